@@ -1,0 +1,37 @@
+# Every target sets itself up: a fresh clone needs only Python, pip, Node and npm.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: gen-skills check test lint typecheck bench clean setup
+
+setup: $(STAMP) node_modules/.package-lock.json
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+gen-skills: setup
+	$(BIN)/pygen gen
+
+check: setup
+	$(BIN)/pygen check
+
+lint: setup
+	$(BIN)/ruff check pygen tests bench
+	$(BIN)/mypy
+
+test: setup lint
+	$(BIN)/pytest -q
+
+bench: setup
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) node_modules .pygen-cache

@@ -1,0 +1,35 @@
+"""The one family of user-facing errors; the CLI turns them into one line and exit 2."""
+
+from __future__ import annotations
+
+
+class PygenError(Exception):
+    """A failure the user can fix; its message is shown as is, without a traceback."""
+
+    exit_code = 2
+
+
+class ConfigError(PygenError):
+    pass
+
+
+class ExtractionError(PygenError):
+    pass
+
+
+class MarkerError(PygenError):
+    pass
+
+
+class ToolSchemaError(PygenError):
+    pass
+
+
+def located(path: str, line: int | None, message: str, col: int | None = None) -> str:
+    """Compiler-style `file:line:col: message`, the shape every located error uses."""
+    where = path
+    if line is not None:
+        where += f":{line}"
+        if col is not None:
+            where += f":{col}"
+    return f"{where}: {message}"

@@ -1,0 +1,154 @@
+"""The merged model every renderer reads: node definitions, their data types, their tools.
+
+Built from the Node extractor's JSON (snake_case keys match these fields) plus the tool
+schemas. Immutable; rendering is a pure function of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+TypeKind = Literal[
+    "string", "number", "boolean", "null", "undefined", "any", "unknown", "never",
+    "literal", "union", "intersection", "array", "tuple", "object", "record",
+    "function", "unresolved",
+]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TypeRef(Frozen):
+    """A resolved TypeScript type, structured enough to render and to build a JSON Schema."""
+
+    kind: TypeKind
+    # Alias, interface or enum name when the type has one (display only).
+    name: str | None = None
+    # `literal`: the value.
+    value: str | int | float | bool | None = None
+    # `union` / `intersection` members, `tuple` elements.
+    types: tuple[TypeRef, ...] = ()
+    # `array` element type, `record` value type.
+    items: TypeRef | None = None
+    # `object` properties.
+    fields: tuple[DataField, ...] = ()
+    # `unresolved` / `function`: the source text, for the reader.
+    text: str | None = None
+
+    def literal_values(self) -> tuple[str | int | float | bool, ...] | None:
+        """The enum values when this is a literal or a union of literals (null/undefined aside)."""
+        if self.kind == "literal" and self.value is not None:
+            return (self.value,)
+        if self.kind != "union":
+            return None
+        values: list[str | int | float | bool] = []
+        for member in self.types:
+            if member.kind in ("undefined", "null"):
+                continue
+            if member.kind != "literal" or member.value is None:
+                return None
+            values.append(member.value)
+        return tuple(values) or None
+
+
+class DataField(Frozen):
+    name: str
+    # One-line type text as written in the source (alias names kept), for Markdown.
+    type_text: str
+    type: TypeRef
+    optional: bool = False
+    description: str = ""
+    deprecated: str | None = None
+    default_tag: str | None = None
+    result: bool = False
+
+
+class Variant(Frozen):
+    """One member of a discriminated-union data type."""
+
+    name: str | None = None
+    discriminant: str | None = None
+    value: str | int | float | bool | None = None
+    fields: tuple[DataField, ...] = ()
+
+
+DataTypeVia = Literal["config", "name", "structural", "none"]
+
+
+class DataType(Frozen):
+    name: str | None = None
+    via: DataTypeVia = "none"
+    score: float | None = None
+    fields: tuple[DataField, ...] = ()
+    variants: tuple[Variant, ...] = ()
+
+
+class Handle(Frozen):
+    id: str
+    label: str | None = None
+
+
+class Location(Frozen):
+    file: str
+    line: int
+
+
+class Diagnostic(Frozen):
+    level: Literal["warning", "error"]
+    message: str
+    file: str | None = None
+    line: int | None = None
+    node_type: str | None = None
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file:
+            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+        return f"{where}{self.message}"
+
+
+class ToolSchema(Frozen):
+    name: str
+    description: str = ""
+    input_schema: dict[str, Any] = Field(default_factory=dict)
+    output_schema: dict[str, Any] | None = None
+    # Where the schema came from (`python:…`, `stdio:…`, `json:…`), for messages.
+    source: str = ""
+
+
+class NodeDef(Frozen):
+    type: str
+    label: str
+    category: str | None = None
+    credit_cost: float | int | None = None
+    description: str | None = None
+    inputs: tuple[Handle, ...] = ()
+    outputs: tuple[Handle, ...] = ()
+    default_data: dict[str, Any] = Field(default_factory=dict)
+    source: Location
+    data_type: DataType = DataType()
+    # Names of entry properties that were not static data and were skipped.
+    skipped: tuple[str, ...] = ()
+    # The MCP tool that fills this node, when one maps to it.
+    tool: ToolSchema | None = None
+
+
+class SourceFile(Frozen):
+    path: str
+    sha256: str
+
+
+class Model(Frozen):
+    nodes: tuple[NodeDef, ...]
+    tools: tuple[ToolSchema, ...] = ()
+    sources: tuple[SourceFile, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    def node(self, node_type: str) -> NodeDef | None:
+        return next((n for n in self.nodes if n.type == node_type), None)
+
+
+TypeRef.model_rebuild()
