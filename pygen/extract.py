@@ -1,0 +1,91 @@
+"""Run the Node extractor and turn its JSON into model objects (or one-line errors)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from pygen import noderuntime, proc
+from pygen.config import Config
+from pygen.errors import ExtractionError, located
+from pygen.model import Diagnostic, NodeDef, SourceFile
+
+PROTOCOL = 1
+
+
+@dataclass(frozen=True)
+class Extraction:
+    nodes: tuple[NodeDef, ...]
+    sources: tuple[SourceFile, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def request_for(config: Config) -> dict[str, Any]:
+    settings = config.settings
+    return {
+        "root": str(config.root),
+        "nodesFile": str(config.nodes_file),
+        "definitions": settings.definitions,
+        "tsconfig": str(config.tsconfig) if config.tsconfig else None,
+        "dataTypes": settings.data_types,
+        "dataUnion": settings.data_union,
+        "entryFields": settings.entry_fields.model_dump(),
+    }
+
+
+def run_extractor(config: Config) -> dict[str, Any]:
+    """The extractor's raw reply; raises ExtractionError for anything but a clean document."""
+    if not config.nodes_file.is_file():
+        raise ExtractionError(
+            f"{config.nodes_file}: nodes_file not found; fix nodes_file in "
+            f"{config.source or 'the pygen config'}"
+        )
+    script = noderuntime.extractor()
+    env = proc.environ()
+    if script.node_path is not None:
+        env["NODE_PATH"] = str(script.node_path)
+    timeout = config.settings.extract_timeout
+    done = proc.run([str(script.node), str(script.script)], input=json.dumps(request_for(config)),
+                    timeout=timeout, cwd=config.root, env=env)
+    try:
+        reply: dict[str, Any] = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        detail = (done.stderr or done.stdout).strip().splitlines()
+        raise ExtractionError(
+            f"the extractor failed (exit {done.code}): {detail[-1] if detail else 'no output'}"
+        ) from None
+    if reply.get("protocol") != PROTOCOL:
+        raise ExtractionError("the extractor script does not match this pygen; reinstall pygen")
+    if not reply.get("ok"):
+        raise ExtractionError(_first_error(reply.get("errors") or [{}], config))
+    return reply
+
+
+def _first_error(errors: list[dict[str, Any]], config: Config) -> str:
+    error = errors[0]
+    if error.get("code") == "no-ts-morph":
+        return "ts-morph is not installed: run `npm ci` (or `make setup`) in the pygen checkout"
+    message = str(error.get("message", "unknown extractor error"))
+    if error.get("file"):
+        return located(str(error["file"]), error.get("line"), message, error.get("col"))
+    return message
+
+
+def parse_reply(reply: dict[str, Any]) -> Extraction:
+    try:
+        return Extraction(
+            nodes=tuple(NodeDef.model_validate(n) for n in reply["nodes"]),
+            sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
+            diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+        )
+    except (KeyError, ValidationError) as exc:
+        raise ExtractionError(f"the extractor's reply is malformed: {exc}") from None
+
+
+def extract(config: Config) -> Extraction:
+    return parse_reply(run_extractor(config))
+
+
