@@ -11,8 +11,8 @@ of the same name in snake case (`generate_image`), and a camelCase data field
 of `src/types/providers.ts` value for value.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: pydantic and the SDK then resolve every type
+# eagerly, so the module also works when a loader runs it by path without sys.modules.
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
