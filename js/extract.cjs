@@ -69,6 +69,11 @@ function oneLine(text) {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** Type text as a reader wants it: one line, without the comments of inline members. */
+function typeText(text) {
+  return oneLine(text.replace(/\/\*[\s\S]*?\*\//g, " ").replace(/(^|[^:])\/\/[^\n]*/g, "$1"));
+}
+
 // ---------------------------------------------------------------------------------------
 // Project set-up: one Project and one type checker per run, whatever the node count.
 
@@ -643,13 +648,13 @@ function makeTypeReader(tsMorph, ctx) {
     const typeNode = decl && Node.isPropertySignature(decl) ? decl.getTypeNode() : null;
     let ref = toRef(type, depth, stack, at);
     if (optional) ref = withoutUndefined(ref);
-    let typeText = typeNode ? oneLine(typeNode.getText()) : oneLine(checker.getTypeText(type, at, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope));
-    if (ref.kind === "any" && typeNode && !/^any$/.test(typeText)) {
-      ref = { kind: "unresolved", text: typeText };
-      ctx.diagnostics.push(diagnosticAt(ctx, typeNode, `cannot resolve type '${typeText}' of field '${symbol.getName()}'`));
+    let text = typeNode ? typeText(typeNode.getText()) : oneLine(checker.getTypeText(type, at, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope));
+    if (ref.kind === "any" && typeNode && !/^any$/.test(text)) {
+      ref = { kind: "unresolved", text };
+      ctx.diagnostics.push(diagnosticAt(ctx, typeNode, `cannot resolve type '${text}' of field '${symbol.getName()}'`));
     }
-    if (optional) typeText = typeText.replace(/\s*\|\s*undefined$/, "");
-    return { name: symbol.getName(), type_text: typeText, type: ref, optional, ...jsDoc(decl) };
+    if (optional) text = text.replace(/\s*\|\s*undefined$/, "");
+    return { name: symbol.getName(), type_text: text, type: ref, optional, ...jsDoc(decl) };
   }
 
   // An optional field's `undefined` is said by `optional`; keep the type itself clean.

@@ -4,4 +4,10 @@ from __future__ import annotations
 
 import click
 
-COMMANDS: list[click.Command] = []
+from pygen.commands.generate import check, extract_cmd, gen
+
+COMMANDS: list[click.Command] = [gen, check, extract_cmd]
+
+from pygen.commands.serve import serve  # noqa: E402
+
+COMMANDS.append(serve)

@@ -1,0 +1,123 @@
+"""`pygen gen`, `pygen check` and `pygen extract`."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from pygen import pipeline
+from pygen.cli import handle_errors
+from pygen.commands.common import config_from, config_options, print_diagnostics, shown
+from pygen.errors import PygenError
+from pygen.model import Model
+from pygen.output import console, err_console
+from pygen.skillfiles import FileUpdate
+
+
+def unresolved(model: Model) -> list[str]:
+    return [n.type for n in model.nodes if n.data_type.via == "none"]
+
+
+def enforce_strict(model: Model, strict: bool) -> None:
+    missing = unresolved(model)
+    if strict and missing:
+        raise PygenError(f"--strict: no data type found for {', '.join(missing)}; "
+                         "add them to data_types in the pygen config")
+
+
+def summary(updates: tuple[FileUpdate, ...]) -> Table:
+    table = Table(title=None, box=None, show_header=True, pad_edge=False)
+    table.add_column("status")
+    table.add_column("file")
+    for update in updates:
+        style = {"created": "green", "updated": "yellow", "unchanged": "dim"}[update.status]
+        table.add_row(f"[{style}]{update.status}[/{style}]", shown(update.path))
+    return table
+
+
+def counts(updates: tuple[FileUpdate, ...]) -> dict[str, int]:
+    out = {"created": 0, "updated": 0, "unchanged": 0}
+    for update in updates:
+        out[update.status] += 1
+    return out
+
+
+@click.command("gen")
+@config_options
+@click.option("--strict", is_flag=True, help="Fail when a node's data type is not found.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@handle_errors
+def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
+        strict: bool, quiet: bool, as_json: bool) -> None:
+    """Write the skill files: regenerate AUTO-GEN blocks, keep all prose."""
+    config = config_from(config_path, nodes_file, skills_dir)
+    plan = pipeline.plan(config)
+    print_diagnostics(plan.model.diagnostics, quiet or as_json)
+    enforce_strict(plan.model, strict or config.settings.strict)
+    pipeline.apply(plan)
+    if as_json:
+        files = [{"path": shown(u.path), "status": u.status} for u in plan.updates]
+        console.print_json(json.dumps({"files": files, "counts": counts(plan.updates)}))
+    elif not quiet:
+        console.print(summary(plan.updates))
+        c = counts(plan.updates)
+        console.print(f"{c['created']} created, {c['updated']} updated, "
+                      f"{c['unchanged']} unchanged")
+
+
+def unified_diff(update: FileUpdate) -> str:
+    name = shown(update.path)
+    old = (update.old or "").splitlines(keepends=True)
+    new = update.new.splitlines(keepends=True)
+    return "".join(difflib.unified_diff(old, new, f"a/{name}", f"b/{name}"))
+
+
+@click.command("check")
+@config_options
+@click.option("--strict", is_flag=True, help="Fail when a node's data type is not found.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but the list of stale files.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@handle_errors
+def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
+          strict: bool, quiet: bool, as_json: bool) -> None:
+    """Exit 1 with a diff when the committed skill files drift from the code. Writes nothing."""
+    config = config_from(config_path, nodes_file, skills_dir)
+    plan = pipeline.plan(config)
+    print_diagnostics(plan.model.diagnostics, quiet or as_json)
+    enforce_strict(plan.model, strict or config.settings.strict)
+    stale = plan.changed
+    if as_json:
+        console.print_json(json.dumps({"stale": [shown(u.path) for u in stale],
+                                       "ok": not stale}))
+    else:
+        if not quiet:
+            for update in stale:
+                sys.stdout.write(unified_diff(update))
+        for update in stale:
+            err_console.print(f"stale: {shown(update.path)}", highlight=False)
+        if stale:
+            err_console.print("Skill files drift from the code: run `pygen gen` and commit "
+                              "the changes.", highlight=False)
+        elif not quiet:
+            console.print(f"{len(plan.updates)} skill files are current.")
+    if stale:
+        sys.exit(1)
+
+
+@click.command("extract")
+@config_options
+@click.option("--json", "as_json", is_flag=True, default=True,
+              help="Print the merged model as JSON (the default).")
+@handle_errors
+def extract_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
+                as_json: bool) -> None:
+    """Print the merged model that rendering uses, for debugging and tools."""
+    config = config_from(config_path, nodes_file, skills_dir)
+    model = pipeline.load_model(config)
+    sys.stdout.write(model.model_dump_json(indent=2) + "\n")

@@ -1,0 +1,164 @@
+"""AUTO-GEN marker blocks: find them, replace their bodies, leave every other byte alone.
+
+Grammar: a line holding only `<!-- AUTO-GEN:START id -->` opens block `id`, a line holding
+only `<!-- AUTO-GEN:END id -->` closes it. Markers inside fenced code blocks outside any
+block are text (so docs can show the syntax). Unterminated, duplicate, nested or stray
+markers are errors naming file:line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pygen.errors import MarkerError, located
+
+_ID = r"([A-Za-z0-9][A-Za-z0-9_.:-]*)"
+START = re.compile(r"^[ \t]*<!--[ \t]*AUTO-GEN:START[ \t]+" + _ID + r"[ \t]*-->[ \t]*\r?\n?$")
+END = re.compile(r"^[ \t]*<!--[ \t]*AUTO-GEN:END[ \t]+" + _ID + r"[ \t]*-->[ \t]*\r?\n?$")
+FENCE = re.compile(r"^[ \t]{0,3}(```+|~~~+)")
+
+
+@dataclass(frozen=True)
+class Block:
+    id: str
+    # 1-based line numbers of the START and END marker lines.
+    start_line: int
+    end_line: int
+    # Character offsets of the body (the text between the marker lines).
+    body_start: int
+    body_end: int
+    body: str
+
+
+def newline_of(text: str) -> str:
+    """The file's line ending: CRLF when its first line ending is CRLF."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+
+
+def parse(text: str, path: str) -> tuple[Block, ...]:
+    blocks: list[Block] = []
+    seen: dict[str, int] = {}
+    open_id: str | None = None
+    open_line = 0
+    body_start = 0
+    fence: str | None = None
+    offset = 0
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        if open_id is None:
+            was_fenced, fence = fence, _fence_state(line, fence)
+            if was_fenced is None and fence is None:
+                start, end = START.match(line), END.match(line)
+                if start:
+                    block_id = start.group(1)
+                    if block_id in seen:
+                        raise MarkerError(located(path, number, (
+                            f"duplicate AUTO-GEN block '{block_id}' (first at line "
+                            f"{seen[block_id]}); remove one of them")))
+                    open_id, open_line, body_start = block_id, number, offset + len(line)
+                elif end:
+                    raise MarkerError(located(path, number, (
+                        f"AUTO-GEN:END {end.group(1)} has no matching START; "
+                        "remove it or add the START marker")))
+        else:
+            if START.match(line):
+                raise MarkerError(located(path, number, (
+                    f"AUTO-GEN:START inside block '{open_id}' opened at line {open_line}; "
+                    "blocks cannot nest")))
+            end = END.match(line)
+            if end:
+                if end.group(1) != open_id:
+                    raise MarkerError(located(path, number, (
+                        f"AUTO-GEN:END {end.group(1)} closes block '{open_id}' opened at line "
+                        f"{open_line}; make the ids match")))
+                seen[open_id] = open_line
+                blocks.append(Block(open_id, open_line, number, body_start, offset,
+                                    text[body_start:offset]))
+                open_id = None
+        offset += len(line)
+    if open_id is not None:
+        raise MarkerError(located(path, open_line, (
+            f"AUTO-GEN block '{open_id}' is never closed; add "
+            f"<!-- AUTO-GEN:END {open_id} -->")))
+    return tuple(blocks)
+
+
+def _fence_state(line: str, fence: str | None) -> str | None:
+    match = FENCE.match(line)
+    if not match:
+        return fence
+    marker = match.group(1)
+    if fence is None:
+        return marker
+    return None if marker[0] == fence[0] and len(marker) >= len(fence) else fence
+
+
+def format_body(content: str, newline: str) -> str:
+    """A block body: the content's lines, each ending with the file's newline."""
+    lines = content.splitlines()
+    return "".join(line + newline for line in lines)
+
+
+def replace_blocks(text: str, bodies: Mapping[str, str], path: str,
+                   order: Sequence[str] = ()) -> str:
+    """Text with each named block's body replaced by its new content.
+
+    Blocks absent from `bodies` are untouched. A block in `bodies` that the file lacks is
+    inserted after the nearest earlier block of `order` that the file has (else at the end),
+    so a node that gains, say, an MCP tool gains its block.
+    """
+    blocks = parse(text, path)
+    newline = newline_of(text)
+    present = {b.id for b in blocks}
+    out: list[str] = []
+    cursor = 0
+    for block in blocks:
+        out.append(text[cursor:block.body_start])
+        if block.id in bodies:
+            out.append(format_body(bodies[block.id], newline))
+        else:
+            out.append(block.body)
+        cursor = block.body_end
+        out.append(_end_marker_line(text, block))
+        cursor += len(_end_marker_line(text, block))
+        for missing in _inserted_after(block.id, order, present, bodies):
+            out.append(newline + new_block(missing, bodies[missing], newline))
+            present.add(missing)
+    out.append(text[cursor:])
+    result = "".join(out)
+    for missing in [b for b in bodies if b not in present]:
+        if result and not result.endswith(("\n", "\r")):
+            result += newline
+        result += newline + new_block(missing, bodies[missing], newline)
+    return result
+
+
+def _end_marker_line(text: str, block: Block) -> str:
+    end = text.find("\n", block.body_end)
+    return text[block.body_end:] if end < 0 else text[block.body_end:end + 1]
+
+
+def _inserted_after(block_id: str, order: Sequence[str], present: set[str],
+                    bodies: Mapping[str, str]) -> list[str]:
+    """Missing blocks whose nearest earlier present block in `order` is block_id."""
+    if block_id not in order:
+        return []
+    found: list[str] = []
+    for later in order[order.index(block_id) + 1:]:
+        if later in present:
+            break
+        if later in bodies:
+            found.append(later)
+    return found
+
+
+def new_block(block_id: str, content: str, newline: str = "\n") -> str:
+    return (f"<!-- AUTO-GEN:START {block_id} -->{newline}"
+            + format_body(content, newline)
+            + f"<!-- AUTO-GEN:END {block_id} -->{newline}")
+
+
+def bodies(text: str, path: str) -> dict[str, str]:
+    return {b.id: b.body for b in parse(text, path)}

@@ -1,0 +1,82 @@
+"""The run: extract → model → render → plan; the commands call these with explicit arguments."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pygen import gitinfo, writer
+from pygen.config import Config
+from pygen.extract import extract
+from pygen.model import Model, ToolSchema
+from pygen.skillfiles import FileUpdate, Stamp, mark_results, plan_nodes, plan_workflow_editor
+
+
+def load_model(config: Config) -> Model:
+    extraction = extract(config)
+    model = Model(nodes=extraction.nodes, sources=extraction.sources,
+                  diagnostics=extraction.diagnostics)
+    model = attach_tools(model, config)
+    return mark_results(model, config.settings.result_fields)
+
+
+def attach_tools(model: Model, config: Config) -> Model:
+    if not config.settings.tools and not config.settings.tool_map:
+        return model
+    from pygen.tools import load_tool_schemas, map_tools
+
+    tools = load_tool_schemas(config.settings.tools, config.root, config.settings.tool_timeout)
+    mapping = map_tools([n.type for n in model.nodes], tools, config.settings.tool_map)
+    nodes = tuple(n.model_copy(update={"tool": mapping.get(n.type)}) for n in model.nodes)
+    return model.model_copy(update={"nodes": nodes, "tools": tools})
+
+
+def now_stamp(config: Config) -> Stamp:
+    """Now, in UTC; SOURCE_DATE_EPOCH pins it for reproducible builds."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    seconds = int(epoch) if epoch and epoch.isdigit() else int(time.time())
+    return Stamp(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds)),
+                 gitinfo.short_sha(config.root))
+
+
+def tool_renderer() -> Callable[[ToolSchema], str] | None:
+    try:
+        from pygen.render_tools import render_mcp_call
+    except ImportError:
+        return None
+    return render_mcp_call
+
+
+@dataclass(frozen=True)
+class Plan:
+    model: Model
+    updates: tuple[FileUpdate, ...]
+
+    @property
+    def changed(self) -> tuple[FileUpdate, ...]:
+        return tuple(u for u in self.updates if u.status != "unchanged")
+
+
+def existing_texts(paths: list[Path]) -> dict[Path, str | None]:
+    return {path: writer.read_text(path) for path in paths}
+
+
+def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None) -> Plan:
+    model = model if model is not None else load_model(config)
+    stamp = stamp or now_stamp(config)
+    skills = config.skills_dir
+    from pygen.skillfiles import node_path
+
+    paths = [node_path(skills, n.type) for n in model.nodes] + [skills / "workflow-editor.md"]
+    existing = existing_texts(paths)
+    updates = plan_nodes(model, skills, existing, stamp, config.settings.definitions,
+                         tool_renderer())
+    updates.append(plan_workflow_editor(model, skills, existing, stamp))
+    return Plan(model, tuple(updates))
+
+
+def apply(plan_: Plan) -> None:
+    writer.write_all((u.path, u.new) for u in plan_.changed)

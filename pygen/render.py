@@ -1,0 +1,210 @@
+"""Pure rendering: model → the Markdown bodies of AUTO-GEN blocks and new-file templates."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
+
+# Blocks of a node file, in the order they appear in a new file.
+NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
+CATALOG_BLOCK = "node-catalog"
+MAX_ENUM_VALUES = 12
+MAX_NESTING = 3
+
+
+def code(text: str) -> str:
+    """Inline code that never breaks: one line, fenced with enough backticks."""
+    text = " ".join(text.split())
+    ticks = "`"
+    while ticks in text:
+        ticks += "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def literal(value: str | int | float | bool) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def enum_text(values: tuple[str | int | float | bool, ...]) -> str:
+    shown = " | ".join(literal(v) for v in values[:MAX_ENUM_VALUES])
+    hidden = len(values) - MAX_ENUM_VALUES
+    return shown + (f" | … (+{hidden} more)" if hidden > 0 else "")
+
+
+def field_line(field: DataField) -> str:
+    mark = "?" if field.optional else ""
+    parts = [f"- {code(f'{field.name}{mark}: {field.type_text}')}"]
+    values = field.type.literal_values()
+    if values and not (field.type.kind == "literal" and field.type_text == literal(values[0])):
+        parts.append(f"one of {code(enum_text(values))}")
+    if field.default_tag:
+        parts.append(f"default {code(field.default_tag)}")
+    if field.deprecated:
+        parts.append(f"**deprecated:** {field.deprecated}")
+    if field.description:
+        parts.append(field.description)
+    return " — ".join(parts)
+
+
+def nested_lines(field: DataField, depth: int = 1) -> list[str]:
+    """Sub-bullets for the properties of an object-typed field (also inside arrays)."""
+    target = field.type.items if field.type.kind == "array" and field.type.items else field.type
+    if target.kind != "object" or not target.fields or depth > MAX_NESTING:
+        return []
+    lines: list[str] = []
+    for sub in target.fields:
+        lines.append("  " * depth + field_line(sub))
+        lines.extend(nested_lines(sub, depth + 1))
+    return lines
+
+
+def field_list(fields: Iterable[DataField]) -> list[str]:
+    lines: list[str] = []
+    for field in fields:
+        lines.append(field_line(field))
+        lines.extend(nested_lines(field))
+    return lines
+
+
+def handles_text(handles: tuple[Handle, ...]) -> str:
+    if not handles:
+        return "none"
+    return ", ".join(code(h.id) + (f" ({h.label})" if h.label else "") for h in handles)
+
+
+def _section(title: str, fields: list[DataField]) -> list[str]:
+    return [title, *field_list(fields), ""] if fields else []
+
+
+def fields_sections(fields: tuple[DataField, ...], type_name: str | None) -> list[str]:
+    source = f" (from {code(type_name)})" if type_name else ""
+    data = [f for f in fields if not f.result]
+    results = [f for f in fields if f.result]
+    return [
+        *_section(f"**Required data fields**{source}:", [f for f in data if not f.optional]),
+        *_section("**Optional data fields:**", [f for f in data if f.optional]),
+        *_section("**Result fields** (set them so the canvas shows the generated content):",
+                  results),
+    ]
+
+
+def variant_sections(data_type: DataType) -> list[str]:
+    first = data_type.variants[0]
+    by = f" by {code(first.discriminant)}" if first.discriminant else ""
+    lines = [f"**Data variants** (from {code(data_type.name or 'the data type')}, "
+             f"discriminated{by}):", ""]
+    for variant in data_type.variants:
+        head = (f"{code(f'{variant.discriminant}: {literal(variant.value)}')}"
+                if variant.discriminant and variant.value is not None else "variant")
+        name = f" ({code(variant.name)})" if variant.name else ""
+        lines += [f"*{head}*{name}", ""]
+        lines += fields_sections(variant.fields, None)
+    return lines
+
+
+def data_type_sections(node: NodeDef, definitions: str) -> list[str]:
+    data_type = node.data_type
+    if data_type.via == "none":
+        return ["**Data fields:** no data type was found for this node; add it to "
+                "`data_types` in the pygen config. Keys of its default data: "
+                + (", ".join(code(k) for k in node.default_data) or "none") + ".", ""]
+    if data_type.variants:
+        return variant_sections(data_type)
+    return fields_sections(data_type.fields, data_type.name)
+
+
+def json_block(value: Any) -> list[str]:
+    return ["```json", json.dumps(value, indent=2, ensure_ascii=False), "```"]
+
+
+def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str:
+    lines = [f"- **Type:** {code(node.type)}"]
+    if node.category:
+        lines.append(f"- **Category:** {node.category}")
+    if node.credit_cost is not None:
+        lines.append(f"- **Credit cost:** {node.credit_cost}")
+    lines += [
+        f"- **Inputs (target handles):** {handles_text(node.inputs)}",
+        f"- **Outputs (source handles):** {handles_text(node.outputs)}",
+    ]
+    if node.tool is not None:
+        lines.append(f"- **MCP tool:** {code(node.tool.name)}")
+    lines.append("")
+    if node.description:
+        lines += [node.description, ""]
+    lines += data_type_sections(node, definitions)
+    lines += [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
+    return "\n".join(lines)
+
+
+def example_node(node: NodeDef) -> dict[str, Any]:
+    return {
+        "id": f"{node.type}-1",
+        "type": node.type,
+        "position": {"x": 0, "y": 0},
+        "data": node.default_data,
+    }
+
+
+def examples(node: NodeDef) -> str:
+    lines = [f"A {code(node.type)} node as it appears in the workflow's `nodes` array, "
+             "built from its default data:", "", *json_block(example_node(node))]
+    return "\n".join(lines)
+
+
+def node_blocks(node: NodeDef, definitions: str,
+                render_tool: Callable[[ToolSchema], str] | None) -> dict[str, str]:
+    blocks = {"node-data-shape": node_data_shape(node, definitions), "examples": examples(node)}
+    if node.tool is not None and render_tool is not None:
+        blocks["mcp-call"] = render_tool(node.tool)
+    return blocks
+
+
+def node_template(node: NodeDef, with_tool: bool) -> str:
+    """A new node file: generated blocks around empty sections for people to fill."""
+    parts = [f"# {node.label}", "", _empty_block("node-data-shape")]
+    if with_tool:
+        parts += ["## MCP call", "", _empty_block("mcp-call")]
+    parts += ["## When to use", "", "", "## Common gotchas", "", "",
+              "## Worked example", "", _empty_block("examples").rstrip("\n")]
+    return "\n".join(parts) + "\n"
+
+
+def _empty_block(block_id: str) -> str:
+    return f"<!-- AUTO-GEN:START {block_id} -->\n<!-- AUTO-GEN:END {block_id} -->\n"
+
+
+def catalog(model: Model) -> str:
+    lines = ["| Node type | Label | Category | Inputs | Outputs | MCP tool |",
+             "|---|---|---|---|---|---|"]
+    for node in model.nodes:
+        tool = code(node.tool.name) if node.tool else "—"
+        cells = [code(node.type), _cell(node.label), _cell(node.category or "—"),
+                 _handle_ids(node.inputs), _handle_ids(node.outputs), tool]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _handle_ids(handles: tuple[Handle, ...]) -> str:
+    return ", ".join(code(h.id) for h in handles) or "—"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def workflow_editor_template() -> str:
+    return "\n".join([
+        "# Workflow Editor — General Patterns",
+        "",
+        "## Available node types",
+        "",
+        "Call `get_node_skill(node_type)` for the full schema of any of:",
+        "",
+        _empty_block(CATALOG_BLOCK).rstrip("\n"),
+        "",
+    ])
