@@ -1,0 +1,97 @@
+"""`pygen serve`: the skills over MCP, on stdio or streamable HTTP."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from functools import partial
+from pathlib import Path
+
+import anyio
+import click
+from mcp.server.mcpserver import MCPServer
+
+from pygen.cli import handle_errors
+from pygen.config import find_config, load_config
+from pygen.errors import PygenError
+from pygen.output import err_console
+from pygen.serve import Registrar, build_server, new_bus, watch_and_reload
+from pygen.skillstore import SkillStore, load_store
+
+HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+# Tool registrars beyond the skills (e.g. workflow validation); each gets the server.
+EXTRA_REGISTRARS: tuple[Registrar, ...] = ()
+
+
+class ServeError(PygenError):
+    pass
+
+
+@click.command("serve")
+@click.option("--skills-dir", type=click.Path(path_type=Path),
+              help="Directory to serve (default: skills_dir from the config, else ./skills).")
+@click.option("--config", "config_path", type=click.Path(path_type=Path),
+              help="Config file (default: nearest pygen.toml or pyproject.toml).")
+@click.option("--http", is_flag=True, help=f"Serve streamable HTTP on {HOST} instead of stdio.")
+@click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True,
+              help="Port for --http.")
+@click.option("--watch", is_flag=True, help="Reload the skills when their files change.")
+@handle_errors
+def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: int,
+          watch: bool) -> None:
+    """Serve the skills to agents over MCP (stdio unless --http)."""
+    directory = resolve_skills_dir(skills_dir, config_path, Path.cwd())
+    if watch and not directory.is_dir():
+        raise ServeError(f"{directory}: --watch needs an existing skills directory")
+    # Ctrl-C is how a user stops a server; not an error worth a traceback.
+    with contextlib.suppress(KeyboardInterrupt):
+        anyio.run(partial(run, directory, http=http, port=port, watch=watch))
+
+
+def resolve_skills_dir(override: Path | None, config_path: Path | None, cwd: Path) -> Path:
+    """--skills-dir, else the config's skills_dir, else ./skills when there is no config."""
+    if override is not None:
+        return override.resolve()
+    source = config_path or find_config(cwd)
+    if source is None:
+        return (cwd / "skills").resolve()
+    return load_config(source, cwd=cwd).skills_dir
+
+
+def say(message: str) -> None:
+    # Paths may contain brackets; print them literally, never as rich markup.
+    err_console.print(message, markup=False, highlight=False)
+
+
+def announce(store: SkillStore) -> None:
+    for line in store.skipped:
+        say(f"warning: {line}")
+    if store.fallback:
+        say(f"warning: {store.root}/workflow-editor.md unreadable; "
+            "serving the packaged fallback copy")
+    names = ", ".join(s.tool_name for s in store.orchestrators) or "none"
+    say(f"serving {len(store.nodes)} node skills from {store.root} (orchestrators: {names})")
+
+
+async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
+              extra: Sequence[Registrar] = EXTRA_REGISTRARS) -> None:
+    bus = new_bus()
+    store = load_store(skills_dir)
+    announce(store)
+    live = build_server(store, extra, bus=bus)
+
+    def rebuild() -> MCPServer:
+        fresh = load_store(skills_dir)
+        announce(fresh)
+        return build_server(fresh, extra, bus=bus)
+
+    async with anyio.create_task_group() as group:
+        if watch:
+            group.start_soon(partial(watch_and_reload, live, skills_dir, rebuild, say, bus=bus))
+        if http:
+            say(f"listening on http://{HOST}:{port}/mcp")
+            await live.run_streamable_http_async(host=HOST, port=port)
+        else:
+            await live.run_stdio_async()
+        group.cancel_scope.cancel()
