@@ -109,8 +109,8 @@ def _table(path: Path) -> tuple[dict[str, Any], str]:
         table = data.get("tool", {}).get("pygen")
         if table is None:
             raise ConfigError(f"{path}: no [tool.pygen] table; add one with at least nodes_file")
-        return table, "[tool.pygen]"
-    return data, "pygen.toml"
+        return table, "[tool.pygen] "
+    return data, ""
 
 
 def _describe(exc: ValidationError, path: Path, where: str) -> str:
@@ -118,10 +118,10 @@ def _describe(exc: ValidationError, path: Path, where: str) -> str:
     key = ".".join(str(part) for part in first["loc"])
     if first["type"] == "extra_forbidden":
         known = ", ".join(Settings.model_fields)
-        return f"{path}: {where} unknown key '{key}'; valid keys: {known}"
+        return f"{path}: {where}unknown key '{key}'; valid keys: {known}"
     if first["type"] == "missing":
-        return f"{path}: {where} is missing the required key '{key}'"
-    return f"{path}: {where} key '{key}': {first['msg']}"
+        return f"{path}: {where}missing the required key '{key}'"
+    return f"{path}: {where}key '{key}': {first['msg']}"
 
 
 def load_config(path: Path | None = None, overrides: dict[str, Any] | None = None,
@@ -130,7 +130,7 @@ def load_config(path: Path | None = None, overrides: dict[str, Any] | None = Non
     cwd = cwd or Path.cwd()
     source = path or find_config(cwd)
     table: dict[str, Any] = {}
-    where = "configuration"
+    where = ""
     if source is not None:
         if not source.is_file():
             raise ConfigError(f"{source}: config file not found")

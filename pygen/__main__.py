@@ -1,0 +1,3 @@
+from pygen.cli import main
+
+main()

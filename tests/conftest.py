@@ -1,0 +1,59 @@
+"""Shared fixtures. Every test runs with HOME and caches redirected into its tmp dir, and the
+session fails if any test changed a file of the checkout."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLE = REPO / "examples" / "studio"
+
+
+def _tree_state() -> str:
+    done = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=REPO,
+                          capture_output=True, text=True, check=False)
+    return done.stdout
+
+
+@pytest.fixture(scope="session", autouse=True)
+def checkout_untouched() -> Iterator[None]:
+    # On by default in CI; locally other work in the tree would make it noisy.
+    if not os.environ.get("CI") and not os.environ.get("PYGEN_GUARD_CHECKOUT"):
+        yield
+        return
+    before = _tree_state()
+    yield
+    after = _tree_state()
+    if after != before:
+        changed = set(after.splitlines()) ^ set(before.splitlines())
+        pytest.fail("tests changed files of the checkout: " + ", ".join(sorted(changed)))
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path_factory: pytest.TempPathFactory,
+                 monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01T00:00:00Z
+
+
+@pytest.fixture
+def studio(tmp_path: Path) -> Path:
+    """A copy of the embedded example and its hand-written editor skill, with a pygen.toml."""
+    root = tmp_path / "studio"
+    shutil.copytree(EXAMPLE, root / "examples" / "studio",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "skills").mkdir()
+    shutil.copyfile(REPO / "skills" / "workflow-editor.md", root / "skills" / "workflow-editor.md")
+    (root / "pygen.toml").write_text(
+        'nodes_file = "examples/studio/src/types/nodes.ts"\n'
+        'tsconfig = "examples/studio/tsconfig.json"\n'
+        'skills_dir = "skills"\n', encoding="utf-8")
+    return root
