@@ -29,6 +29,7 @@ lint: setup
 
 test: setup lint
 	$(BIN)/pytest -q
+	$(BIN)/pygen check --quiet
 
 bench: setup
 	$(BIN)/python -m bench
