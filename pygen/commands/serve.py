@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import socket
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
@@ -44,6 +45,8 @@ def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: i
     directory = resolve_skills_dir(skills_dir, config_path, Path.cwd())
     if watch and not directory.is_dir():
         raise ServeError(f"{directory}: --watch needs an existing skills directory")
+    if http:
+        check_port_free(port)
     # Ctrl-C is how a user stops a server; not an error worth a traceback.
     with contextlib.suppress(KeyboardInterrupt):
         anyio.run(partial(run, directory, http=http, port=port, watch=watch))
@@ -57,6 +60,18 @@ def resolve_skills_dir(override: Path | None, config_path: Path | None, cwd: Pat
     if source is None:
         return (cwd / "skills").resolve()
     return load_config(source, cwd=cwd).skills_dir
+
+
+def check_port_free(port: int) -> None:
+    """Refuse a taken port in one line; the HTTP server would exit with a traceback."""
+    with socket.socket() as probe:
+        # As uvicorn does, so a port lingering in TIME_WAIT is not refused.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((HOST, port))
+        except OSError as exc:
+            raise ServeError(f"{HOST}:{port}: cannot listen ({exc.strerror}); "
+                             "pick another with --port") from None
 
 
 def say(message: str) -> None:
@@ -86,12 +101,17 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
         announce(fresh)
         return build_server(fresh, extra, bus=bus)
 
+    # The watcher thread polls this event; cancelling it instead would wait out its timeout.
+    stop = anyio.Event()
     async with anyio.create_task_group() as group:
         if watch:
-            group.start_soon(partial(watch_and_reload, live, skills_dir, rebuild, say, bus=bus))
-        if http:
-            say(f"listening on http://{HOST}:{port}/mcp")
-            await live.run_streamable_http_async(host=HOST, port=port)
-        else:
-            await live.run_stdio_async()
-        group.cancel_scope.cancel()
+            group.start_soon(partial(watch_and_reload, live, skills_dir, rebuild, say, bus=bus,
+                                     stop_event=stop))
+        try:
+            if http:
+                say(f"listening on http://{HOST}:{port}/mcp")
+                await live.run_streamable_http_async(host=HOST, port=port)
+            else:
+                await live.run_stdio_async()
+        finally:
+            stop.set()
