@@ -11,3 +11,8 @@ COMMANDS: list[click.Command] = [gen, check, extract_cmd]
 from pygen.commands.serve import serve  # noqa: E402
 
 COMMANDS.append(serve)
+
+from pygen.commands.schema import schema  # noqa: E402
+from pygen.commands.validate_workflow import validate_workflow_cmd  # noqa: E402
+
+COMMANDS += [schema, validate_workflow_cmd]
