@@ -1,0 +1,23 @@
+"""MCP tool schemas: loading them from their sources and mapping them to node types."""
+
+from pygen.tools.mapping import (
+    GENERATION_CATEGORIES,
+    UnmappedReport,
+    is_generation_node,
+    map_tools,
+    tool_name_for,
+    unmapped_report,
+)
+from pygen.tools.sources import load_source, load_tool_schemas, tools_from_wire
+
+__all__ = [
+    "GENERATION_CATEGORIES",
+    "UnmappedReport",
+    "is_generation_node",
+    "load_source",
+    "load_tool_schemas",
+    "map_tools",
+    "tool_name_for",
+    "tools_from_wire",
+    "unmapped_report",
+]

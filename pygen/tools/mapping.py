@@ -1,0 +1,84 @@
+"""Which MCP tool fills which node.
+
+Convention: the kebab-case node type names its snake_case tool (`generate-image` →
+`generate_image`). Config `tool_map` (node type → tool name) overrides the convention and adds
+pairs it cannot guess; several node types may share a tool.
+
+A *generation node* is one that should have a tool: its `creditCost` is above zero (it spends
+credits, so some backend call does the work) or its category is in GENERATION_CATEGORIES
+(default `ai`, compared case-insensitively). `pygen doctor` reports generation nodes without a
+tool and tools no node uses.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from pygen.errors import ToolSchemaError
+from pygen.model import NodeDef, ToolSchema
+
+GENERATION_CATEGORIES: frozenset[str] = frozenset({"ai"})
+
+
+class UnmappedReport(NamedTuple):
+    # Generation node types that no tool fills, sorted.
+    nodes_without_tool: tuple[str, ...]
+    # Tool names that no node type maps to, sorted.
+    unused_tools: tuple[str, ...]
+
+
+def tool_name_for(node_type: str) -> str:
+    return node_type.replace("-", "_")
+
+
+def map_tools(node_types: Iterable[str], tools: Iterable[ToolSchema],
+              tool_map: Mapping[str, str]) -> dict[str, ToolSchema]:
+    """Node type → its tool, for the node types that have one, in the order given."""
+    types = list(node_types)
+    by_name = {tool.name: tool for tool in tools}
+    _check_tool_map(tool_map, set(types), by_name)
+    mapping: dict[str, ToolSchema] = {}
+    for node_type in types:
+        tool = by_name.get(tool_map.get(node_type, tool_name_for(node_type)))
+        if tool is not None:
+            mapping[node_type] = tool
+    return mapping
+
+
+def _check_tool_map(tool_map: Mapping[str, str], node_types: set[str],
+                    by_name: Mapping[str, ToolSchema]) -> None:
+    for key, name in sorted(tool_map.items()):
+        if key not in node_types:
+            hint = (" (keys are node types, values tool names)" if key in by_name
+                    else _did_you_mean(key, node_types))
+            raise ToolSchemaError(f"tool_map key '{key}' is not a node type{hint}")
+        if name not in by_name:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise ToolSchemaError(
+                f"tool_map key '{key}' names tool '{name}', which no source in `tools` declares"
+                f"{_did_you_mean(name, by_name)}; known tools: {known}"
+            )
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, sorted(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def is_generation_node(node: NodeDef, categories: Collection[str] = GENERATION_CATEGORIES) -> bool:
+    wanted = {category.lower() for category in categories}
+    costly = node.credit_cost is not None and node.credit_cost > 0
+    return costly or (node.category or "").lower() in wanted
+
+
+def unmapped_report(nodes: Sequence[NodeDef], tools: Iterable[ToolSchema],
+                    mapping: Mapping[str, ToolSchema],
+                    categories: Collection[str] = GENERATION_CATEGORIES) -> UnmappedReport:
+    without = sorted(node.type for node in nodes
+                     if is_generation_node(node, categories) and node.type not in mapping)
+    used = {tool.name for tool in mapping.values()}
+    unused = sorted({tool.name for tool in tools} - used)
+    return UnmappedReport(tuple(without), tuple(unused))
+
