@@ -150,16 +150,21 @@ def _resource(name: str, description: str, text: str) -> TextResource:
 
 
 def protocol_registrars(store: SkillStore) -> list[Registrar]:
-    """The Skill Call Protocol tools, when `<skills_dir>/protocol/registry.*` exists."""
+    """The Skill Call Protocol tools, when `<skills_dir>/protocol/registry.*` exists.
+
+    The registry is loaded here, with the rest of the content, so a broken registry fails
+    start-up (or a reload) in one line instead of the first call.
+    """
     registries = sorted((store.root / "protocol").glob("registry.*"))
     if not registries:
         return []
     try:
-        register = importlib.import_module("pygen.protocol").register_protocol_tools
+        register = importlib.import_module("pygen.protocol.tools").register_protocol_tools
+        load_registry = importlib.import_module("pygen.protocol.registry").load_registry
+        registry = load_registry(registries[0])
     except (ImportError, AttributeError):
-        # HOOK: pygen.protocol.register_protocol_tools (issue 6) is not importable yet.
+        # HOOK: serve without the protocol tools while pygen.protocol lacks them.
         return []
-    registry = registries[0]
     return [lambda server: register(server, registry)]
 
 

@@ -211,3 +211,19 @@ def test_watch_reloads_and_keeps_serving_through_a_broken_edit(skills: Path) -> 
     assert "name 'Bad' must be 1-64 chars" in reports[1]
     assert text_of(call(live, "get_node_skill", {"node_type": "loop"})) == "# Loop v2\n"
     assert text_of(call(live, "start_film_director")) == FILM_MD
+
+
+def test_protocol_tools_are_served_when_a_registry_exists(skills: Path) -> None:
+    pytest.importorskip("pygen.protocol.tools")
+    write(skills / "protocol" / "registry.toml",
+          '[[skills]]\nname = "helper"\nasks = "anything"\noutputs = ["promptSet"]\n')
+    tools = tools_of(build_server(load_store(skills)))
+    assert {"plan_skill_call", "validate_skill_result"} <= set(tools)
+
+
+def test_a_broken_registry_fails_the_build_in_one_line(skills: Path) -> None:
+    pytest.importorskip("pygen.protocol.tools")
+    protocol = pytest.importorskip("pygen.protocol.wire")
+    registry = write(skills / "protocol" / "registry.toml", "[[skills]\n")
+    with pytest.raises(protocol.ProtocolError, match=f"^{registry}: invalid TOML"):
+        build_server(load_store(skills))
