@@ -29,6 +29,7 @@ from pydantic import Field
 from pygen import __version__
 from pygen.errors import PygenError
 from pygen.skillstore import OrchestratorSkill, SkillStore, UnknownNodeType
+from pygen.validate import SCHEMA_FILE, load_catalog_file, register_validate_tool
 
 Registrar = Callable[[MCPServer], None]
 
@@ -72,7 +73,8 @@ def build_server(
     )
     for resource in skill_resources(store):
         server.add_resource(resource)
-    for registrar in (*protocol_registrars(store), *extra_registrars):
+    for registrar in (*protocol_registrars(store), *validation_registrars(store),
+                      *extra_registrars):
         registrar(server)
     return server
 
@@ -166,6 +168,18 @@ def protocol_registrars(store: SkillStore) -> list[Registrar]:
         # HOOK: serve without the protocol tools while pygen.protocol lacks them.
         return []
     return [lambda server: register(server, registry)]
+
+
+def validation_registrars(store: SkillStore) -> list[Registrar]:
+    """`validate_workflow_json`, when `pygen gen` has written `<skills_dir>/schemas/...`.
+
+    The catalog is read here, once per (re)load like every other file served.
+    """
+    schema = store.root / SCHEMA_FILE
+    if not schema.is_file():
+        return []
+    catalog = load_catalog_file(schema)
+    return [lambda server: register_validate_tool(server, lambda: catalog)]
 
 
 def swap_content(live: MCPServer, fresh: MCPServer) -> None:

@@ -227,3 +227,27 @@ def test_a_broken_registry_fails_the_build_in_one_line(skills: Path) -> None:
     registry = write(skills / "protocol" / "registry.toml", "[[skills]\n")
     with pytest.raises(protocol.ProtocolError, match=f"^{registry}: invalid TOML"):
         build_server(load_store(skills))
+
+
+def test_validate_workflow_json_is_served_when_gen_wrote_the_schemas(skills: Path) -> None:
+    from pygen.model import DataField, DataType, Handle, Location, Model, NodeDef, TypeRef
+    from pygen.validate import SCHEMA_FILE, render_schema_file
+
+    loop = NodeDef(
+        type="loop", label="Loop", inputs=(Handle(id="items"),), outputs=(Handle(id="item"),),
+        source=Location(file="nodes.ts", line=1),
+        data_type=DataType(name="LoopData", via="name", fields=(
+            DataField(name="label", type_text="string", type=TypeRef(kind="string")),)),
+    )
+    write(skills / SCHEMA_FILE, render_schema_file(Model(nodes=(loop,))))
+    server = build_server(load_store(skills))
+    assert tools_of(server)["validate_workflow_json"].annotations.read_only_hint is True
+    workflow = {"nodes": [{"id": "a", "type": "lop", "position": {"x": 0, "y": 0},
+                           "data": {"label": "L"}}], "edges": []}
+    result = call(server, "validate_workflow_json", {"workflow": workflow})
+    assert '"valid":false' in text_of(result).replace(" ", "")
+    assert "lop" in text_of(result)
+
+
+def test_no_schema_file_means_no_validate_tool(skills: Path) -> None:
+    assert "validate_workflow_json" not in tools_of(build_server(load_store(skills)))
