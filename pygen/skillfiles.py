@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pygen import frontmatter, markers, render
+from pygen import digests, frontmatter, markers, render
 from pygen.errors import PygenError
 from pygen.model import DataField, Model, NodeDef, ToolSchema
 
@@ -44,10 +44,16 @@ class Stamp:
 
 def update_text(existing: str | None, template: str, blocks: Mapping[str, str],
                 order: tuple[str, ...], meta: Mapping[str, str], label: str) -> str:
-    """The file's new text: blocks replaced; frontmatter restamped only if a block changed."""
+    """The file's new text: blocks replaced; frontmatter restamped only if a block changed.
+
+    The block digests (pygen.digests) count as generated content: a file whose digests are
+    missing or out of date is restamped once, so hand edits can be told apart afterwards.
+    """
     base = existing if existing is not None else template
     new = markers.replace_blocks(base, blocks, label, order)
-    if existing is not None and new == existing:
+    meta = {**meta, digests.FIELD: digests.field_for(new, blocks, label)}
+    if existing is not None and new == existing and (
+            frontmatter.read(existing).get(digests.FIELD) == meta[digests.FIELD]):
         return existing
     return frontmatter.update(new, meta)
 
