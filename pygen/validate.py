@@ -240,8 +240,10 @@ def shape_of(schema: Schema) -> Shape:
     fields: set[str] | None = set()
     props: dict[str, list[Schema]] = {}
     items: list[Schema] = []
+    listed = False  # some branch lists an object's properties
     for branch in _alternatives(schema):
         if "properties" in branch:
+            listed = True
             for name, sub in branch["properties"].items():
                 props.setdefault(name, []).append(sub)
         elif _any_object(branch):
@@ -252,7 +254,8 @@ def shape_of(schema: Schema) -> Shape:
         if isinstance(branch.get("items"), dict):
             items.append(branch["items"])
     if fields is not None:
-        fields = set(props)
+        # An object where no object belongs is a type error already; no key is "unknown".
+        fields = set(props) if listed else None
     return Shape(
         frozenset(fields) if fields is not None else None,
         {name: _merged(subs) for name, subs in props.items()},
