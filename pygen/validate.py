@@ -214,6 +214,24 @@ def load_catalog_file(path: Path) -> Catalog:
     return Catalog.from_json(text, str(path))
 
 
+def catalog_file_provider(path: Path) -> Callable[[], Catalog]:
+    """A provider for `register_validate_tool` that reads the schema document, re-reading it
+    only when the file changes (so a server picks up `pygen gen` without restarting)."""
+    cached: dict[tuple[int, int], Catalog] = {}
+
+    def provide() -> Catalog:
+        try:
+            stat = path.stat()
+        except OSError:
+            return load_catalog_file(path)  # raises the readable error
+        key = (stat.st_mtime_ns, stat.st_size)
+        if key not in cached:
+            cached.clear()
+            cached[key] = load_catalog_file(path)
+        return cached[key]
+    return provide
+
+
 def render_schema_file(model: Model) -> str:
     """Content of `<skills_dir>/schemas/nodes.schema.json` (see SCHEMA_FILE)."""
     return build_catalog(model).to_json()

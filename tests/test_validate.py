@@ -21,6 +21,7 @@ from pygen.validate import (
     Finding,
     WorkflowInputError,
     build_catalog,
+    catalog_file_provider,
     check_skill_examples,
     is_valid,
     json_blocks,
@@ -176,6 +177,18 @@ def test_schema_file_missing(tmp_path: Path) -> None:
         load_catalog_file(path)
     assert str(info.value) == (f"{path}: cannot read the node schemas (No such file or "
                                "directory); run `pygen gen` to write them")
+
+
+def test_file_provider_rereads_only_a_changed_file(tmp_path: Path) -> None:
+    path = tmp_path / "nodes.schema.json"
+    provide = catalog_file_provider(path)
+    with pytest.raises(WorkflowInputError):
+        provide()
+    path.write_text(render_schema_file(STUDIO), encoding="utf-8")
+    first = provide()
+    assert provide() is first
+    path.write_text(render_schema_file(MODEL), encoding="utf-8")
+    assert provide().types == CATALOG.types
 
 
 @pytest.mark.parametrize(("text", "message"), [
