@@ -10,10 +10,12 @@ const path = require("path");
 
 const PROTOCOL = 1;
 
+/** A problem the user can fix. `code: "config"` marks one in the pygen config, not the code. */
 class UserError extends Error {
-  constructor(node, message) {
+  constructor(node, message, code) {
     super(message);
     this.node = node;
+    this.code = code || null;
   }
 }
 
@@ -44,7 +46,7 @@ function main() {
   try {
     reply(extract(tsMorph, request));
   } catch (e) {
-    if (e instanceof UserError) return reply({ ok: false, errors: [locate(request, e.node, e.message)] });
+    if (e instanceof UserError) return reply({ ok: false, errors: [{ ...locate(request, e.node, e.message), ...(e.code ? { code: e.code } : {}) }] });
     reply({ ok: false, errors: [{ message: `internal error: ${e && e.stack ? e.stack : e}` }] });
   }
 }
@@ -77,24 +79,200 @@ function typeText(text) {
 // ---------------------------------------------------------------------------------------
 // Project set-up: one Project and one type checker per run, whatever the node count.
 
-function findTsconfig(start) {
+function findUp(start, test) {
   let dir = path.dirname(start);
   for (;;) {
-    const candidate = path.join(dir, "tsconfig.json");
-    if (fs.existsSync(candidate)) return candidate;
+    const found = test(dir);
+    if (found) return found;
     const parent = path.dirname(dir);
     if (parent === dir) return null;
     dir = parent;
   }
 }
 
+function findTsconfig(start) {
+  return findUp(start, (dir) => {
+    const candidate = path.join(dir, "tsconfig.json");
+    return fs.existsSync(candidate) ? candidate : null;
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (e) {
+    return null;
+  }
+}
+
+/** tsconfig files a config extends (relative paths and packages), for the list of sources. */
+function tsconfigChain(file, seen = new Set()) {
+  if (!file || seen.has(file) || !fs.existsSync(file)) return [...seen];
+  seen.add(file);
+  // tsconfig is JSONC: drop comments and trailing commas before parsing.
+  const text = fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g, (m, str) => str || "").replace(/,(\s*[}\]])/g, "$1");
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return [...seen];
+  }
+  const parents = json && json.extends ? [].concat(json.extends) : [];
+  for (const spec of parents) {
+    if (typeof spec !== "string") continue;
+    let target = null;
+    if (spec.startsWith(".") || path.isAbsolute(spec)) target = path.resolve(path.dirname(file), spec);
+    else {
+      try {
+        target = require.resolve(spec, { paths: [path.dirname(file)] });
+      } catch (e) {
+        target = null;
+      }
+    }
+    if (target && !target.endsWith(".json") && !fs.existsSync(target)) target += ".json";
+    tsconfigChain(target, seen);
+  }
+  return [...seen];
+}
+
+// ---------------------------------------------------------------------------------------
+// Workspace packages: a fresh clone has no node_modules links between the packages of a
+// monorepo, so a bare import of a sibling package would not resolve. The workspace's own
+// manifest (package.json `workspaces` or pnpm-workspace.yaml) says where the packages are;
+// TypeScript then resolves inside each package exactly as if it were linked into
+// node_modules (`exports`, `types`, `main`, subpaths), through a host that maps the link.
+
+function findWorkspace(start) {
+  return findUp(start, (dir) => {
+    const pnpm = path.join(dir, "pnpm-workspace.yaml");
+    if (fs.existsSync(pnpm)) return { root: dir, manifest: pnpm, patterns: pnpmPatterns(fs.readFileSync(pnpm, "utf8")) };
+    const pkg = path.join(dir, "package.json");
+    const ws = fs.existsSync(pkg) && (readJson(pkg) || {}).workspaces;
+    const patterns = Array.isArray(ws) ? ws : ws && Array.isArray(ws.packages) ? ws.packages : null;
+    return patterns ? { root: dir, manifest: pkg, patterns } : null;
+  });
+}
+
+/** The `packages:` list of a pnpm-workspace.yaml (the one key pygen needs, without a YAML parser). */
+function pnpmPatterns(text) {
+  const out = [];
+  let inPackages = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^packages\s*:/.test(line)) inPackages = true;
+    else if (/^\S/.test(line)) inPackages = false;
+    else if (inPackages) {
+      const m = line.match(/^\s*-\s*(['"]?)(.+?)\1\s*(#.*)?$/);
+      if (m) out.push(m[2]);
+    }
+  }
+  return out;
+}
+
+function listWorkspacePackages(workspace) {
+  const include = new Set();
+  const exclude = new Set();
+  for (const raw of workspace.patterns) {
+    if (typeof raw !== "string") continue;
+    const negated = raw.startsWith("!");
+    const pattern = raw.replace(/^!/, "").replace(/^\.\//, "").replace(/\/+$/, "");
+    for (const dir of expandPattern(workspace.root, pattern.split("/"))) (negated ? exclude : include).add(dir);
+  }
+  const packages = [];
+  for (const dir of [...include].sort()) {
+    if (exclude.has(dir)) continue;
+    const json = readJson(path.join(dir, "package.json"));
+    if (json && typeof json.name === "string") packages.push({ name: json.name, dir });
+  }
+  // Longest name first, so `@acme/ui-kit` is not taken for `@acme/ui`.
+  return packages.sort((a, b) => b.name.length - a.name.length);
+}
+
+function expandPattern(dir, segments, depth = 0) {
+  if (!segments.length) return fs.existsSync(path.join(dir, "package.json")) ? [dir] : [];
+  const [head, ...rest] = segments;
+  if (!head.includes("*")) {
+    const next = path.join(dir, head);
+    return fs.existsSync(next) ? expandPattern(next, rest, depth) : [];
+  }
+  const out = [];
+  const re = new RegExp("^" + head.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*+/g, ".*") + "$");
+  for (const child of subdirs(dir)) {
+    const next = path.join(dir, child);
+    if (head === "**") {
+      out.push(...expandPattern(next, rest, depth + 1));
+      if (depth < 4) out.push(...expandPattern(next, segments, depth + 1));
+    } else if (re.test(child)) out.push(...expandPattern(next, rest, depth));
+  }
+  if (head === "**") out.push(...expandPattern(dir, rest, depth));
+  return [...new Set(out)];
+}
+
+function subdirs(dir) {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== "node_modules" && !d.name.startsWith(".")).map((d) => d.name).sort();
+  } catch (e) {
+    return [];
+  }
+}
+
+function isBareSpecifier(name) {
+  return !name.startsWith(".") && !name.startsWith("/") && !/^[a-zA-Z]:/.test(name) && !name.includes(":");
+}
+
+function workspaceResolution(ts, workspace, consulted) {
+  return (host, getOptions) => {
+    let cache = null;
+    let packages = null;
+    return {
+      resolveModuleNames(names, containingFile, _reused, redirected, options, containingSourceFile) {
+        const opts = options || getOptions();
+        cache = cache || ts.createModuleResolutionCache(workspace.root, (f) => f, opts);
+        const mode = containingSourceFile ? containingSourceFile.impliedNodeFormat : undefined;
+        return names.map((name) => {
+          const found = ts.resolveModuleName(name, containingFile, opts, host, cache, redirected, mode).resolvedModule;
+          if (found || !isBareSpecifier(name)) return found;
+          packages = packages || listWorkspacePackages(workspace);
+          const pkg = packages.find((p) => name === p.name || name.startsWith(p.name + "/"));
+          return pkg ? resolveLinked(ts, name, pkg, workspace, opts, host, mode, consulted) : undefined;
+        });
+      },
+    };
+  };
+}
+
+/** Resolve `name` as if `pkg` were linked at <workspace>/node_modules/<name>. */
+function resolveLinked(ts, name, pkg, workspace, options, host, mode, consulted) {
+  const root = workspace.root.split(path.sep).join("/");
+  const link = `${root}/node_modules/${pkg.name}`;
+  const real = pkg.dir.split(path.sep).join("/");
+  const toReal = (p) => (p === link || p.startsWith(link + "/") ? real + p.slice(link.length) : p);
+  const linked = {
+    fileExists: (p) => host.fileExists(toReal(p)),
+    readFile: (p) => host.readFile(toReal(p)),
+    directoryExists: (p) => link.startsWith(p + "/") || (host.directoryExists ? host.directoryExists(toReal(p)) : true),
+    realpath: (p) => toReal(p),
+    getCurrentDirectory: () => root,
+    useCaseSensitiveFileNames: host.useCaseSensitiveFileNames,
+  };
+  const resolved = ts.resolveModuleName(name, `${root}/__workspace__.ts`, options, linked, undefined, undefined, mode).resolvedModule;
+  if (!resolved) return undefined;
+  consulted.add(path.join(pkg.dir, "package.json"));
+  consulted.add(workspace.manifest);
+  return {
+    resolvedFileName: toReal(resolved.resolvedFileName),
+    extension: resolved.extension,
+    isExternalLibraryImport: false,
+    resolvedUsingTsExtension: resolved.resolvedUsingTsExtension,
+  };
+}
+
 function makeProject(tsMorph, request) {
   const { Project, ts } = tsMorph;
+  if (!fs.existsSync(request.nodesFile)) throw new UserError(null, `${request.nodesFile}: file not found`, "config");
+  if (request.tsconfig && !fs.existsSync(request.tsconfig)) throw new UserError(null, `tsconfig ${request.tsconfig} not found; fix or remove 'tsconfig'`, "config");
   const tsconfig = request.tsconfig || findTsconfig(request.nodesFile);
-  const options = {
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: false,
-  };
+  const consulted = new Set(tsconfigChain(tsconfig));
+  const options = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false };
   if (tsconfig) options.tsConfigFilePath = tsconfig;
   else
     options.compilerOptions = {
@@ -105,11 +283,17 @@ function makeProject(tsMorph, request) {
       jsx: ts.JsxEmit.Preserve,
       allowJs: false,
     };
-  const project = new Project(options);
-  if (!fs.existsSync(request.nodesFile)) throw new UserError(null, `${request.nodesFile}: file not found`);
+  const workspace = findWorkspace(request.nodesFile);
+  if (workspace) options.resolutionHost = workspaceResolution(ts, workspace, consulted);
+  let project;
+  try {
+    project = new Project(options);
+  } catch (e) {
+    throw new UserError(null, `cannot load ${tsconfig ? rel(request, tsconfig) : "the TypeScript project"}: ${oneLine(String(e.message || e))}`);
+  }
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
-  return { project, sourceFile, tsconfig };
+  return { project, sourceFile, consulted };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -131,36 +315,72 @@ function unwrap(tsMorph, node) {
   }
 }
 
-function makeEvaluator(tsMorph, checker) {
+/**
+ * Static evaluation of expressions into plain data. Each declaration is evaluated once and
+ * its value shared (values are never mutated after construction); every object built from a
+ * literal remembers that literal, so an entry reached through spreads and imports is still
+ * reported at the line where it is written.
+ */
+function makeEvaluator(tsMorph) {
   const { SyntaxKind, Node } = tsMorph;
   const active = new Set();
+  const memo = new Map();
+  const origins = new WeakMap();
 
-  function declarationOf(identifier) {
-    let symbol = identifier.getSymbol();
+  function resolveAlias(symbol) {
+    if (symbol && symbol.isAlias()) return symbol.getAliasedSymbol() || symbol;
+    return symbol;
+  }
+
+  function declarationOfSymbol(symbol) {
+    symbol = resolveAlias(symbol);
     if (!symbol) return null;
-    if (symbol.isAlias()) symbol = symbol.getAliasedSymbol() || symbol;
     const decls = symbol.getDeclarations();
-    return decls.length ? decls[0] : null;
+    return decls.find((d) => Node.isVariableDeclaration(d) || Node.isEnumMember(d)) || decls[0] || null;
   }
 
   function evaluateDeclaration(decl, ref) {
+    if (memo.has(decl)) return memo.get(decl);
+    if (active.has(decl)) return new Dynamic(ref, "a circular reference");
+    active.add(decl);
+    try {
+      const value = evaluateDeclarationOnce(decl, ref);
+      // A Dynamic is reported where it was used, so only data is shared between uses.
+      if (!(value instanceof Dynamic)) memo.set(decl, value);
+      return value;
+    } finally {
+      active.delete(decl);
+    }
+  }
+
+  function evaluateDeclarationOnce(decl, ref) {
     if (Node.isVariableDeclaration(decl)) {
       const init = decl.getInitializer();
-      if (!init) return new Dynamic(ref, "a variable without an initializer");
-      if (active.has(decl)) return new Dynamic(ref, "a circular reference");
-      active.add(decl);
-      try {
-        return evaluate(init);
-      } finally {
-        active.delete(decl);
-      }
+      return init ? evaluate(init) : new Dynamic(ref, "declared without a value");
     }
-    if (Node.isEnumMember(decl)) return decl.getValue();
-    if (Node.isShorthandPropertyAssignment(decl) || Node.isPropertyAssignment(decl)) {
-      const init = decl.getInitializer && decl.getInitializer();
-      return init ? evaluate(init) : new Dynamic(ref, "not static data");
+    if (Node.isEnumMember(decl)) {
+      const value = decl.getValue();
+      return value === undefined ? new Dynamic(ref, "an enum member without a constant value") : value;
     }
+    if (Node.isEnumDeclaration(decl)) {
+      const out = {};
+      for (const member of decl.getMembers()) out[member.getName()] = evaluateDeclaration(member, ref);
+      return out;
+    }
+    if (Node.isPropertyAssignment(decl)) return evaluate(decl.getInitializerOrThrow());
+    if (Node.isShorthandPropertyAssignment(decl)) return evaluate(decl.getNameNode());
+    if (Node.isFunctionDeclaration(decl) || Node.isMethodDeclaration(decl)) return new Dynamic(ref, "a function");
+    if (Node.isClassDeclaration(decl)) return new Dynamic(ref, "a class");
+    if (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl))
+      return new Dynamic(ref, "imported from a module that cannot be resolved");
+    if (Node.isSourceFile(decl)) return new Dynamic(ref, "a module namespace");
     return new Dynamic(ref, "not static data");
+  }
+
+  function evaluateName(identifier) {
+    const decl = declarationOfSymbol(identifier.getSymbol());
+    if (!decl) return new Dynamic(identifier, "a name that cannot be resolved");
+    return evaluateDeclaration(decl, identifier);
   }
 
   function propertyName(prop) {
@@ -170,46 +390,35 @@ function makeEvaluator(tsMorph, checker) {
       if (typeof value === "string" || typeof value === "number") return String(value);
       return new Dynamic(nameNode, "a computed key that is not static");
     }
-    if (Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode)) return String(nameNode.getLiteralValue());
+    if (Node.isStringLiteral(nameNode) || Node.isNumericLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode))
+      return String(nameNode.getLiteralValue());
     return nameNode.getText();
   }
 
   function evaluateObject(node) {
     const out = {};
+    origins.set(out, node);
     for (const prop of node.getProperties()) {
-      if (Node.isPropertyAssignment(prop)) {
-        const key = propertyName(prop);
-        if (key instanceof Dynamic) return key;
-        out[key] = evaluate(prop.getInitializerOrThrow());
-      } else if (Node.isShorthandPropertyAssignment(prop)) {
-        const decl = prop.getValueSymbol() && prop.getValueSymbol().getDeclarations()[0];
-        out[prop.getName()] = decl ? evaluateDeclaration(aliasTarget(decl), prop) : new Dynamic(prop, "an unresolvable name");
-      } else if (Node.isSpreadAssignment(prop)) {
+      if (Node.isSpreadAssignment(prop)) {
         const spread = evaluate(prop.getExpression());
         if (spread instanceof Dynamic) return spread;
         if (spread === null || typeof spread !== "object" || Array.isArray(spread))
           return new Dynamic(prop, "a spread of something that is not an object");
         Object.assign(out, spread);
-      } else {
-        // Methods and accessors are code, not data.
-        out[prop.getName ? prop.getName() : prop.getText()] = new Dynamic(prop, "a method");
+        continue;
       }
+      const key = propertyName(prop);
+      if (key instanceof Dynamic) return key;
+      if (Node.isPropertyAssignment(prop)) out[key] = evaluate(prop.getInitializerOrThrow());
+      else if (Node.isShorthandPropertyAssignment(prop)) out[key] = evaluateName(prop.getNameNode());
+      else out[key] = new Dynamic(prop, Node.isMethodDeclaration(prop) ? "a method" : "an accessor");
     }
     return out;
   }
 
-  function aliasTarget(decl) {
-    if (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl)) {
-      const symbol = decl.getSymbol();
-      const target = symbol && symbol.getAliasedSymbol();
-      const decls = target ? target.getDeclarations() : [];
-      return decls.length ? decls[0] : decl;
-    }
-    return decl;
-  }
-
   function evaluateArray(node) {
     const out = [];
+    origins.set(out, node);
     for (const element of node.getElements()) {
       if (Node.isSpreadElement(element)) {
         const spread = evaluate(element.getExpression());
@@ -224,12 +433,25 @@ function makeEvaluator(tsMorph, checker) {
     return out;
   }
 
+  /** `a.b` / `a["b"]`: through the checker's symbol first (enum members, namespace imports). */
+  function evaluateMember(node, nameNode, key) {
+    const symbol = nameNode && nameNode.getSymbol();
+    const decl = symbol && declarationOfSymbol(symbol);
+    if (decl && (Node.isVariableDeclaration(decl) || Node.isEnumMember(decl))) return evaluateDeclaration(decl, node);
+    const target = evaluate(node.getExpression());
+    if (target instanceof Dynamic) return new Dynamic(node, target.why);
+    if (key instanceof Dynamic) return key;
+    if (target !== null && typeof target === "object" && (typeof key === "string" || typeof key === "number") && Object.prototype.hasOwnProperty.call(target, key))
+      return target[key];
+    if (Array.isArray(target) && key === "length") return target.length;
+    return new Dynamic(node, "a member that cannot be resolved statically");
+  }
+
   function evaluate(raw) {
     const node = unwrap(tsMorph, raw);
     switch (node.getKind()) {
       case SyntaxKind.StringLiteral:
       case SyntaxKind.NoSubstitutionTemplateLiteral:
-        return node.getLiteralValue();
       case SyntaxKind.NumericLiteral:
         return node.getLiteralValue();
       case SyntaxKind.TrueKeyword:
@@ -241,17 +463,19 @@ function makeEvaluator(tsMorph, checker) {
       case SyntaxKind.PrefixUnaryExpression: {
         const operand = evaluate(node.getOperand());
         const op = node.getOperatorToken();
+        if (operand instanceof Dynamic) return operand;
         if (typeof operand === "number" && op === SyntaxKind.MinusToken) return -operand;
         if (typeof operand === "number" && op === SyntaxKind.PlusToken) return operand;
-        if (op === SyntaxKind.ExclamationToken && !(operand instanceof Dynamic)) return !operand;
+        if (op === SyntaxKind.ExclamationToken && (operand === null || typeof operand !== "object")) return !operand;
         return new Dynamic(node, "an expression that is not static data");
       }
       case SyntaxKind.TemplateExpression: {
         let text = node.getHead().getLiteralText();
         for (const span of node.getTemplateSpans()) {
           const value = evaluate(span.getExpression());
-          if (value instanceof Dynamic || (value !== null && typeof value === "object")) return new Dynamic(node, "a template with a dynamic part");
-          text += String(value) + span.getLiteral().getLiteralText();
+          if (value instanceof Dynamic) return value;
+          if (value !== null && typeof value === "object") return new Dynamic(node, "a template with a part that is not text");
+          text += String(value === UNDEFINED ? undefined : value) + span.getLiteral().getLiteralText();
         }
         return text;
       }
@@ -259,29 +483,17 @@ function makeEvaluator(tsMorph, checker) {
         return evaluateArray(node);
       case SyntaxKind.ObjectLiteralExpression:
         return evaluateObject(node);
-      case SyntaxKind.Identifier: {
-        if (node.getText() === "undefined") return UNDEFINED;
-        const decl = declarationOf(node);
-        if (!decl) return new Dynamic(node, "a name that cannot be resolved");
-        return evaluateDeclaration(decl, node);
-      }
-      case SyntaxKind.PropertyAccessExpression: {
-        const constant = checker.compilerObject.getConstantValue(node.compilerNode);
-        if (constant !== undefined) return constant;
-        const target = evaluate(node.getExpression());
-        if (target instanceof Dynamic) return new Dynamic(node, target.why);
-        if (target && typeof target === "object" && node.getName() in target) return target[node.getName()];
-        return new Dynamic(node, "a property that cannot be resolved statically");
-      }
+      case SyntaxKind.Identifier:
+        return node.getText() === "undefined" ? UNDEFINED : evaluateName(node);
+      case SyntaxKind.PropertyAccessExpression:
+        return evaluateMember(node, node.getNameNode(), node.getName());
       case SyntaxKind.ElementAccessExpression: {
-        const target = evaluate(node.getExpression());
-        const key = evaluate(node.getArgumentExpressionOrThrow());
-        if (target && typeof target === "object" && !(target instanceof Dynamic) && (typeof key === "string" || typeof key === "number") && key in target)
-          return target[key];
-        return new Dynamic(node, "an element access that cannot be resolved statically");
+        const arg = node.getArgumentExpressionOrThrow();
+        return evaluateMember(node, arg, evaluate(arg));
       }
       case SyntaxKind.CallExpression:
       case SyntaxKind.NewExpression:
+      case SyntaxKind.TaggedTemplateExpression:
         return new Dynamic(node, "a function call");
       case SyntaxKind.JsxElement:
       case SyntaxKind.JsxSelfClosingElement:
@@ -290,29 +502,36 @@ function makeEvaluator(tsMorph, checker) {
       case SyntaxKind.ArrowFunction:
       case SyntaxKind.FunctionExpression:
         return new Dynamic(node, "a function");
+      case SyntaxKind.ClassExpression:
+        return new Dynamic(node, "a class");
       default:
         return new Dynamic(node, "an expression that is not static data");
     }
   }
 
-  return { evaluate };
+  return { evaluate, propertyName, origin: (value) => (value && typeof value === "object" ? origins.get(value) : undefined) };
 }
 
-/** First Dynamic found anywhere inside a value, or null. */
-function findDynamic(value) {
-  if (value instanceof Dynamic) return value;
+/** First Dynamic found anywhere inside a value, with the key path to it, or null. */
+function findDynamic(value, at = []) {
+  if (value instanceof Dynamic) return { dynamic: value, path: at };
   if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = findDynamic(item);
+    for (let i = 0; i < value.length; i++) {
+      const found = findDynamic(value[i], [...at, i]);
       if (found) return found;
     }
   } else if (value && typeof value === "object") {
     for (const key of Object.keys(value)) {
-      const found = findDynamic(value[key]);
+      const found = findDynamic(value[key], [...at, key]);
       if (found) return found;
     }
   }
   return null;
+}
+
+/** `defaultData.seed`, `inputs[1]`: where inside an entry a value sits. */
+function keyPath(parts) {
+  return parts.map((p, i) => (typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? (i ? "." : "") + p : `[${JSON.stringify(p)}]`)).join("");
 }
 
 /** Plain JSON: `undefined` properties dropped, the way JSON.stringify treats them. */
@@ -341,31 +560,40 @@ function definitionEntries(tsMorph, ctx, evaluator) {
   if (!init) throw new UserError(decl, `'${request.definitions}' has no initializer`);
   const literal = unwrap(tsMorph, init);
   const entries = [];
+  // An entry is reported where its object literal is written, even when it was spread in.
+  const add = (fallback, value, key) => entries.push({ node: evaluator.origin(value) || fallback, value, key });
   if (Node.isArrayLiteralExpression(literal)) {
     for (const element of literal.getElements()) {
-      if (Node.isSpreadElement(element)) {
-        const spread = evaluator.evaluate(element.getExpression());
-        if (!Array.isArray(spread)) throw new UserError(element, `cannot read '${oneLine(element.getText())}': a spread in ${request.definitions} must be a static array`);
-        for (const value of spread) entries.push({ node: element, value, key: null });
-      } else {
-        entries.push({ node: element, value: evaluator.evaluate(element), key: null });
+      if (!Node.isSpreadElement(element)) {
+        add(element, evaluator.evaluate(element), null);
+        continue;
       }
+      const spread = evaluator.evaluate(element.getExpression());
+      if (!Array.isArray(spread)) throw new UserError(element, `cannot read '${snippet(element)}': a spread in ${request.definitions} must be a static array${spread instanceof Dynamic ? `, but it is ${spread.why}` : ""}`);
+      for (const value of spread) add(element, value, null);
     }
   } else if (Node.isObjectLiteralExpression(literal)) {
     for (const prop of literal.getProperties()) {
       if (Node.isSpreadAssignment(prop)) {
         const spread = evaluator.evaluate(prop.getExpression());
-        if (!spread || typeof spread !== "object" || spread instanceof Dynamic) throw new UserError(prop, `cannot read '${oneLine(prop.getText())}': a spread in ${request.definitions} must be a static object`);
-        for (const key of Object.keys(spread)) entries.push({ node: prop, value: spread[key], key });
+        if (!spread || typeof spread !== "object" || Array.isArray(spread) || spread instanceof Dynamic) throw new UserError(prop, `cannot read '${snippet(prop)}': a spread in ${request.definitions} must be a static object${spread instanceof Dynamic ? `, but it is ${spread.why}` : ""}`);
+        for (const key of Object.keys(spread)) add(prop, spread[key], key);
       } else if (Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop)) {
+        const key = evaluator.propertyName(prop);
+        if (key instanceof Dynamic) throw new UserError(key.node, `cannot read the key '${snippet(key.node)}' of ${request.definitions}: it is ${key.why}`);
         const value = Node.isPropertyAssignment(prop) ? evaluator.evaluate(prop.getInitializerOrThrow()) : evaluator.evaluate(prop.getNameNode());
-        entries.push({ node: prop, value, key: prop.getName().replace(/^["']|["']$/g, "") });
+        add(prop, value, key);
       }
     }
   } else {
-    throw new UserError(literal, `'${request.definitions}' must be an array or object literal, found '${oneLine(literal.getText()).slice(0, 60)}'`);
+    throw new UserError(literal, `'${request.definitions}' must be an array or object literal, found '${snippet(literal, 60)}'`);
   }
   return entries;
+}
+
+function snippet(node, max = 80) {
+  const text = oneLine(node.getText());
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
 }
 
 function findDefinitions(tsMorph, sourceFile, name) {
@@ -384,23 +612,25 @@ function findDefinitions(tsMorph, sourceFile, name) {
 const ESSENTIAL = ["type", "label", "inputs", "outputs", "default_data"];
 
 function readEntry(ctx, entry) {
-  const { request, diagnostics } = ctx;
+  const { request } = ctx;
   const f = request.entryFields;
   const where = entry.node;
-  if (entry.value instanceof Dynamic) throw new UserError(entry.value.node, `cannot read node definition '${oneLine(entry.value.node.getText()).slice(0, 80)}': ${entry.value.why}`);
+  if (entry.value instanceof Dynamic) throw new UserError(entry.value.node, `cannot read a node definition: '${snippet(entry.value.node)}' is ${entry.value.why}`);
   if (!entry.value || typeof entry.value !== "object" || Array.isArray(entry.value)) throw new UserError(where, `a node definition must be an object literal`);
   const raw = entry.value;
   const out = {};
-  const skipped = [];
+  const skipped = new Map();
   const pick = (field, key) => {
     const value = raw[key];
-    const dynamic = findDynamic(value);
-    if (dynamic) {
-      if (ESSENTIAL.includes(field)) throw new UserError(dynamic.node, `'${key}' of a node definition must be static data, but '${oneLine(dynamic.node.getText()).slice(0, 80)}' is ${dynamic.why}`);
-      skipped.push(key);
-      return undefined;
+    const found = findDynamic(value, [key]);
+    if (!found) return value === UNDEFINED ? undefined : toJson(value);
+    const { dynamic, path: at } = found;
+    if (ESSENTIAL.includes(field)) {
+      const owner = typeof out.type === "string" ? `node '${out.type}'` : "a node definition";
+      throw new UserError(dynamic.node, `${owner}: '${keyPath(at)}' must be static data, but '${snippet(dynamic.node)}' is ${dynamic.why}; write the value as a literal`);
     }
-    return value === UNDEFINED ? undefined : toJson(value);
+    skipped.set(key, dynamic.why);
+    return undefined;
   };
   out.type = pick("type", f.type);
   if (out.type === undefined && entry.key !== null) out.type = entry.key;
@@ -417,17 +647,18 @@ function readEntry(ctx, entry) {
   out.default_data = data || {};
   const known = new Set(Object.values(f));
   for (const key of Object.keys(raw)) {
-    if (!known.has(key) && findDynamic(raw[key])) skipped.push(key);
+    const found = !known.has(key) && findDynamic(raw[key]);
+    if (found) skipped.set(key, found.dynamic.why);
   }
-  out.skipped = [...new Set(skipped)].sort();
+  const loc = locate(request, where, "");
+  out.skipped = [...skipped.keys()].sort();
   if (out.skipped.length) {
-    const loc = locate(request, where, "");
-    diagnostics.push({ level: "warning", node_type: out.type, file: loc.file, line: loc.line, message: `node '${out.type}': skipped ${out.skipped.map((k) => `'${k}'`).join(", ")} (not static data)` });
+    const list = out.skipped.map((k) => `'${k}' (${skipped.get(k)})`).join(", ");
+    ctx.diagnostics.push({ level: "warning", node_type: out.type, file: loc.file, line: loc.line, message: `node '${out.type}': skipped what is not static data: ${list}` });
   }
   if (typeof out.category !== "string") out.category = null;
   if (typeof out.credit_cost !== "number") out.credit_cost = null;
   if (typeof out.description !== "string") out.description = null;
-  const loc = locate(request, where, "");
   out.source = { file: loc.file, line: loc.line };
   return out;
 }
@@ -491,7 +722,7 @@ function resolveDataType(tsMorph, ctx, node) {
   const configured = request.dataTypes[node.type];
   if (configured) {
     const found = index.get(configured);
-    if (!found) throw new UserError(ctx.sourceFile, `data_types maps '${node.type}' to '${configured}', but no interface or type alias of that name exists in the project`);
+    if (!found) throw new UserError(null, `data_types maps '${node.type}' to '${configured}', but no interface or type alias named '${configured}' is declared in ${rel(request, request.nodesFile)} or the files it imports`, "config");
     return { decl: preferDecl(ctx, found), via: "config", score: null };
   }
   const keys = nameKeys(node.type);
@@ -508,7 +739,7 @@ function structuralCandidates(tsMorph, ctx) {
   const out = [];
   if (request.dataUnion) {
     const found = index.get(request.dataUnion);
-    if (!found) throw new UserError(ctx.sourceFile, `data_union names '${request.dataUnion}', but no type of that name exists in the project`);
+    if (!found) throw new UserError(null, `data_union names '${request.dataUnion}', but no type named '${request.dataUnion}' is declared in ${rel(request, request.nodesFile)} or the files it imports`, "config");
     const type = preferDecl(ctx, found).getType();
     for (const member of type.isUnion() ? type.getUnionTypes() : [type]) {
       const symbol = member.getAliasSymbol() || member.getSymbol();
@@ -548,6 +779,16 @@ function structuralMatch(ctx, node) {
   return { decl: best.decl, via: "structural", score: round(best.score) };
 }
 
+function pascal(nodeType) {
+  return nodeType.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+}
+
+function unresolvedMessage(node, near) {
+  const p = pascal(node.type);
+  const structural = near ? `the closest structural match, ${near.near}, scores ${near.score} of the ${STRUCTURAL_THRESHOLD} needed` : "no structural match";
+  return `node '${node.type}': no data type found (no ${p}Data or ${p}NodeData; ${structural}); map it in data_types in the pygen config`;
+}
+
 function round(x) {
   return Math.round(x * 1000) / 1000;
 }
@@ -556,6 +797,8 @@ function makeTypeReader(tsMorph, ctx) {
   const { ts, Node } = tsMorph;
   const checker = ctx.project.getTypeChecker();
   const MAX_DEPTH = 6;
+  const TEXT_FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+  let owner = null; // The data type being read, for messages.
 
   function jsDoc(decl) {
     const out = { description: "", deprecated: null, default_tag: null, result: false };
@@ -574,14 +817,19 @@ function makeTypeReader(tsMorph, ctx) {
     return out;
   }
 
+  function fromStandardLib(symbol) {
+    return symbol.getDeclarations().some((d) => isLibFile(d.getSourceFile()));
+  }
+
+  /** The name a reader knows the type by: its alias, enum, interface or class; never a lib helper. */
   function typeName(type) {
     const alias = type.getAliasSymbol();
-    if (alias) return alias.getName();
+    if (alias) return fromStandardLib(alias) ? null : alias.getName();
     const symbol = type.getSymbol();
-    if (!symbol) return null;
+    if (!symbol || fromStandardLib(symbol)) return null;
     const name = symbol.getName();
-    if (name.startsWith("__") || name === "Array" || name === "ReadonlyArray") return null;
-    if (type.isEnum() || type.isInterface() || type.isClass()) return name;
+    if (name.startsWith("__")) return null;
+    if (symbol.getFlags() & ts.SymbolFlags.Enum || type.isInterface() || type.isClass()) return name;
     return null;
   }
 
@@ -591,49 +839,57 @@ function makeTypeReader(tsMorph, ctx) {
     return value;
   }
 
+  // The checker's stand-in for a type it could not find (an unresolved name or import).
+  function isErrorType(type) {
+    return type.isAny() && type.compilerType.intrinsicName === "error";
+  }
+
   function toRef(type, depth, stack, where) {
     const name = typeName(type);
+    if (isErrorType(type)) return { kind: "unresolved", text: name || oneLine(type.getText(where)) };
     if (type.isAny()) return { kind: "any", name };
     if (type.isUnknown()) return { kind: "unknown", name };
-    if (type.isNever && type.isNever()) return { kind: "never" };
+    if (type.getFlags() & ts.TypeFlags.Never) return { kind: "never" };
     if (type.isBoolean()) return { kind: "boolean", name };
     if (type.isString() || type.isTemplateLiteral()) return { kind: "string", name };
     if (type.isNumber() || type.isBigInt()) return { kind: "number", name };
     if (type.isNull()) return { kind: "null" };
-    if (type.isUndefined() || (type.getFlags() & ts.TypeFlags.Void)) return { kind: "undefined" };
+    if (type.isUndefined() || type.getFlags() & ts.TypeFlags.Void) return { kind: "undefined" };
     if (type.isBooleanLiteral()) return { kind: "literal", value: type.getText() === "true", name };
     if (type.isStringLiteral() || type.isNumberLiteral() || type.isEnumLiteral()) return { kind: "literal", value: literalValue(type), name };
-    if (type.isUnion()) {
-      const members = type.getUnionTypes();
-      const hasTrue = members.some((m) => m.isBooleanLiteral() && m.getText() === "true");
-      const hasFalse = members.some((m) => m.isBooleanLiteral() && m.getText() === "false");
-      const refs = [];
-      let booleanAdded = false;
-      for (const m of members) {
-        if (hasTrue && hasFalse && m.isBooleanLiteral()) {
-          if (!booleanAdded) refs.push({ kind: "boolean" });
-          booleanAdded = true;
-          continue;
-        }
-        refs.push(toRef(m, depth + 1, stack, where));
-      }
-      return { kind: "union", name, types: refs };
-    }
-    if (type.isArray() || (type.isObject() && type.getSymbol() && type.getSymbol().getName() === "ReadonlyArray")) {
-      const element = type.getArrayElementType() || (type.getTypeArguments()[0]);
+    if (type.isUnion()) return { kind: "union", name, types: unionMembers(type, depth, stack, where) };
+    if (type.isArray() || type.isReadonlyArray()) {
+      const element = type.getArrayElementType() || type.getTypeArguments()[0];
       return { kind: "array", name, items: element ? toRef(element, depth + 1, stack, where) : { kind: "unknown" } };
     }
     if (type.isTuple()) return { kind: "tuple", name, types: type.getTupleElements().map((t) => toRef(t, depth + 1, stack, where)) };
-    if (type.getCallSignatures().length && !type.getProperties().length) return { kind: "function", name, text: oneLine(type.getText(where, ts.TypeFormatFlags.NoTruncation)) };
+    if (type.getCallSignatures().length && !type.getProperties().length) return { kind: "function", name, text: oneLine(type.getText(where, TEXT_FLAGS)) };
     if (type.isObject() || type.isIntersection()) {
       const props = type.getProperties();
       const index = type.getStringIndexType() || type.getNumberIndexType();
       if (!props.length && index) return { kind: "record", name, items: toRef(index, depth + 1, stack, where) };
       if (type.isIntersection() && !props.length) return { kind: "intersection", name, types: type.getIntersectionTypes().map((t) => toRef(t, depth + 1, stack, where)) };
-      if (depth >= MAX_DEPTH || stack.includes(type)) return { kind: "object", name, text: name || oneLine(type.getText(where)) };
+      if (depth >= MAX_DEPTH || stack.includes(type)) return { kind: "object", name, text: name || oneLine(type.getText(where, TEXT_FLAGS)) };
       return { kind: "object", name, fields: readFields(type, depth + 1, [...stack, type], where) };
     }
-    return { kind: "unresolved", name, text: oneLine(type.getText(where)) };
+    return { kind: "unresolved", name, text: oneLine(type.getText(where, TEXT_FLAGS)) };
+  }
+
+  // `true | false` is how the checker spells `boolean` inside a union; say `boolean` once.
+  function unionMembers(type, depth, stack, where) {
+    const members = type.getUnionTypes();
+    const bools = members.filter((m) => m.isBooleanLiteral()).length;
+    const refs = [];
+    let booleanAdded = false;
+    for (const m of members) {
+      if (bools === 2 && m.isBooleanLiteral()) {
+        if (!booleanAdded) refs.push({ kind: "boolean" });
+        booleanAdded = true;
+      } else refs.push(toRef(m, depth + 1, stack, where));
+    }
+    // The checker orders members by internal id, which puts `null` first; readers expect it last.
+    const absent = (r) => r.kind === "null" || r.kind === "undefined";
+    return [...refs.filter((r) => !absent(r)), ...refs.filter(absent)];
   }
 
   function readFields(type, depth, stack, where) {
@@ -644,17 +900,68 @@ function makeTypeReader(tsMorph, ctx) {
     const decl = symbol.getValueDeclaration() || symbol.getDeclarations()[0];
     const at = decl || where;
     const type = checker.getTypeOfSymbolAtLocation(symbol, at);
-    const optional = symbol.isOptional ? symbol.isOptional() : (symbol.getFlags() & ts.SymbolFlags.Optional) !== 0;
-    const typeNode = decl && Node.isPropertySignature(decl) ? decl.getTypeNode() : null;
+    const optional = symbol.isOptional();
+    const typeNode = decl && (Node.isPropertySignature(decl) || Node.isPropertyDeclaration(decl)) ? decl.getTypeNode() : null;
     let ref = toRef(type, depth, stack, at);
     if (optional) ref = withoutUndefined(ref);
-    let text = typeNode ? typeText(typeNode.getText()) : oneLine(checker.getTypeText(type, at, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope));
-    if (ref.kind === "any" && typeNode && !/^any$/.test(text)) {
-      ref = { kind: "unresolved", text };
-      ctx.diagnostics.push(diagnosticAt(ctx, typeNode, `cannot resolve type '${text}' of field '${symbol.getName()}'`));
+    const asWritten = typeNode && writtenTypeHolds(typeNode, type, optional);
+    let text;
+    if (asWritten) {
+      text = typeText(typeNode.getText());
+      // `provider: SpeechProvider` where the alias is `(typeof X)[number]`: keep the alias name.
+      if (!ref.name && ref.kind === "union" && Node.isTypeReference(typeNode) && !typeNode.getTypeArguments().length) ref = { ...ref, name: typeNode.getTypeName().getText() };
+    } else {
+      text = oneLine(checker.getTypeText(type, at, TEXT_FLAGS));
+      if (optional) text = text.replace(/\s*\|\s*undefined$/, "");
     }
-    if (optional) text = text.replace(/\s*\|\s*undefined$/, "");
+    reportUnresolved(symbol.getName(), ref, typeNode || decl || where);
     return { name: symbol.getName(), type_text: text, type: ref, optional, ...jsDoc(decl) };
+  }
+
+  /**
+   * Whether the type as written in the declaration is the field's type here. It is not when a
+   * generic is instantiated (`value: T` in `BaseData<number>`): then the checker's text says
+   * more than the source.
+   */
+  function writtenTypeHolds(typeNode, type, optional) {
+    const declared = typeNode.getType();
+    if (declared.compilerType === type.compilerType) return true;
+    const members = (t) => (t.isUnion() ? t.getUnionTypes() : [t]).map((m) => m.compilerType);
+    const want = new Set(members(declared));
+    const have = members(type).filter((m) => !(optional && m.flags & ts.TypeFlags.Undefined && !want.has(m)));
+    return have.length === want.size && have.every((m) => want.has(m));
+  }
+
+  function unresolvedParts(ref, out = []) {
+    if (ref.kind === "unresolved") out.push(ref.text);
+    for (const t of ref.types || []) unresolvedParts(t, out);
+    if (ref.items) unresolvedParts(ref.items, out);
+    return out;
+  }
+
+  function reportUnresolved(field, ref, node) {
+    // Nested object fields report themselves; only this level's own parts here.
+    const parts = [...new Set(unresolvedParts({ ...ref, fields: [] }))];
+    if (!parts.length) return;
+    const hints = parts.map((p) => missingImport(node.getSourceFile(), p)).filter(Boolean);
+    const hint = hints.length ? ` (${hints.join("; ")})` : "";
+    const where = owner ? `${owner}.${field}` : field;
+    ctx.diagnostics.push(diagnosticAt(ctx, node, `${where}: cannot resolve type ${parts.map((p) => `'${p}'`).join(", ")}${hint}; it is shown as written`));
+  }
+
+  /** `imported from './presets', which cannot be found` when the name comes from a dead import. */
+  function missingImport(sourceFile, name) {
+    const head = name.split(/[.<[\s]/)[0];
+    for (const imp of sourceFile.getImportDeclarations()) {
+      const names = imp.getNamedImports().map((n) => (n.getAliasNode() || n.getNameNode()).getText());
+      const def = imp.getDefaultImport();
+      const ns = imp.getNamespaceImport();
+      if (def) names.push(def.getText());
+      if (ns) names.push(ns.getText());
+      if (names.includes(head) && !imp.getModuleSpecifierSourceFile())
+        return `imported from '${imp.getModuleSpecifierValue()}', which cannot be found`;
+    }
+    return null;
   }
 
   // An optional field's `undefined` is said by `optional`; keep the type itself clean.
@@ -665,13 +972,13 @@ function makeTypeReader(tsMorph, ctx) {
     return { ...ref, types: kept };
   }
 
-  function discriminant(members) {
+  function discriminant(members, at) {
     const first = members[0].getProperties().map((p) => p.getName());
     for (const prop of first) {
       const literalEverywhere = members.every((m) => {
         const s = m.getProperty(prop);
         if (!s) return false;
-        const t = checker.getTypeOfSymbolAtLocation(s, ctx.sourceFile);
+        const t = checker.getTypeOfSymbolAtLocation(s, at);
         return t.isLiteral() || t.isBooleanLiteral();
       });
       if (literalEverywhere) return prop;
@@ -679,23 +986,31 @@ function makeTypeReader(tsMorph, ctx) {
     return null;
   }
 
+  function variant(member, disc, at) {
+    const symbol = member.getAliasSymbol() || member.getSymbol();
+    const name = symbol && !symbol.getName().startsWith("__") ? symbol.getName() : null;
+    const prop = disc && member.getProperty(disc);
+    const t = prop ? checker.getTypeOfSymbolAtLocation(prop, at) : null;
+    const value = !t ? null : t.isBooleanLiteral() ? t.getText() === "true" : literalValue(t);
+    return { name, discriminant: disc, value: value === undefined ? null : value, fields: readFields(member, 1, [member], at) };
+  }
+
   function readDataType(decl) {
-    const type = decl.getType();
-    if (type.isUnion() && !type.isBoolean()) {
-      const members = type.getUnionTypes().filter((m) => m.isObject() || m.isIntersection());
-      if (members.length === type.getUnionTypes().length && members.length > 1) {
-        const disc = discriminant(members);
-        const variants = members.map((m) => {
-          const symbol = m.getAliasSymbol() || m.getSymbol();
-          const sym = disc && m.getProperty(disc);
-          const value = sym ? literalValue(checker.getTypeOfSymbolAtLocation(sym, decl)) : null;
-          const vname = symbol && !symbol.getName().startsWith("__") ? symbol.getName() : null;
-          return { name: vname, discriminant: disc, value: value === undefined ? (sym ? checker.getTypeOfSymbolAtLocation(sym, decl).getText() === "true" : null) : value, fields: readFields(m, 1, [m], decl) };
-        });
-        return { fields: [], variants };
+    owner = decl.getName();
+    try {
+      const type = decl.getType();
+      if (type.isUnion() && !type.isBoolean()) {
+        const all = type.getUnionTypes();
+        const members = all.filter((m) => m.isObject() || m.isIntersection());
+        if (members.length === all.length && members.length > 1) {
+          const disc = discriminant(members, decl);
+          return { fields: [], variants: members.map((m) => variant(m, disc, decl)) };
+        }
       }
+      return { fields: readFields(type, 1, [type], decl), variants: [] };
+    } finally {
+      owner = null;
     }
-    return { fields: readFields(type, 1, [type], decl), variants: [] };
   }
 
   return { readDataType };
@@ -717,7 +1032,7 @@ function sourcesRead(ctx) {
   for (const sf of ctx.project.getSourceFiles()) {
     if (!isLibFile(sf) || !/[\\/]node_modules[\\/]typescript[\\/]/.test(sf.getFilePath())) files.add(sf.getFilePath());
   }
-  if (ctx.tsconfig) files.add(path.resolve(ctx.tsconfig));
+  for (const file of ctx.consulted) files.add(path.resolve(file));
   return [...files]
     .filter((f) => fs.existsSync(f))
     .map((f) => ({ path: rel(ctx.request, f), sha256: hashFile(f) }))
@@ -725,10 +1040,10 @@ function sourcesRead(ctx) {
 }
 
 function extract(tsMorph, request) {
-  const { project, sourceFile, tsconfig } = makeProject(tsMorph, request);
-  const ctx = { tsMorph, project, sourceFile, tsconfig, request, diagnostics: [] };
+  const { project, sourceFile, consulted } = makeProject(tsMorph, request);
+  const ctx = { tsMorph, project, sourceFile, consulted, request, diagnostics: [] };
   const checker = project.getTypeChecker();
-  const evaluator = makeEvaluator(tsMorph, checker);
+  const evaluator = makeEvaluator(tsMorph);
   ctx.index = typeIndex(tsMorph, ctx);
   const reader = makeTypeReader(tsMorph, ctx);
   const entries = definitionEntries(tsMorph, ctx, evaluator);
@@ -745,9 +1060,9 @@ function extract(tsMorph, request) {
       const shape = cache.get(found.decl);
       node.data_type = { name: found.decl.getName(), via: found.via, score: found.score, fields: shape.fields, variants: shape.variants };
     } else {
-      const near = found && found.near ? ` (closest: ${found.near}, score ${found.score})` : "";
-      node.data_type = { name: null, via: "none", score: found ? found.score : null, fields: [], variants: [] };
-      ctx.diagnostics.push({ level: "warning", node_type: node.type, file: node.source.file, line: node.source.line, message: `node '${node.type}': no data type found${near}; add it to data_types in the pygen config` });
+      const near = found && found.near && found.score > 0 ? found : null;
+      node.data_type = { name: null, via: "none", score: near ? near.score : null, fields: [], variants: [] };
+      ctx.diagnostics.push({ level: "warning", node_type: node.type, file: node.source.file, line: node.source.line, message: unresolvedMessage(node, near) });
     }
     nodes.push(node);
   }

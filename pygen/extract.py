@@ -69,6 +69,8 @@ def _first_error(errors: list[dict[str, Any]], config: Config) -> str:
     if error.get("code") == "no-ts-morph":
         return "ts-morph is not installed: run `npm ci` (or `make setup`) in the pygen checkout"
     message = str(error.get("message", "unknown extractor error"))
+    if error.get("code") == "config":
+        return f"{config.source or 'configuration'}: {message}"
     if error.get("file"):
         return located(str(error["file"]), error.get("line"), message, error.get("col"))
     return message
