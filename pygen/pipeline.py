@@ -15,20 +15,32 @@ from pygen.model import Model, ToolSchema
 from pygen.skillfiles import FileUpdate, Stamp, mark_results, plan_nodes, plan_workflow_editor
 
 
-def load_model(config: Config) -> Model:
-    extraction = extract(config)
+def load_model(config: Config, use_cache: bool = False) -> Model:
+    """The merged model; `use_cache` reuses .pygen-cache/ when nothing read has changed."""
+    if use_cache:
+        from pygen import cache
+
+        extraction = cache.extract(config)
+    else:
+        extraction = extract(config)
     model = Model(nodes=extraction.nodes, sources=extraction.sources,
                   diagnostics=extraction.diagnostics)
-    model = attach_tools(model, config)
+    model = attach_tools(model, config, use_cache)
     return mark_results(model, config.settings.result_fields)
 
 
-def attach_tools(model: Model, config: Config) -> Model:
+def attach_tools(model: Model, config: Config, use_cache: bool = False) -> Model:
     if not config.settings.tools and not config.settings.tool_map:
         return model
     from pygen.tools import load_tool_schemas, map_tools
 
-    tools = load_tool_schemas(config.settings.tools, config.root, config.settings.tool_timeout)
+    if use_cache:
+        from pygen import cache
+
+        tools = cache.tool_schemas(config)
+    else:
+        tools = load_tool_schemas(config.settings.tools, config.root,
+                                  config.settings.tool_timeout)
     mapping = map_tools([n.type for n in model.nodes], tools, config.settings.tool_map)
     nodes = tuple(n.model_copy(update={"tool": mapping.get(n.type)}) for n in model.nodes)
     return model.model_copy(update={"nodes": nodes, "tools": tools})

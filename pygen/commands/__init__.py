@@ -16,3 +16,7 @@ from pygen.commands.schema import schema  # noqa: E402
 from pygen.commands.validate_workflow import validate_workflow_cmd  # noqa: E402
 
 COMMANDS += [schema, validate_workflow_cmd]
+
+from pygen.commands.doctor import doctor_cmd  # noqa: E402
+
+COMMANDS.append(doctor_cmd)

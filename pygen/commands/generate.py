@@ -10,9 +10,11 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from pygen import pipeline
+from pygen import digests, doctor, pipeline
 from pygen.cli import handle_errors
 from pygen.commands.common import config_from, config_options, print_diagnostics, shown
+from pygen.commands.doctor import gate_json, print_gate
+from pygen.config import Config
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.output import console, err_console
@@ -52,23 +54,56 @@ def counts(updates: tuple[FileUpdate, ...]) -> dict[str, int]:
 @click.option("--strict", is_flag=True, help="Fail when a node's data type is not found.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--force", is_flag=True, help="Overwrite generated blocks edited by hand.")
+@click.option("--prune", is_flag=True,
+              help="Delete node files whose type is gone, unless they hold prose.")
+@click.option("--watch", is_flag=True, help="Regenerate whenever an input file is saved.")
+@click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
 @handle_errors
 def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
-        strict: bool, quiet: bool, as_json: bool) -> None:
-    """Write the skill files: regenerate AUTO-GEN blocks, keep all prose."""
-    config = config_from(config_path, nodes_file, skills_dir)
-    plan = pipeline.plan(config)
+        strict: bool, quiet: bool, as_json: bool, force: bool, prune: bool, watch: bool,
+        no_cache: bool) -> None:
+    """Write the skill files: regenerate AUTO-GEN blocks, keep all prose.
+
+    Exit 1 when something is left for a person: a hand-edited block it refused to
+    overwrite, stale names in prose, or an orphaned node file.
+    """
+    def load() -> Config:
+        return config_from(config_path, nodes_file, skills_dir)
+
+    def once(config: Config) -> int:
+        return run_gen(config, strict, quiet, as_json, force, prune, not no_cache)
+
+    if watch:
+        from pygen import watch as watcher
+
+        sys.exit(watcher.run(load, once))
+    sys.exit(once(load()))
+
+
+def run_gen(config: Config, strict: bool, quiet: bool, as_json: bool, force: bool,
+            prune: bool, use_cache: bool) -> int:
+    """One `gen` run; returns its exit code."""
+    plan = pipeline.plan(config, pipeline.load_model(config, use_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json)
     enforce_strict(plan.model, strict or config.settings.strict)
+    refused = [] if force else digests.find(plan.updates)
+    skipped = {edit.path for edit in refused}
+    plan = pipeline.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
     pipeline.apply(plan)
+    gate, pruned = doctor.after_gen(config, plan.model, plan.updates, refused, prune)
     if as_json:
         files = [{"path": shown(u.path), "status": u.status} for u in plan.updates]
-        console.print_json(json.dumps({"files": files, "counts": counts(plan.updates)}))
-    elif not quiet:
-        console.print(summary(plan.updates))
-        c = counts(plan.updates)
-        console.print(f"{c['created']} created, {c['updated']} updated, "
-                      f"{c['unchanged']} unchanged")
+        console.print_json(json.dumps({"files": files, "counts": counts(plan.updates),
+                                       **gate_json(gate, pruned)}))
+    else:
+        if not quiet:
+            console.print(summary(plan.updates))
+            c = counts(plan.updates)
+            console.print(f"{c['created']} created, {c['updated']} updated, "
+                          f"{c['unchanged']} unchanged")
+        print_gate(gate, quiet, pruned)
+    return 1 if gate.failed else 0
 
 
 def unified_diff(update: FileUpdate) -> str:
@@ -83,19 +118,28 @@ def unified_diff(update: FileUpdate) -> str:
 @click.option("--strict", is_flag=True, help="Fail when a node's data type is not found.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but the list of stale files.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
 @handle_errors
 def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
-          strict: bool, quiet: bool, as_json: bool) -> None:
-    """Exit 1 with a diff when the committed skill files drift from the code. Writes nothing."""
+          strict: bool, quiet: bool, as_json: bool, no_cache: bool) -> None:
+    """Exit 1 with a diff when the committed skill files drift from the code. Writes nothing.
+
+    Also exit 1 for generated blocks edited by hand, stale names in prose (per
+    `stale_prose`) and node files whose type is gone.
+    """
     config = config_from(config_path, nodes_file, skills_dir)
-    plan = pipeline.plan(config)
+    plan = pipeline.plan(config, pipeline.load_model(config, use_cache=not no_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json)
     enforce_strict(plan.model, strict or config.settings.strict)
-    stale = plan.changed
+    gate = doctor.gate(config, plan.model, plan.updates)
+    edited = {edit.path for edit in gate.hand_edits}
+    stale = tuple(u for u in plan.changed if u.path not in edited)
     if as_json:
         console.print_json(json.dumps({"stale": [shown(u.path) for u in stale],
-                                       "ok": not stale}))
+                                       **gate_json(gate),
+                                       "ok": not stale and not gate.failed}))
     else:
+        print_gate(gate, quiet)
         if not quiet:
             for update in stale:
                 sys.stdout.write(unified_diff(update))
@@ -104,9 +148,9 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
         if stale:
             err_console.print("Skill files drift from the code: run `pygen gen` and commit "
                               "the changes.", highlight=False)
-        elif not quiet:
+        elif not quiet and not gate.failed:
             console.print(f"{len(plan.updates)} skill files are current.")
-    if stale:
+    if stale or gate.failed:
         sys.exit(1)
 
 

@@ -1,0 +1,192 @@
+"""`pygen doctor`, and the printing of what `check` and `gen` leave for a person."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.table import Table
+
+from pygen import doctor, pipeline
+from pygen.cli import handle_errors
+from pygen.commands.common import config_from, config_options, shown
+from pygen.doctor import Gate, Report
+from pygen.orphans import Orphan
+from pygen.output import console, err_console
+
+
+def _err(text: str) -> None:
+    err_console.print(text, highlight=False, markup=False)
+
+
+def orphan_message(orphan: Orphan) -> str:
+    where = shown(orphan.path)
+    if orphan.prose_line is None:
+        return (f"orphan: {where}: node type '{orphan.node_type}' is no longer defined; "
+                "run `pygen gen --prune` to delete it")
+    return (f"orphan: {where}:{orphan.prose_line}: node type '{orphan.node_type}' is no longer "
+            "defined and the file holds hand-written prose; move the prose, then delete the file")
+
+
+def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:
+    """Hand edits (with their diffs unless quiet), stale prose and orphans, on stderr."""
+    for edit in gate.hand_edits:
+        if not quiet:
+            sys.stdout.write(edit.diff)
+        _err(f"hand-edited: {edit.message(shown(edit.path))}")
+    if gate.hand_edits:
+        _err("Generated blocks were edited by hand and pygen will not overwrite them: move "
+             "each edit into the prose or the source, then run `pygen gen --force`.")
+    for name in gate.stale_names:
+        _err(name.message(shown(name.path)))
+    if gate.stale_names:
+        level = gate.stale_prose
+        _err(f"{'warning: ' if level == 'warn' else ''}{len(gate.stale_names)} stale "
+             f"name(s) in hand-written prose (stale_prose = \"{level}\"): rename them in the "
+             "prose to names the code has.")
+    for orphan in pruned:
+        _err(f"deleted orphan: {shown(orphan.path)} (node type '{orphan.node_type}' is gone)")
+    for orphan in gate.orphans:
+        _err(orphan_message(orphan))
+
+
+def gate_json(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> dict[str, Any]:
+    return {
+        "hand_edits": [{"path": shown(e.path), "block": e.block, "line": e.line, "diff": e.diff}
+                       for e in gate.hand_edits],
+        "stale_prose": [{"path": shown(n.path), "line": n.line, "name": n.name,
+                         "suggestion": n.suggestion} for n in gate.stale_names],
+        "stale_prose_level": gate.stale_prose,
+        "orphans": [{"path": shown(o.path), "node_type": o.node_type, "prose_line": o.prose_line}
+                    for o in gate.orphans],
+        "pruned": [shown(o.path) for o in pruned],
+    }
+
+
+# --- doctor ---------------------------------------------------------------------------------
+
+def report_json(report: Report) -> dict[str, Any]:
+    return {
+        "ok": not report.needs_person,
+        "nodes": report.node_count,
+        "unresolved_data_types": list(report.unresolved),
+        "tools_configured": report.tools_configured,
+        "nodes_without_tool": list(report.nodes_without_tool),
+        "tools_without_node": list(report.unused_tools),
+        "tools_without_node_or_mention": list(report.unmentioned_tools),
+        "prose_coverage_percent": report.prose_coverage,
+        "empty_prose": [{"node_type": g.node_type, "path": shown(g.path), "sections": list(g.empty)}
+                        for g in report.prose_gaps],
+        **gate_json(report.gate),
+        "tokens": {"total": report.total_tokens,
+                   "files": [{"path": shown(t.path), "tokens": t.tokens} for t in report.tokens]},
+        "schema_mismatches": [{"node_type": m.node_type, "field": m.field, "tool": m.tool,
+                               "param": m.param, "kind": m.kind, "node": m.node_side,
+                               "tool_side": m.tool_side} for m in report.mismatches],
+        "drift": [shown(p) for p in report.drift],
+    }
+
+
+def _listed(items: tuple[str, ...] | list[str], none: str = "none") -> str:
+    return ", ".join(items) if items else none
+
+
+def _row(table: Table, ok: bool, check: str, detail: str, info: bool = False) -> None:
+    mark = "[green]ok[/green]" if ok else ("[yellow]info[/yellow]" if info else "[red]fix[/red]")
+    table.add_row(mark, check, detail)
+
+
+def summary_table(report: Report) -> Table:
+    gate = report.gate
+    table = Table(box=None, pad_edge=False, show_header=True)
+    for column in ("", "check", "finding"):
+        table.add_column(column)
+    _row(table, not report.unresolved, "data types",
+         f"{report.node_count} nodes; unresolved: {_listed(report.unresolved)}")
+    if report.tools_configured:
+        _row(table, not report.nodes_without_tool, "generation nodes without a tool",
+             _listed(report.nodes_without_tool))
+        _row(table, not report.unmentioned_tools, "tools without a node",
+             _listed(report.unused_tools) + (
+                 f" (named by no skill: {_listed(report.unmentioned_tools)})"
+                 if report.unmentioned_tools else ""), info=bool(report.unused_tools))
+    else:
+        _row(table, True, "tools", "none configured (`tools` in the pygen config)")
+    _row(table, not report.prose_gaps, "prose coverage",
+         f"{report.prose_coverage:g}% of 'When to use' / 'Common gotchas' written; "
+         f"{len(report.prose_gaps)} node(s) with empty sections", info=True)
+    _row(table, not gate.stale_names, "stale prose", f"{len(gate.stale_names)} name(s)",
+         info=gate.stale_prose == "off")
+    _row(table, not gate.orphans, "orphans", _listed([shown(o.path) for o in gate.orphans]))
+    _row(table, not gate.hand_edits, "hand-edited blocks",
+         _listed([f"{shown(e.path)} [{e.block}]" for e in gate.hand_edits]))
+    _row(table, not report.mismatches, "node ↔ tool schema", f"{len(report.mismatches)} "
+         "disagreement(s)" if report.mismatches else "agree")
+    _row(table, not report.drift, "drift", _listed([shown(p) for p in report.drift],
+                                                    "none") + (" (run `pygen gen`)"
+                                                               if report.drift else ""),
+         info=True)
+    _row(table, True, "catalog size", f"~{report.total_tokens:,} tokens in "
+         f"{len(report.tokens)} files (chars / 4)")
+    return table
+
+
+def detail_tables(report: Report) -> list[Table]:
+    tables = []
+    if report.prose_gaps:
+        gaps = Table("node type", "empty sections", title="Prose to write", box=None,
+                     title_justify="left", pad_edge=False)
+        for gap in report.prose_gaps:
+            gaps.add_row(gap.node_type, ", ".join(gap.empty))
+        tables.append(gaps)
+    if report.mismatches:
+        diff = Table("node field", "tool parameter", "kind", "node", "tool",
+                     title="Node data ↔ tool schema", box=None, title_justify="left",
+                     pad_edge=False)
+        for m in report.mismatches:
+            diff.add_row(f"{m.node_type}.{m.field}", f"{m.tool}.{m.param}", m.kind,
+                         m.node_side, m.tool_side)
+        tables.append(diff)
+    sizes = Table("tokens", "file", title="Token size, largest first", box=None,
+                  title_justify="left", pad_edge=False)
+    for size in report.tokens:
+        sizes.add_row(f"{size.tokens:,}", shown(size.path))
+    sizes.add_row(f"{report.total_tokens:,}", "total")
+    tables.append(sizes)
+    return tables
+
+
+def print_report(report: Report) -> None:
+    console.print(summary_table(report))
+    for table in detail_tables(report):
+        console.print()
+        console.print(table)
+    gate = report.gate
+    if gate.hand_edits or gate.stale_names or gate.orphans:
+        console.print()
+        print_gate(gate, quiet=True)
+
+
+@click.command("doctor")
+@config_options
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
+@handle_errors
+def doctor_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
+               as_json: bool, no_cache: bool) -> None:
+    """Report what needs a person: types, tools, prose, orphans, hand edits, token sizes.
+
+    Exit 0 when nothing does, 1 when something does. Writes nothing.
+    """
+    config = config_from(config_path, nodes_file, skills_dir)
+    plan = pipeline.plan(config, pipeline.load_model(config, use_cache=not no_cache))
+    report = doctor.diagnose(config, plan.model, plan.updates)
+    if as_json:
+        sys.stdout.write(json.dumps(report_json(report), indent=2, ensure_ascii=False) + "\n")
+    else:
+        print_report(report)
+    if report.needs_person:
+        sys.exit(1)
