@@ -47,8 +47,16 @@ function main() {
     reply(extract(tsMorph, request));
   } catch (e) {
     if (e instanceof UserError) return reply({ ok: false, errors: [{ ...locate(request, e.node, e.message), ...(e.code ? { code: e.code } : {}) }] });
-    reply({ ok: false, errors: [{ message: `internal error: ${e && e.stack ? e.stack : e}` }] });
+    reply({ ok: false, errors: [internalError(e)] });
   }
+}
+
+/** One line for the user (what and where in this script), the stack for a bug report. */
+function internalError(e) {
+  const stack = String((e && e.stack) || e);
+  const frame = stack.match(/extract\.cjs:(\d+)/);
+  const what = oneLine(String((e && e.message) || e)).slice(0, 200);
+  return { code: "internal", message: `internal error in the extractor: ${what}${frame ? ` (extract.cjs:${frame[1]})` : ""}; please report it`, detail: stack };
 }
 
 function reply(doc) {

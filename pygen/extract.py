@@ -60,15 +60,20 @@ def run_extractor(config: Config) -> dict[str, Any]:
     if reply.get("protocol") != PROTOCOL:
         raise ExtractionError("the extractor script does not match this pygen; reinstall pygen")
     if not reply.get("ok"):
-        raise ExtractionError(_first_error(reply.get("errors") or [{}], config))
+        raise ExtractionError(_first_error(reply.get("errors") or [{}], config, script))
     return reply
 
 
-def _first_error(errors: list[dict[str, Any]], config: Config) -> str:
+def _first_error(errors: list[dict[str, Any]], config: Config,
+                 script: noderuntime.NodeScript) -> str:
     error = errors[0]
     if error.get("code") == "no-ts-morph":
-        return "ts-morph is not installed: run `npm ci` (or `make setup`) in the pygen checkout"
-    message = str(error.get("message", "unknown extractor error"))
+        if script.node_path is not None:
+            return (f"ts-morph cannot be loaded from {script.node_path}; delete "
+                    f"{script.node_path.parent} and run pygen again to reinstall it")
+        return f"ts-morph is not installed: run `npm ci` in {script.script.parent.parent}"
+    # Always one line: the first says what; anything after it is detail for a bug report.
+    message = (str(error.get("message") or "unknown extractor error").splitlines() or [""])[0]
     if error.get("code") == "config":
         return f"{config.source or 'configuration'}: {message}"
     if error.get("file"):
@@ -83,8 +88,14 @@ def parse_reply(reply: dict[str, Any]) -> Extraction:
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
             diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
         )
-    except (KeyError, ValidationError) as exc:
-        raise ExtractionError(f"the extractor's reply is malformed: {exc}") from None
+    except KeyError as exc:
+        raise ExtractionError(f"the extractor's reply is malformed: no {exc}; "
+                              "reinstall pygen") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise ExtractionError(f"the extractor's reply is malformed: {where}: {first['msg']}; "
+                              "reinstall pygen") from None
 
 
 def extract(config: Config) -> Extraction:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,10 @@ from pygen.model import Model, NodeDef
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "ts"
 CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
 UPDATE = os.environ.get("PYGEN_UPDATE_FIXTURES") == "1"
+# Each case is one Node process, mostly start-up; a few at a time keep both cores busy.
+WORKERS = 3
+
+Result = tuple[dict[str, Any], str | None]
 
 
 def case_config(case: Path) -> Config:
@@ -67,7 +72,7 @@ def dumps(value: Any, indent: int = 0) -> str:
     return "[\n" + ",\n".join(pad + dumps(v, indent + 2) for v in value) + "\n" + " " * indent + "]"
 
 
-def run_case(case: Path) -> tuple[dict[str, Any], str | None]:
+def run_case(case: Path) -> Result:
     config = case_config(case)
     try:
         model = pipeline.load_model(config)
@@ -77,10 +82,24 @@ def run_case(case: Path) -> tuple[dict[str, Any], str | None]:
     return snapshot(model), markdown(model, config.settings.definitions)
 
 
+@pytest.fixture(scope="session")
+def results(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+    """Every selected case, extracted up front in parallel."""
+    here = Path(__file__).resolve()
+    names = [item.callspec.params["name"] for item in request.session.items
+             if Path(str(item.path)) == here and hasattr(item, "callspec")]
+    home = tmp_path_factory.mktemp("corpus-home")
+    with pytest.MonkeyPatch.context() as env, ThreadPoolExecutor(WORKERS) as pool:
+        env.setenv("HOME", str(home))
+        env.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+        return dict(zip(names, pool.map(lambda n: run_case(CORPUS / n), names), strict=True))
+
+
 @pytest.mark.parametrize("name", CASES)
-def test_case(name: str) -> None:
+def test_case(name: str, results: dict[str, Result]) -> None:
     case = CORPUS / name
-    actual, md = run_case(case)
+    actual, md = results[name]
     expected_json = case / "expected.json"
     expected_md = case / "expected.md"
     if UPDATE:
