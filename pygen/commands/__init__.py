@@ -12,6 +12,10 @@ from pygen.commands.serve import serve  # noqa: E402
 
 COMMANDS.append(serve)
 
+from pygen.commands.protocol import protocol  # noqa: E402
+
+COMMANDS.append(protocol)
+
 from pygen.commands.schema import schema  # noqa: E402
 from pygen.commands.validate_workflow import validate_workflow_cmd  # noqa: E402
 
