@@ -90,8 +90,12 @@ def extractor() -> NodeScript:
 
 
 def cache_home() -> Path:
-    base = os.environ.get("PYGEN_CACHE_HOME") or os.environ.get("XDG_CACHE_HOME")
-    return Path(base) / "pygen" if base else Path.home() / ".cache" / "pygen"
+    """$PYGEN_CACHE_HOME as given, else pygen's folder in the XDG cache (~/.cache)."""
+    override = os.environ.get("PYGEN_CACHE_HOME")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME")
+    return (Path(base) if base else Path.home() / ".cache") / "pygen"
 
 
 def _cached_modules(node: Path, packaged: Path) -> Path:
