@@ -12,7 +12,19 @@ from pygen import gitinfo, writer
 from pygen.config import Config
 from pygen.extract import extract
 from pygen.model import Model, ToolSchema
-from pygen.skillfiles import FileUpdate, Stamp, mark_results, plan_nodes, plan_workflow_editor
+from pygen.skillfiles import (
+    FileUpdate,
+    Stamp,
+    mark_results,
+    node_path,
+    plan_blocks_file,
+    plan_copy,
+    plan_nodes,
+    plan_workflow_editor,
+)
+
+PROTOCOL_REGISTRY = Path("protocol") / "registry.toml"
+PROTOCOL_DOC = Path("protocol") / "skill-call.md"
 
 
 def load_model(config: Config, use_cache: bool = False) -> Model:
@@ -77,17 +89,36 @@ def existing_texts(paths: list[Path]) -> dict[Path, str | None]:
 
 
 def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None) -> Plan:
+    """Every file the run owns, with its current and its new text. Reads, never writes."""
     model = model if model is not None else load_model(config)
     stamp = stamp or now_stamp(config)
     skills = config.skills_dir
-    from pygen.skillfiles import node_path
-
-    paths = [node_path(skills, n.type) for n in model.nodes] + [skills / "workflow-editor.md"]
+    editor = skills / "workflow-editor.md"
+    protocol = protocol_blocks(skills)
+    paths = [node_path(skills, n.type) for n in model.nodes] + [editor, skills / PROTOCOL_DOC]
+    if config.fallback_file:
+        paths.append(config.fallback_file)
     existing = existing_texts(paths)
     updates = plan_nodes(model, skills, existing, stamp, config.settings.definitions,
                          tool_renderer())
-    updates.append(plan_workflow_editor(model, skills, existing, stamp))
+    editor_update = plan_workflow_editor(model, skills, existing, stamp)
+    updates.append(editor_update)
+    if protocol is not None:
+        updates.append(plan_blocks_file(skills / PROTOCOL_DOC, existing,
+                                        "# Skill Call Protocol\n", protocol, stamp))
+    if config.fallback_file:
+        updates.append(plan_copy(config.fallback_file, existing, editor_update))
     return Plan(model, tuple(updates))
+
+
+def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:
+    """The protocol doc's blocks, when the skills declare a Skill Call registry."""
+    registry_path = skills_dir / PROTOCOL_REGISTRY
+    if not registry_path.is_file():
+        return None
+    from pygen.protocol import load_registry, render_protocol_blocks
+
+    return render_protocol_blocks(load_registry(registry_path))
 
 
 def apply(plan_: Plan) -> None:

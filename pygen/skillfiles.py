@@ -100,10 +100,21 @@ def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | Non
     return updates
 
 
+def plan_blocks_file(path: Path, existing: Mapping[Path, str | None], template: str,
+                     blocks: Mapping[str, str], stamp: Stamp) -> FileUpdate:
+    """A hand-written file with generated blocks (the workflow editor, the protocol doc)."""
+    meta = {"generated_at": stamp.generated_at, "generated_from": stamp.generated_from}
+    new = update_text(existing.get(path), template, blocks, (), meta, str(path))
+    return FileUpdate(path, existing.get(path), new)
+
+
 def plan_workflow_editor(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                          stamp: Stamp) -> FileUpdate:
-    path = skills_dir / "workflow-editor.md"
-    meta = {"generated_at": stamp.generated_at, "generated_from": stamp.generated_from}
-    new = update_text(existing.get(path), render.workflow_editor_template(),
-                      {render.CATALOG_BLOCK: render.catalog(model)}, (), meta, str(path))
-    return FileUpdate(path, existing.get(path), new)
+    return plan_blocks_file(skills_dir / "workflow-editor.md", existing,
+                            render.workflow_editor_template(),
+                            {render.CATALOG_BLOCK: render.catalog(model)}, stamp)
+
+
+def plan_copy(path: Path, existing: Mapping[Path, str | None], source: FileUpdate) -> FileUpdate:
+    """A byte-for-byte copy of another planned file (the packaged fallback)."""
+    return FileUpdate(path, existing.get(path), source.new)
