@@ -234,14 +234,17 @@ class History:
     added: frozenset[str] = frozenset()
 
 
+NO_CHANGES = History()
+
+
 def history(old: str | None, new: str, path: str) -> History:
     if old is None:
-        return History()
+        return NO_CHANGES
     try:
         before = {b.id: b.body for b in markers.parse(old, path)}
         after = {b.id: b.body for b in markers.parse(new, path)}
     except MarkerError:
-        return History()
+        return NO_CHANGES
     gone: set[str] = set()
     came: set[str] = set()
     for block_id, body in before.items():
@@ -316,11 +319,11 @@ def suggest(token: str, vocab: Vocabulary, node_type: str | None,
     if came:
         return nearest(token, came, 0.0, same_words=False)
     scope = vocab.by_node.get(node_type, vocab.names) if node_type else vocab.names
-    return nearest(token, scope, 0.5, same_words=False)
+    return nearest(token, scope, 0.7, same_words=False)
 
 
 def lint_text(text: str, path: Path, vocab: Vocabulary, node_type: str | None = None,
-              changes: History = History()) -> list[StaleName]:
+              changes: History = NO_CHANGES) -> list[StaleName]:
     found = []
     for line, span in code_spans(prose_only(text, str(path))):
         token = candidate(span)
@@ -370,7 +373,7 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
         update = by_path.get(path)
         if update is None:
             text = path.read_bytes().decode("utf-8", errors="replace")
-            changes = History()
+            changes = NO_CHANGES
         else:
             text = update.new if written or update.old is None else update.old
             changes = history(update.old, update.new, str(path))
