@@ -108,7 +108,17 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
                                         "# Skill Call Protocol\n", protocol, stamp))
     if config.fallback_file:
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
+    updates.append(plan_schema_file(model, skills, existing))
     return Plan(model, tuple(updates))
+
+
+def plan_schema_file(model: Model, skills_dir: Path,
+                     existing: dict[Path, str | None]) -> FileUpdate:
+    """The per-node JSON Schemas `pygen serve` validates workflows with, without Node."""
+    from pygen.validate import SCHEMA_FILE, render_schema_file
+
+    path = skills_dir / SCHEMA_FILE
+    return FileUpdate(path, existing.get(path, writer.read_text(path)), render_schema_file(model))
 
 
 def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:

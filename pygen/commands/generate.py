@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from pygen import digests, doctor, pipeline
+from pygen import content_checks, digests, doctor, pipeline
 from pygen.cli import handle_errors
 from pygen.commands.common import config_from, config_options, print_diagnostics, shown
 from pygen.commands.doctor import gate_json, print_gate
@@ -92,6 +92,7 @@ def run_gen(config: Config, strict: bool, quiet: bool, as_json: bool, force: boo
     plan = pipeline.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
     pipeline.apply(plan)
     gate, pruned = doctor.after_gen(config, plan.model, plan.updates, refused, prune)
+    problems = content_problems(config, plan)
     if as_json:
         files = [{"path": shown(u.path), "status": u.status} for u in plan.updates]
         console.print_json(json.dumps({"files": files, "counts": counts(plan.updates),
@@ -103,7 +104,18 @@ def run_gen(config: Config, strict: bool, quiet: bool, as_json: bool, force: boo
             console.print(f"{c['created']} created, {c['updated']} updated, "
                           f"{c['unchanged']} unchanged")
         print_gate(gate, quiet, pruned)
-    return 1 if gate.failed else 0
+        print_problems(problems)
+    return 1 if gate.failed or problems else 0
+
+
+def content_problems(config: Config, plan: pipeline.Plan) -> list[str]:
+    shown_paths = {u.path: shown(u.path) for u in plan.updates}
+    return content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
+
+
+def print_problems(problems: list[str]) -> None:
+    for problem in problems:
+        err_console.print(f"[red]error:[/red] {problem}", highlight=False, markup=True)
 
 
 def unified_diff(update: FileUpdate) -> str:
@@ -132,14 +144,16 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
     print_diagnostics(plan.model.diagnostics, quiet or as_json)
     enforce_strict(plan.model, strict or config.settings.strict)
     gate = doctor.gate(config, plan.model, plan.updates)
+    problems = content_problems(config, plan)
     edited = {edit.path for edit in gate.hand_edits}
     stale = tuple(u for u in plan.changed if u.path not in edited)
     if as_json:
         console.print_json(json.dumps({"stale": [shown(u.path) for u in stale],
-                                       **gate_json(gate),
-                                       "ok": not stale and not gate.failed}))
+                                       **gate_json(gate), "problems": problems,
+                                       "ok": not stale and not gate.failed and not problems}))
     else:
         print_gate(gate, quiet)
+        print_problems(problems)
         if not quiet:
             for update in stale:
                 sys.stdout.write(unified_diff(update))
@@ -148,9 +162,9 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
         if stale:
             err_console.print("Skill files drift from the code: run `pygen gen` and commit "
                               "the changes.", highlight=False)
-        elif not quiet and not gate.failed:
+        elif not quiet and not gate.failed and not problems:
             console.print(f"{len(plan.updates)} skill files are current.")
-    if stale or gate.failed:
+    if stale or gate.failed or problems:
         sys.exit(1)
 
 
