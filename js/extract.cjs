@@ -71,8 +71,9 @@ function rel(request, file) {
 function locate(request, node, message) {
   if (!node) return { message };
   const sf = node.getSourceFile();
-  const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
-  return { file: rel(request, sf.getFilePath()), line, col: column, message };
+  // The compiler's cached line map: ts-morph's own lookup rescans the text on every call.
+  const { line, character } = sf.compilerNode.getLineAndCharacterOfPosition(node.getStart());
+  return { file: rel(request, sf.getFilePath()), line: line + 1, col: character + 1, message };
 }
 
 function oneLine(text) {
@@ -733,11 +734,14 @@ function resolveDataType(tsMorph, ctx, node) {
     if (!found) throw new UserError(null, `data_types maps '${node.type}' to '${configured}', but no interface or type alias named '${configured}' is declared in ${rel(request, request.nodesFile)} or the files it imports`, "config");
     return { decl: preferDecl(ctx, found), via: "config", score: null };
   }
-  const keys = nameKeys(node.type);
-  const byName = [];
-  for (const [name, candidates] of index) {
-    if (keys.has(name.toLowerCase())) byName.push(...candidates);
+  if (!ctx.lowerIndex) {
+    ctx.lowerIndex = new Map();
+    for (const [name, candidates] of index) {
+      const key = name.toLowerCase();
+      ctx.lowerIndex.set(key, [...(ctx.lowerIndex.get(key) || []), ...candidates]);
+    }
   }
+  const byName = [...nameKeys(node.type)].flatMap((key) => ctx.lowerIndex.get(key) || []);
   if (byName.length) return { decl: preferDecl(ctx, byName), via: "name", score: null };
   return structuralMatch(ctx, node);
 }
