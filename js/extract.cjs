@@ -82,7 +82,9 @@ function oneLine(text) {
 
 /** Type text as a reader wants it: one line, without the comments of inline members. */
 function typeText(text) {
-  return oneLine(text.replace(/\/\*[\s\S]*?\*\//g, " ").replace(/(^|[^:])\/\/[^\n]*/g, "$1"));
+  const noComments = text.replace(/("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m, str) => str || " ");
+  // A union written one member per line starts with `|`; an object type may end `; }`.
+  return oneLine(noComments).replace(/^[|&]\s*/, "").replace(/;\s*}/g, " }");
 }
 
 // ---------------------------------------------------------------------------------------

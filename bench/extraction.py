@@ -1,0 +1,144 @@
+"""Extraction speed: cold `pygen gen` over synthetic catalogs, and where the time goes.
+
+`python -m bench.extraction [--repeat R] [--quick]`
+
+(a) One nodes.ts with N = 50, 200, 1000 node types: wall time of a cold `pygen gen`
+    (fresh process, empty skills directory).
+(b) A workspace project (three app files, two workspace packages, enums imported across
+    packages) at N = 200 and 2000: the extractor alone and `pygen gen` end to end, with the
+    fixed cost (Node + ts-morph start-up, a 1-node project) measured in the same run, so the
+    per-node cost and its growth can be read off.
+
+Each figure is the median of R fresh processes. Nothing is written outside a temp dir.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from bench import synth
+from pygen import noderuntime
+from pygen.config import load_config
+from pygen.extract import request_for
+
+PYGEN = Path(sys.executable).with_name("pygen")
+
+
+def median_seconds(run: Callable[[], None], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def check(cmd: Sequence[str], stdin: str | None = None, cwd: Path | None = None) -> str:
+    done = subprocess.run(list(cmd), input=stdin, capture_output=True, text=True, cwd=cwd,
+                          check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr}")
+    return done.stdout
+
+
+def cold_gen(config: Path) -> Callable[[], None]:
+    """`pygen gen` in a fresh process: no skills yet, no extraction cache."""
+
+    def run() -> None:
+        for leftover in ("skills", ".pygen-cache"):
+            shutil.rmtree(config.parent / leftover, ignore_errors=True)
+        check([str(PYGEN), "gen", "-q", "--no-cache", "--config", str(config)], cwd=config.parent)
+
+    return run
+
+
+def extractor_only(config_path: Path) -> Callable[[], None]:
+    """The Node extractor by itself: node start-up, ts-morph, one Project, the JSON reply."""
+    config = load_config(config_path)
+    script = noderuntime.extractor()
+    request = json.dumps(request_for(config))
+    env = dict(os.environ)
+    if script.node_path is not None:
+        env["NODE_PATH"] = str(script.node_path)
+
+    def run() -> None:
+        out = check([str(script.node), str(script.script)], stdin=request, cwd=config.root)
+        reply = json.loads(out)
+        if not reply.get("ok"):
+            raise SystemExit(f"extraction failed: {reply.get('errors')}")
+
+    return run
+
+
+def cli_startup() -> Callable[[], None]:
+    def run() -> None:
+        check([str(PYGEN), "--help"])
+
+    return run
+
+
+def node_startup() -> Callable[[], None]:
+    script = noderuntime.extractor()
+    cwd = script.script.parent
+
+    def run() -> None:
+        check([str(script.node), "-e", "require('ts-morph')"], cwd=cwd)
+
+    return run
+
+
+def bench_flat(tmp: Path, sizes: Sequence[int], repeat: int) -> None:
+    print("(a) one nodes.ts, cold `pygen gen` (fresh process, empty skills dir)")
+    print(f"{'N':>6} {'seconds':>9} {'ms/node':>9}")
+    for n in sizes:
+        config = synth.write_flat(tmp / f"flat-{n}", n)
+        seconds = median_seconds(cold_gen(config), repeat)
+        print(f"{n:>6} {seconds:>9.2f} {1000 * seconds / n:>9.2f}")
+
+
+def bench_workspace(tmp: Path, sizes: Sequence[int], repeat: int) -> None:
+    print("\n(b) workspace: 3 app files + 2 packages, cross-package enums")
+    start = median_seconds(node_startup(), repeat)
+    cli = median_seconds(cli_startup(), repeat)
+    one = synth.write_workspace(tmp / "ws-1", 1)
+    base_extract = median_seconds(extractor_only(one), repeat)
+    base_gen = median_seconds(cold_gen(one), repeat)
+    print(f"  node -e \"require('ts-morph')\":       {start:.2f} s")
+    print(f"  `pygen --help` (Python start-up):     {cli:.2f} s")
+    print(f"  1-node project, extractor only:       {base_extract:.2f} s")
+    print(f"  1-node project, `pygen gen` (cold):   {base_gen:.2f} s")
+    print(f"{'N':>6} {'extract s':>10} {'gen s':>8} {'marginal ms/node':>17}")
+    for n in sizes:
+        config = synth.write_workspace(tmp / f"ws-{n}", n)
+        extract = median_seconds(extractor_only(config), repeat)
+        gen = median_seconds(cold_gen(config), repeat)
+        # What N nodes cost beyond the fixed start-up: the figure that must stay flat.
+        marginal = 1000 * (gen - base_gen) / (n - 1)
+        print(f"{n:>6} {extract:>10.2f} {gen:>8.2f} {marginal:>17.3f}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.extraction")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (median)")
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, one run each")
+    args = parser.parse_args(list(argv or []))
+    repeat = 1 if args.quick else args.repeat
+    flat = (50, 200) if args.quick else (50, 200, 1000)
+    workspace = (200,) if args.quick else (200, 2000)
+    with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
+        bench_flat(Path(tmp), flat, repeat)
+        bench_workspace(Path(tmp), workspace, repeat)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
