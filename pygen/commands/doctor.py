@@ -31,26 +31,32 @@ def orphan_message(orphan: Orphan) -> str:
             "defined and the file holds hand-written prose; move the prose, then delete the file")
 
 
-def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:
-    """Hand edits (with their diffs unless quiet), stale prose and orphans, on stderr."""
-    for edit in gate.hand_edits:
-        if not quiet:
-            sys.stdout.write(edit.diff)
-        _err(f"hand-edited: {edit.message(shown(edit.path))}")
+def gate_lines(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> list[str]:
+    """One line per hand edit, stale name and orphan, with a closing hint per kind."""
+    lines = [f"hand-edited: {edit.message(shown(edit.path))}" for edit in gate.hand_edits]
     if gate.hand_edits:
-        _err("Generated blocks were edited by hand and pygen will not overwrite them: move "
-             "each edit into the prose or the source, then run `pygen gen --force`.")
-    for name in gate.stale_names:
-        _err(name.message(shown(name.path)))
+        lines.append("Generated blocks were edited by hand and pygen will not overwrite them: "
+                     "move each edit into the prose or the source, then run "
+                     "`pygen gen --force`.")
+    lines += [name.message(shown(name.path)) for name in gate.stale_names]
     if gate.stale_names:
         level = gate.stale_prose
-        _err(f"{'warning: ' if level == 'warn' else ''}{len(gate.stale_names)} stale "
-             f"name(s) in hand-written prose (stale_prose = \"{level}\"): rename them in the "
-             "prose to names the code has.")
-    for orphan in pruned:
-        _err(f"deleted orphan: {shown(orphan.path)} (node type '{orphan.node_type}' is gone)")
-    for orphan in gate.orphans:
-        _err(orphan_message(orphan))
+        lines.append(f"{'warning: ' if level == 'warn' else ''}{len(gate.stale_names)} stale "
+                     f"name(s) in hand-written prose (stale_prose = \"{level}\"): rename them "
+                     "in the prose to names the code has.")
+    lines += [f"deleted orphan: {shown(o.path)} (node type '{o.node_type}' is gone)"
+              for o in pruned]
+    lines += [orphan_message(orphan) for orphan in gate.orphans]
+    return lines
+
+
+def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:
+    """The diffs of hand edits on stdout (unless quiet), then gate_lines on stderr."""
+    if not quiet:
+        for edit in gate.hand_edits:
+            sys.stdout.write(edit.diff)
+    for line in gate_lines(gate, pruned):
+        _err(line)
 
 
 def gate_json(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> dict[str, Any]:
@@ -164,10 +170,11 @@ def print_report(report: Report) -> None:
     for table in detail_tables(report):
         console.print()
         console.print(table)
-    gate = report.gate
-    if gate.hand_edits or gate.stale_names or gate.orphans:
+    lines = gate_lines(report.gate)
+    if lines:
         console.print()
-        print_gate(gate, quiet=True)
+        for line in lines:
+            console.print(line, markup=False)
 
 
 @click.command("doctor")
