@@ -8,6 +8,7 @@ and value lists imported across packages (the extraction benchmark).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 CATEGORIES = ("input", "ai", "video", "audio", "logic", "utility")
@@ -18,6 +19,9 @@ TSCONFIG = {
         "moduleResolution": "bundler", "strict": True, "noEmit": True, "types": [],
     },
 }
+
+# Writes a project of N node types under a folder; returns its pygen.toml.
+Writer = Callable[[Path, int], Path]
 
 
 def pascal(node_type: str) -> str:
@@ -105,7 +109,7 @@ export interface BaseNodeData {
   executionStatus?: "idle" | "running" | "done" | "failed";
 }
 
-const BASE_DEFAULTS = { executionStatus: "idle" };
+const BASE_DEFAULTS = { executionStatus: "idle", quality: "standard" };
 """
     body = "".join(interface(i, "Provider", "Quality", "Codec") for i in range(n))
     entries = "".join(entry(i, "BASE_DEFAULTS", "Codec") for i in range(n))

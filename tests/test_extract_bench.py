@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
 from bench import synth
 from pygen import pipeline
+from pygen.cli import main
 from pygen.config import load_config
 
 
@@ -31,3 +35,11 @@ def test_flat_project_resolves_every_node(tmp_path: Path) -> None:
     model = pipeline.load_model(load_config(synth.write_flat(tmp_path, 2)))
     assert [n.data_type.name for n in model.nodes] == ["SynthNode0Data", "SynthNode1Data"]
     assert model.diagnostics == ()
+
+
+@pytest.mark.parametrize("write", [synth.write_flat, synth.write_workspace])
+def test_cold_gen_succeeds_as_the_benchmark_runs_it(tmp_path: Path, write: synth.Writer) -> None:
+    config = write(tmp_path, 2)
+    result = CliRunner().invoke(main, ["gen", "-q", "--no-cache", "--config", str(config)],
+                                catch_exceptions=False)
+    assert (result.exit_code, result.output) == (0, "")
