@@ -26,6 +26,8 @@ from pygen.output import err_console
 # watchfiles groups the events of one save: it waits STEP_MS for more, at most DEBOUNCE_MS.
 DEBOUNCE_MS = 1600
 STEP_MS = 100
+# How often the watcher wakes when nothing happens (to announce it is ready, and for Ctrl-C).
+TICK_MS = 300
 SUFFIXES = frozenset({".ts", ".tsx", ".mts", ".cts", ".json", ".toml", ".py"})
 
 
@@ -96,13 +98,18 @@ def run(load: Callable[[], Config], once: Callable[[Config], int],
         attempt(config, once)
         while True:
             files = watched_files(config)
-            _say(f"watching {len(files)} files in {len(folders(files))} folders; "
-                 "waiting for changes (Ctrl-C to stop)")
-            restart = False
+            restart, ready = False, False
             for changes in watchfiles.watch(
                     *folders(files), watch_filter=relevant(config, files), recursive=False,
                     debounce=debounce_ms, step=STEP_MS, stop_event=stop_event,
-                    raise_interrupt=False):
+                    raise_interrupt=False, yield_on_timeout=True, rust_timeout=TICK_MS):
+                if not changes:
+                    # The first quiet tick means the watcher is live: only now say so.
+                    if not ready:
+                        _say(f"watching {len(files)} files in {len(folders(files))} folders; "
+                             "waiting for changes (Ctrl-C to stop)")
+                        ready = True
+                    continue
                 names = sorted({Path(raw).name for _, raw in changes})
                 _say(f"{time.strftime('%H:%M:%S')} changed: {', '.join(names)}")
                 config = reload(load, config)
