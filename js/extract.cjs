@@ -928,7 +928,7 @@ function makeTypeReader(tsMorph, ctx) {
       text = oneLine(checker.getTypeText(type, at, TEXT_FLAGS));
       if (optional) text = text.replace(/\s*\|\s*undefined$/, "");
     }
-    reportUnresolved(symbol.getName(), ref, typeNode || decl || where);
+    reportUnresolved(symbol.getName(), ref, typeNode || decl || where, text);
     return { name: symbol.getName(), type_text: text, type: ref, optional, ...jsDoc(decl) };
   }
 
@@ -953,15 +953,22 @@ function makeTypeReader(tsMorph, ctx) {
     return out;
   }
 
-  function reportUnresolved(field, ref, node) {
+  function reportUnresolved(field, ref, node, text) {
     // Nested object fields report themselves; only this level's own parts here.
-    const parts = [...new Set(unresolvedParts({ ...ref, fields: [] }))];
-    if (!parts.length) return;
+    const all = [...new Set(unresolvedParts({ ...ref, fields: [] }))];
+    if (!all.length) return;
+    const where = owner ? `${owner}.${field}` : field;
+    // A nameless part is fallout from a type reported where it is declared.
+    const parts = all.filter((p) => p !== "any");
+    if (!parts.length) {
+      ctx.diagnostics.push(diagnosticAt(ctx, node, `${where}: its type depends on a type that cannot be resolved; it is shown as '${text}'`));
+      return;
+    }
     const hints = parts.map((p) => missingImport(node.getSourceFile(), p)).filter(Boolean);
     const hint = hints.length ? ` (${hints.join("; ")})` : "";
-    const where = owner ? `${owner}.${field}` : field;
     ctx.diagnostics.push(diagnosticAt(ctx, node, `${where}: cannot resolve type ${parts.map((p) => `'${p}'`).join(", ")}${hint}; it is shown as written`));
   }
+
 
   /** `imported from './presets', which cannot be found` when the name comes from a dead import. */
   function missingImport(sourceFile, name) {
@@ -1021,10 +1028,26 @@ function makeTypeReader(tsMorph, ctx) {
           return { fields: [], variants: members.map((m) => variant(m, disc, decl)) };
         }
       }
+      checkResolved(decl, type);
       return { fields: readFields(type, 1, [type], decl), variants: [] };
     } finally {
       owner = null;
     }
+  }
+
+  /** A data type, or a base it extends, that the checker could not find lists no fields: say so. */
+  function checkResolved(decl, type) {
+    const report = (node, what, missing) => {
+      const hint = missingImport(node.getSourceFile(), typeText(node.getText()));
+      ctx.diagnostics.push(diagnosticAt(ctx, node, `${owner}: cannot resolve ${what} '${typeText(node.getText())}'${hint ? ` (${hint})` : ""}; ${missing}`));
+    };
+    if (type.isAny()) {
+      if (Node.isTypeAliasDeclaration(decl)) report(decl.getTypeNodeOrThrow(), "the data type", "no fields are listed");
+      else ctx.diagnostics.push(diagnosticAt(ctx, decl, `${owner}: cannot resolve the data type; no fields are listed`));
+      return;
+    }
+    const bases = Node.isInterfaceDeclaration(decl) ? decl.getExtends() : [];
+    for (const base of bases) if (isErrorType(base.getType())) report(base, "the base type", "the fields it brings are not listed");
   }
 
   return { readDataType };
