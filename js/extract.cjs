@@ -83,8 +83,8 @@ function oneLine(text) {
 /** Type text as a reader wants it: one line, without the comments of inline members. */
 function typeText(text) {
   const noComments = text.replace(/("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m, str) => str || " ");
-  // A union written one member per line starts with `|`; an object type may end `; }`.
-  return oneLine(noComments).replace(/^[|&]\s*/, "").replace(/;\s*}/g, " }");
+  // A union written one member per line starts with `|`.
+  return oneLine(noComments).replace(/^[|&]\s*/, "");
 }
 
 // ---------------------------------------------------------------------------------------
