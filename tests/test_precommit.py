@@ -85,13 +85,14 @@ def test_stale_skills_block_the_commit_until_regenerated(
         project: Path, hook_env: Mapping[str, str]) -> None:
     code, generated = regenerate(project, hook_env)
     assert code == 0, generated  # only new files, which pre-commit does not count as changes
-    assert "3 created, 0 updated, 0 unchanged" in generated
-    assert len(NOTICE.findall(generated)) == 1, generated
+    assert "4 created, 0 updated, 0 unchanged" in generated
+    # The wheel pre-commit built carries the bundled extractor: nothing to install at hook time.
+    assert NOTICE.search(generated) is None, generated
     assert (project / "skills" / "nodes" / "trim-video.md").is_file()
 
     code, output = commit(project, hook_env, "nodes and their skills")
     assert code == 0, output
-    assert NOTICE.search(output) is None, output  # ts-morph stays installed
+    assert NOTICE.search(output) is None, output
 
     nodes = project / "src" / "nodes.ts"
     nodes.write_text(NODES_TS.replace("Start offset in seconds.", "Start offset in frames."),
@@ -107,7 +108,7 @@ def test_stale_skills_block_the_commit_until_regenerated(
     code, output = regenerate(project, hook_env)
     assert code == 1, output
     assert "files were modified by this hook" in output
-    assert "0 created, 1 updated, 2 unchanged" in output
+    assert "0 created, 2 updated, 2 unchanged" in output
     code, output = commit(project, hook_env, "count frames")
     assert code == 0, output
     assert commits(project, hook_env) == 2

@@ -1,6 +1,7 @@
 """pygen installed from its wheel into a fresh virtualenv, as pipx and pre-commit install it:
-no checkout and no node_modules anywhere, so ts-morph must come from the one-time install into
-the user cache, announced in one line.
+no checkout and no node_modules anywhere. The wheel's single-file bundle of the extractor and
+ts-morph runs with nothing to install; without the bundle, ts-morph comes from a one-time
+install into the user cache, announced in one line.
 
 The helpers at the top (snapshot of the checkout, wheelhouse, isolated environment) are shared
 with test_precommit.py; they build once per session under pytest's base temp dir.
@@ -27,6 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 TIMEOUT = 600.0
 NOTICE = re.compile(r"^pygen: installing ts-morph into (.+) \(first use only\)$", re.MULTILINE)
 PACKAGED_JS = ("extract.cjs", "package.json", "package-lock.json")
+BUNDLE = "pygen/_js/extract.bundle.cjs"
 PACKAGED_FROM = {"extract.cjs": "js/extract.cjs", "package.json": "package.json",
                  "package-lock.json": "package-lock.json"}
 
@@ -68,7 +70,7 @@ export const NODE_DEFINITIONS = [
 """
 PYGEN_TOML = 'nodes_file = "src/nodes.ts"\nskills_dir = "skills"\n'
 SKILL_FILES = ("skills/nodes/text-prompt.md", "skills/nodes/trim-video.md",
-               "skills/workflow-editor.md")
+               "skills/workflow-editor.md", "skills/schemas/nodes.schema.json")
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,7 @@ def test_wheel_carries_the_node_script_and_lock_but_no_node_modules(built: Packa
         names = set(wheel.namelist())
         packaged = {name: wheel.read(f"pygen/_js/{name}") for name in PACKAGED_JS}
     assert [n for n in names if "node_modules" in n] == []
+    assert BUNDLE in names
     for name, source in PACKAGED_FROM.items():
         assert packaged[name] == (built.checkout / source).read_bytes(), name
 
@@ -212,16 +215,34 @@ def test_installed_wheel_runs_from_site_packages(venv: Path, built: Packaging) -
 
 
 @pytest.mark.slow
-def test_installed_wheel_installs_ts_morph_once_and_generates(
+def test_installed_wheel_generates_from_its_bundle_with_nothing_to_install(
         venv: Path, built: Packaging, tmp_path: Path) -> None:
     project = tmp_path / "project"
     write_project(project)
     assert not [p for p in (project, *project.parents) if (p / "node_modules").exists()]
     cache = tmp_path / "pygen-cache"
     env = {**built.env, "PYGEN_CACHE_HOME": str(cache)}
-    pygen = venv / "bin" / "pygen"
+    done = run([venv / "bin" / "pygen", "gen"], env=env, cwd=project)
+    assert NOTICE.search(done.stderr) is None, done.stderr
+    assert not cache.exists()
+    trim = (project / "skills/nodes/trim-video.md").read_text(encoding="utf-8")
+    assert "`end: number` — End offset in seconds; -1 keeps the rest of the clip." in trim
 
-    first = run([pygen, "gen"], env=env, cwd=project)
+
+@pytest.mark.slow
+def test_without_the_bundle_ts_morph_is_installed_once_and_generates(
+        venv: Path, built: Packaging, tmp_path: Path) -> None:
+    bare = tmp_path / "bare-venv"
+    shutil.copytree(venv, bare, symlinks=True)
+    site = next(bare.glob("lib/python*/site-packages"))
+    (site / BUNDLE).unlink()
+    project = tmp_path / "project"
+    write_project(project)
+    cache = tmp_path / "pygen-cache"
+    env = {**built.env, "PYGEN_CACHE_HOME": str(cache)}
+    pygen = [bare / "bin" / "python", "-m", "pygen"]
+
+    first = run([*pygen, "gen"], env=env, cwd=project)
     installed = NOTICE.findall(first.stderr)
     assert len(installed) == 1, first.stderr
     assert Path(installed[0]).parent == cache
@@ -230,10 +251,9 @@ def test_installed_wheel_installs_ts_morph_once_and_generates(
         assert (project / name).is_file(), name
     trim = (project / "skills/nodes/trim-video.md").read_text(encoding="utf-8")
     assert "# Trim Video" in trim
-    assert "`end: number` — End offset in seconds; -1 keeps the rest of the clip." in trim
 
-    second = run([pygen, "gen"], env=env, cwd=project)
+    second = run([*pygen, "gen"], env=env, cwd=project)
     assert NOTICE.search(second.stderr) is None, second.stderr
-    assert "0 created, 0 updated, 3 unchanged" in second.stdout
-    checked = run([pygen, "check"], env=env, cwd=project)
+    assert "0 created, 0 updated, 4 unchanged" in second.stdout
+    checked = run([*pygen, "check"], env=env, cwd=project)
     assert NOTICE.search(checked.stderr) is None, checked.stderr
