@@ -28,7 +28,7 @@ import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -58,6 +58,7 @@ class StaleName:
         return located(shown_path, self.line, f"stale name '`{self.name}`'{hint}")
 
 
+@lru_cache(maxsize=4096)
 def norm(name: str) -> str:
     """A name with its case style dropped: `aspectRatio`, `aspect_ratio`, `aspect-ratio` agree."""
     return name.replace("-", "").replace("_", "").lower()
@@ -262,39 +263,43 @@ def words(name: str) -> list[str]:
     return re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)
 
 
+@lru_cache(maxsize=4096)
+def word_count(name: str) -> int:
+    return len(words(name))
+
+
 def nearest(token: str, names: Iterable[str], cutoff: float,
             same_words: bool = True) -> str | None:
     """The name closest to `token` (compared without case style) at or above `cutoff`;
     with `same_words`, among names of as many words: `targetId` is not a typo of `target`."""
-    count = len(words(token))
+    count = word_count(token)
     by_norm: dict[str, str] = {}
     for name in sorted(names):
-        if not same_words or len(words(name)) == count:
+        if not same_words or word_count(name) == count:
             by_norm.setdefault(norm(name), name)
     match = difflib.get_close_matches(norm(token), sorted(by_norm), n=1, cutoff=cutoff)
     return by_norm[match[0]] if match else None
 
 
-def edit_distance(a: str, b: str) -> int:
-    """Optimal string alignment distance: insertions, deletions, substitutions, swaps."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, start=1):
-            current[j] = min(previous[j] + 1, current[j - 1] + 1,
-                             previous[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
+def one_edit_apart(a: str, b: str) -> bool:
+    """Exactly one insertion, deletion, substitution or swap of neighbours turns a into b."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    if len(a) < len(b):
+        return a[i:] == b[i + 1:]
+    substituted = a[i + 1:] == b[i + 1:]
+    swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2:] == b[i + 2:]
+    return substituted or swapped
 
 
 def one_typo(token: str, names: Iterable[str]) -> str | None:
     """A name one keystroke away (difflib scores a swap like `promtp` low), same word count."""
-    count, key = len(words(token)), norm(token)
+    count, key = word_count(token), norm(token)
     for name in sorted(names):
-        if len(words(name)) == count and edit_distance(key, norm(name)) == 1:
+        if one_edit_apart(key, norm(name)) and word_count(name) == count:
             return name
     return None
 
