@@ -88,37 +88,45 @@ def reload(load: Callable[[], Config], current: Config) -> Config:
         return current
 
 
+def watch_until_inputs_change(config: Config, load: Callable[[], Config],
+                              once: Callable[[Config], int], debounce_ms: int,
+                              stop_event: Any) -> Config | None:
+    """Run on every save; return the new config when the set of inputs changed (the caller
+    watches again), None when the watch ended (Ctrl-C or `stop_event`)."""
+    import watchfiles
+
+    files = watched_files(config)
+    announced = False
+    for changes in watchfiles.watch(
+            *folders(files), watch_filter=relevant(config, files), recursive=False,
+            debounce=debounce_ms, step=STEP_MS, stop_event=stop_event,
+            raise_interrupt=False, yield_on_timeout=True, rust_timeout=TICK_MS):
+        if not changes:
+            # The first quiet tick means the watcher is live: only now say so.
+            if not announced:
+                _say(f"watching {len(files)} files in {len(folders(files))} folders; "
+                     "waiting for changes (Ctrl-C to stop)")
+                announced = True
+            continue
+        names = sorted({Path(raw).name for _, raw in changes})
+        _say(f"{time.strftime('%H:%M:%S')} changed: {', '.join(names)}")
+        config = reload(load, config)
+        attempt(config, once)
+        if watched_files(config) != files:
+            return config
+        _say("waiting for changes (Ctrl-C to stop)")
+    return None
+
+
 def run(load: Callable[[], Config], once: Callable[[Config], int],
         debounce_ms: int = DEBOUNCE_MS, stop_event: Any = None) -> int:
     """Run once, then again on every save, until Ctrl-C (exit 0) or `stop_event` is set."""
-    import watchfiles
-
     config = load()
     try:
         attempt(config, once)
-        while True:
-            files = watched_files(config)
-            restart, ready = False, False
-            for changes in watchfiles.watch(
-                    *folders(files), watch_filter=relevant(config, files), recursive=False,
-                    debounce=debounce_ms, step=STEP_MS, stop_event=stop_event,
-                    raise_interrupt=False, yield_on_timeout=True, rust_timeout=TICK_MS):
-                if not changes:
-                    # The first quiet tick means the watcher is live: only now say so.
-                    if not ready:
-                        _say(f"watching {len(files)} files in {len(folders(files))} folders; "
-                             "waiting for changes (Ctrl-C to stop)")
-                        ready = True
-                    continue
-                names = sorted({Path(raw).name for _, raw in changes})
-                _say(f"{time.strftime('%H:%M:%S')} changed: {', '.join(names)}")
-                config = reload(load, config)
-                attempt(config, once)
-                if watched_files(config) != files:
-                    restart = True
-                    break
-                _say("waiting for changes (Ctrl-C to stop)")
-            if not restart:
-                return 0
+        current: Config | None = config
+        while current is not None:
+            current = watch_until_inputs_change(current, load, once, debounce_ms, stop_event)
     except KeyboardInterrupt:
-        return 0
+        pass
+    return 0
