@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: gen-skills check test lint typecheck bench clean setup
+.PHONY: gen-skills check test lint bench readme clean setup
 
 setup: $(STAMP) node_modules/.package-lock.json
 
@@ -33,6 +33,9 @@ test: setup lint
 
 bench: setup
 	$(BIN)/python -m bench
+
+readme: setup
+	$(BIN)/python -m pygen.clidoc
 
 clean:
 	rm -rf $(VENV) node_modules .pygen-cache
