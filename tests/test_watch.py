@@ -112,12 +112,24 @@ def test_regenerates_on_save_survives_a_typescript_error_and_stops_on_ctrl_c(
     wait_for(lambda: "`second: number`" in skill.read_text(), "regeneration after the fix")
     assert "`first: string`" not in skill.read_text()
 
+    # A type file in a folder nobody watched yet is watched once nodes.ts imports it.
+    extra = project / "src" / "types" / "extra.ts"
+    extra.parent.mkdir()
+    extra.write_text('export type Speed = "slow" | "fast";\n')
+    nodes_ts.write_text('import { Speed } from "./types/extra";\n'
+                        + with_field("speed: Speed", 'speed: "slow"'))
+    wait_for(lambda: '"slow" | "fast"' in skill.read_text(), "regeneration after an import")
+    watcher.wait_line(lambda line: "watching 3 files in 3 folders" in line, "a wider watch")
+    extra.write_text('export type Speed = "slow" | "fast" | "warp";\n')
+    wait_for(lambda: '"warp"' in skill.read_text(), "regeneration after the imported file")
+
     watcher.process.send_signal(signal.SIGINT)
     assert watcher.process.wait(timeout=WAIT) == 0
     # Writing the skills never woke the watch: one run per save.
     while not watcher.lines.empty():
         watcher.seen.append(watcher.lines.get())
-    assert sum(" changed: nodes.ts" in line for line in watcher.seen) == 3, watcher.seen
+    assert sum(" changed: nodes.ts" in line for line in watcher.seen) == 4, watcher.seen
+    assert sum(" changed: extra.ts" in line for line in watcher.seen) == 1, watcher.seen
 
 
 def test_watched_files_and_the_filter(project: Path) -> None:
