@@ -61,11 +61,11 @@ def test_field_edit_is_drift_and_gen_keeps_every_byte_of_prose(
     text = skill.read_text().replace("## When to use\n\n", "## When to use\n\n" + prose)
     skill.write_bytes(text.encode())
     nodes_ts = generated / "examples" / "studio" / "src" / "types" / "nodes.ts"
-    nodes_ts.write_text(nodes_ts.read_text().replace("  negativePrompt: string;",
-                                                     "  negativePromptText: string;", 1))
+    nodes_ts.write_text(nodes_ts.read_text().replace("What the image must not contain.",
+                                                     "What the image must never show.", 1))
     check = run(generated, "check", monkeypatch=monkeypatch)
     assert check.exit_code == 1
-    assert "+- `negativePromptText: string`" in check.output
+    assert "+- `negativePrompt: string` — What the image must never show." in check.output
     assert "stale: skills/nodes/generate-image.md" in check.output
     old = skill.read_text()
     assert run(generated, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
