@@ -115,10 +115,11 @@ def summary_table(report: Report) -> Table:
     if report.tools_configured:
         _row(table, not report.nodes_without_tool, "generation nodes without a tool",
              _listed(report.nodes_without_tool))
+        named = (f" (named by no skill: {_listed(report.unmentioned_tools)})"
+                 if report.unmentioned_tools else
+                 " (each named by a skill)" if report.unused_tools else "")
         _row(table, not report.unmentioned_tools, "tools without a node",
-             _listed(report.unused_tools) + (
-                 f" (named by no skill: {_listed(report.unmentioned_tools)})"
-                 if report.unmentioned_tools else ""), info=bool(report.unused_tools))
+             _listed(report.unused_tools) + named)
     else:
         _row(table, True, "tools", "none configured (`tools` in the pygen config)")
     _row(table, not report.prose_gaps, "prose coverage",
