@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -63,7 +64,7 @@ def now_stamp(config: Config) -> Stamp:
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     seconds = int(epoch) if epoch and epoch.isdigit() else int(time.time())
     return Stamp(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds)),
-                 gitinfo.short_sha(config.root))
+                 functools.cache(lambda: gitinfo.short_sha(config.root)))
 
 
 def tool_renderer() -> Callable[[ToolSchema], str] | None:

@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from pygen.model import DataField, NodeDef, TypeRef, Variant
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -235,7 +233,12 @@ def _parse_default_tag(text: str, schema: Schema) -> Any:
             value = json.loads(text)
         except ValueError:
             return _MISSING
-    return value if Draft202012Validator(schema).is_valid(value) else _MISSING
+    check = compile_check(schema)
+    if check is None:
+        from jsonschema import Draft202012Validator
+
+        return value if Draft202012Validator(schema).is_valid(value) else _MISSING
+    return value if check(value) else _MISSING
 
 
 # --- Disjointness, so that `oneOf` is only used where it cannot reject valid data ---------

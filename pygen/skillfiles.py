@@ -36,14 +36,21 @@ class FileUpdate:
 
 @dataclass(frozen=True)
 class Stamp:
-    """Frontmatter values written when a file's generated content changes."""
+    """Frontmatter values written when a file's generated content changes.
+
+    `sha` is called only when some file changes: an unchanged check never asks git.
+    """
 
     generated_at: str
-    generated_from: str
+    sha: Callable[[], str]
+
+    def fields(self, **keys: str) -> dict[str, str]:
+        return {**keys, "generated_at": self.generated_at, "generated_from": self.sha()}
 
 
 def update_text(existing: str | None, template: str, blocks: Mapping[str, str],
-                order: tuple[str, ...], meta: Mapping[str, str], label: str) -> str:
+                order: tuple[str, ...], stamp: Stamp, label: str,
+                keys: Mapping[str, str] | None = None) -> str:
     """The file's new text: blocks replaced; frontmatter restamped only if a block changed.
 
     The block digests (pygen.digests) count as generated content: a file whose digests are
@@ -51,11 +58,11 @@ def update_text(existing: str | None, template: str, blocks: Mapping[str, str],
     """
     base = existing if existing is not None else template
     new = markers.replace_blocks(base, blocks, label, order)
-    meta = {**meta, digests.FIELD: digests.field_for(new, blocks, label)}
+    digest = digests.field_for(new, blocks, label)
     if existing is not None and new == existing and (
-            frontmatter.read(existing).get(digests.FIELD) == meta[digests.FIELD]):
+            frontmatter.read(existing).get(digests.FIELD) == digest):
         return existing
-    return frontmatter.update(new, meta)
+    return frontmatter.update(new, {**stamp.fields(**(keys or {})), digests.FIELD: digest})
 
 
 def node_path(skills_dir: Path, node_type: str) -> Path:
@@ -90,12 +97,10 @@ def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | Non
     updates = []
     for node in model.nodes:
         path = node_path(skills_dir, node.type)
-        meta = {"node_type": node.type, "generated_at": stamp.generated_at,
-                "generated_from": stamp.generated_from}
         template = render.node_template(node, with_tool=node.tool is not None)
         blocks = render.node_blocks(node, definitions, render_tool)
-        new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, meta,
-                          str(path))
+        new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, stamp,
+                          str(path), {"node_type": node.type})
         updates.append(FileUpdate(path, existing.get(path), new))
     return updates
 
@@ -103,8 +108,7 @@ def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | Non
 def plan_blocks_file(path: Path, existing: Mapping[Path, str | None], template: str,
                      blocks: Mapping[str, str], stamp: Stamp) -> FileUpdate:
     """A hand-written file with generated blocks (the workflow editor, the protocol doc)."""
-    meta = {"generated_at": stamp.generated_at, "generated_from": stamp.generated_from}
-    new = update_text(existing.get(path), template, blocks, (), meta, str(path))
+    new = update_text(existing.get(path), template, blocks, (), stamp, str(path))
     return FileUpdate(path, existing.get(path), new)
 
 

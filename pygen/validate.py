@@ -17,8 +17,6 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError, ValidationError
 from pydantic import Field as PydanticField
 
 # pydantic (the MCP output schema) needs this TypedDict on Python < 3.12.
@@ -29,6 +27,9 @@ from pygen.model import Model
 from pygen.schema import DRAFT, Check, Schema, compile_check, node_data_schema
 
 if TYPE_CHECKING:
+    # jsonschema loads only when data is invalid: a clean `check` never needs it.
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
     from mcp.server.mcpserver import MCPServer
 
 # Where `pygen gen` writes the schema document, relative to the skills directory.
@@ -138,6 +139,8 @@ class Catalog:
 
     def validator(self, node_type: str) -> Draft202012Validator:
         if node_type not in self._validators:
+            from jsonschema import Draft202012Validator
+
             self._validators[node_type] = Draft202012Validator(self.specs[node_type].schema)
         return self._validators[node_type]
 
@@ -176,6 +179,9 @@ class Catalog:
 
 
 def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> NodeSpec:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
     try:
         Draft202012Validator.check_schema(schema)
         return NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]))

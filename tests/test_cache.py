@@ -231,3 +231,42 @@ def test_a_new_module_in_the_package_changes_the_key(tmp_path: Path) -> None:
     os.utime(tmp_path / "app" / "more.py")  # a touch without a change keeps the cache
     cache.tool_schemas(cfg, load)
     assert loader.calls == 2
+
+
+# --- a whole clean check ------------------------------------------------------------------------
+
+def clean_check_then(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
+    assert cache.clean_check(config(project), strict=False) is not None
+
+
+def test_a_clean_check_is_remembered_and_answers_the_next_one(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clean_check_then(project, monkeypatch)
+    again = run(project, "check", monkeypatch=monkeypatch)
+    assert again.exit_code == 0 and again.output == "3 skill files are current.\n"
+    assert cache.clean_check(config(project), strict=True) is None  # other flags, other key
+
+
+def test_a_hand_edit_after_a_clean_check_is_still_caught(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clean_check_then(project, monkeypatch)
+    skill = project / "skills" / "nodes" / "prompt.md"
+    skill.write_text(skill.read_text().replace("- **Type:**", "- **Kind:**"))
+    result = run(project, "check", "-q", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "hand-edited" in result.output
+
+
+def test_a_new_file_in_the_skills_dir_after_a_clean_check_is_still_caught(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clean_check_then(project, monkeypatch)
+    (project / "skills" / "nodes" / "gone.md").write_text("---\nnode_type: gone\n---\n# Gone\n")
+    result = run(project, "check", "-q", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "gone.md" in result.output
+
+
+def test_a_type_change_after_a_clean_check_is_still_caught(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clean_check_then(project, monkeypatch)
+    (project / "src" / "modes.ts").write_text(MODES_TS.replace('"slow"', '"slod"'))
+    assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 1

@@ -9,7 +9,7 @@ from click.testing import CliRunner, Result
 
 from pygen import digests, frontmatter
 from pygen.cli import main
-from pygen.skillfiles import update_text
+from pygen.skillfiles import Stamp, update_text
 
 TEMPLATE = "# T\n\n<!-- AUTO-GEN:START a -->\n<!-- AUTO-GEN:END a -->\n\n## Prose\n\n" \
            "<!-- AUTO-GEN:START b -->\n<!-- AUTO-GEN:END b -->\n"
@@ -18,7 +18,8 @@ META = {"generated_at": "2026-01-01T00:00:00Z", "generated_from": "abc1234"}
 
 def write(blocks: dict[str, str], existing: str | None = None,
           meta: dict[str, str] = META) -> str:
-    return update_text(existing, TEMPLATE, blocks, ("a", "b"), meta, "t.md")
+    stamp = Stamp(meta["generated_at"], lambda: meta["generated_from"])
+    return update_text(existing, TEMPLATE, blocks, ("a", "b"), stamp, "t.md")
 
 
 # --- digests and the frontmatter ------------------------------------------------------------

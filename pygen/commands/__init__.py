@@ -1,26 +1,14 @@
-"""One module per subcommand; COMMANDS is the list the CLI attaches."""
+"""One module per subcommand; COMMANDS maps each name to `module:attribute` for lazy loading."""
 
 from __future__ import annotations
 
-import click
-
-from pygen.commands.generate import check, extract_cmd, gen
-
-COMMANDS: list[click.Command] = [gen, check, extract_cmd]
-
-from pygen.commands.serve import serve  # noqa: E402
-
-COMMANDS.append(serve)
-
-from pygen.commands.protocol import protocol  # noqa: E402
-
-COMMANDS.append(protocol)
-
-from pygen.commands.schema import schema  # noqa: E402
-from pygen.commands.validate_workflow import validate_workflow_cmd  # noqa: E402
-
-COMMANDS += [schema, validate_workflow_cmd]
-
-from pygen.commands.doctor import doctor_cmd  # noqa: E402
-
-COMMANDS.append(doctor_cmd)
+COMMANDS: dict[str, str] = {
+    "check": "pygen.commands.generate:check",
+    "doctor": "pygen.commands.doctor:doctor_cmd",
+    "extract": "pygen.commands.generate:extract_cmd",
+    "gen": "pygen.commands.generate:gen",
+    "protocol": "pygen.commands.protocol:protocol",
+    "schema": "pygen.commands.schema:schema",
+    "serve": "pygen.commands.serve:serve",
+    "validate-workflow": "pygen.commands.validate_workflow:validate_workflow_cmd",
+}

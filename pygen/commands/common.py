@@ -3,17 +3,50 @@
 from __future__ import annotations
 
 import os
+import sys
+import traceback
 from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from pygen.config import Config, load_config
+from pygen.errors import PygenError
 from pygen.model import Diagnostic
 from pygen.output import err_console
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def handle_errors(fn: F) -> F:
+    """Turn PygenError into one line and exit 2; anything else into exit 2 with a hint."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        debug = click.get_current_context().find_root().params.get("debug", False)
+        try:
+            return fn(*args, **kwargs)
+        except PygenError as exc:
+            if debug:
+                traceback.print_exc()
+            err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+            sys.exit(exc.exit_code)
+        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            if debug:
+                traceback.print_exc()
+            else:
+                err_console.print(
+                    f"[red]internal error:[/red] {type(exc).__name__}: {exc} "
+                    "(rerun with --debug for the traceback and report it)",
+                    highlight=False,
+                )
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
 
 
 def config_options(fn: F) -> F:

@@ -11,8 +11,7 @@ import click
 from rich.table import Table
 
 from pygen import doctor, pipeline
-from pygen.cli import handle_errors
-from pygen.commands.common import config_from, config_options, shown
+from pygen.commands.common import config_from, config_options, handle_errors, shown
 from pygen.doctor import Gate, Report
 from pygen.orphans import Orphan
 from pygen.output import console, err_console

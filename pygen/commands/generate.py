@@ -10,9 +10,14 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from pygen import content_checks, digests, doctor, pipeline
-from pygen.cli import handle_errors
-from pygen.commands.common import config_from, config_options, print_diagnostics, shown
+from pygen import cache, digests, doctor, pipeline
+from pygen.commands.common import (
+    config_from,
+    config_options,
+    handle_errors,
+    print_diagnostics,
+    shown,
+)
 from pygen.commands.doctor import gate_json, print_gate
 from pygen.config import Config
 from pygen.errors import PygenError
@@ -109,6 +114,8 @@ def run_gen(config: Config, strict: bool, quiet: bool, as_json: bool, force: boo
 
 
 def content_problems(config: Config, plan: pipeline.Plan) -> list[str]:
+    from pygen import content_checks  # validators and the skill store: only for a full run
+
     shown_paths = {u.path: shown(u.path) for u in plan.updates}
     return content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
 
@@ -140,9 +147,14 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
     `stale_prose`) and node files whose type is gone.
     """
     config = config_from(config_path, nodes_file, skills_dir)
+    strict = strict or config.settings.strict
+    known_clean = None if no_cache else cache.clean_check(config, strict)
+    if known_clean is not None:
+        report_clean(config, known_clean, quiet, as_json)
+        return
     plan = pipeline.plan(config, pipeline.load_model(config, use_cache=not no_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json)
-    enforce_strict(plan.model, strict or config.settings.strict)
+    enforce_strict(plan.model, strict)
     gate = doctor.gate(config, plan.model, plan.updates)
     problems = content_problems(config, plan)
     edited = {edit.path for edit in gate.hand_edits}
@@ -166,6 +178,18 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
             console.print(f"{len(plan.updates)} skill files are current.")
     if stale or gate.failed or problems:
         sys.exit(1)
+    if not no_cache and not plan.model.diagnostics and not gate.stale_names:
+        cache.record_clean_check(config, strict, len(plan.updates))
+
+
+def report_clean(config: Config, files: int, quiet: bool, as_json: bool) -> None:
+    """What a clean check prints, for a run answered from the cache."""
+    if as_json:
+        empty = doctor.Gate((), (), (), config.settings.stale_prose)
+        console.print_json(json.dumps({"stale": [], **gate_json(empty), "problems": [],
+                                       "ok": True}))
+    elif not quiet:
+        console.print(f"{files} skill files are current.")
 
 
 @click.command("extract")

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from pygen.cli import handle_errors
+from pygen.commands.common import handle_errors
 from pygen.config import find_config, load_config
 from pygen.output import console
 from pygen.protocol import (

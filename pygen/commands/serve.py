@@ -12,7 +12,7 @@ import anyio
 import click
 from mcp.server.mcpserver import MCPServer
 
-from pygen.cli import handle_errors
+from pygen.commands.common import handle_errors
 from pygen.config import find_config, load_config
 from pygen.errors import PygenError
 from pygen.output import err_console

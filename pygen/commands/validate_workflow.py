@@ -8,8 +8,7 @@ from pathlib import Path
 
 import click
 
-from pygen.cli import handle_errors
-from pygen.commands.common import config_from, config_options
+from pygen.commands.common import config_from, config_options, handle_errors
 from pygen.output import console, err_console
 from pygen.validate import (
     Catalog,
