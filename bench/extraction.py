@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -24,6 +25,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from bench import synth
@@ -34,13 +36,26 @@ from pygen.extract import request_for
 PYGEN = Path(sys.executable).with_name("pygen")
 
 
-def median_seconds(run: Callable[[], None], repeat: int) -> float:
-    times = []
+@dataclass(frozen=True)
+class Timing:
+    wall: float
+    # CPU seconds of the child processes: steadier than wall time on a busy machine.
+    cpu: float
+
+    def __str__(self) -> str:
+        return f"{self.wall:.2f} ({self.cpu:.2f})"
+
+
+def measure(run: Callable[[], None], repeat: int) -> Timing:
+    walls, cpus = [], []
     for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return Timing(statistics.median(walls), statistics.median(cpus))
 
 
 def check(cmd: Sequence[str], stdin: str | None = None, cwd: Path | None = None) -> str:
@@ -98,33 +113,38 @@ def node_startup() -> Callable[[], None]:
 
 
 def bench_flat(tmp: Path, sizes: Sequence[int], repeat: int) -> None:
-    print("(a) one nodes.ts, cold `pygen gen` (fresh process, empty skills dir)")
-    print(f"{'N':>6} {'seconds':>9} {'ms/node':>9}")
+    print("(a) one nodes.ts, cold `pygen gen` (fresh process, empty skills dir, no cache)")
+    print("    seconds: wall (CPU of the child processes)")
+    print(f"{'N':>6} {'seconds':>13} {'ms/node':>9}")
     for n in sizes:
         config = synth.write_flat(tmp / f"flat-{n}", n)
-        seconds = median_seconds(cold_gen(config), repeat)
-        print(f"{n:>6} {seconds:>9.2f} {1000 * seconds / n:>9.2f}")
+        took = measure(cold_gen(config), repeat)
+        print(f"{n:>6} {took!s:>13} {1000 * took.wall / n:>9.2f}")
 
 
 def bench_workspace(tmp: Path, sizes: Sequence[int], repeat: int) -> None:
     print("\n(b) workspace: 3 app files + 2 packages, cross-package enums")
-    start = median_seconds(node_startup(), repeat)
-    cli = median_seconds(cli_startup(), repeat)
+    print("    seconds: wall (CPU of the child processes)")
     one = synth.write_workspace(tmp / "ws-1", 1)
-    base_extract = median_seconds(extractor_only(one), repeat)
-    base_gen = median_seconds(cold_gen(one), repeat)
-    print(f"  node -e \"require('ts-morph')\":       {start:.2f} s")
-    print(f"  `pygen --help` (Python start-up):     {cli:.2f} s")
-    print(f"  1-node project, extractor only:       {base_extract:.2f} s")
-    print(f"  1-node project, `pygen gen` (cold):   {base_gen:.2f} s")
-    print(f"{'N':>6} {'extract s':>10} {'gen s':>8} {'marginal ms/node':>17}")
+    fixed = {
+        "node -e \"require('ts-morph')\"": measure(node_startup(), repeat),
+        "`pygen --help` (Python start-up)": measure(cli_startup(), repeat),
+        "1-node project, extractor only": measure(extractor_only(one), repeat),
+        "1-node project, `pygen gen`": measure(cold_gen(one), repeat),
+    }
+    for label, took in fixed.items():
+        print(f"  {label:<36} {took!s:>13}")
+    base_extract = fixed["1-node project, extractor only"]
+    base_gen = fixed["1-node project, `pygen gen`"]
+    print(f"{'N':>6} {'extract s':>13} {'gen s':>13} {'extract ms/node':>16} {'gen ms/node':>12}")
     for n in sizes:
         config = synth.write_workspace(tmp / f"ws-{n}", n)
-        extract = median_seconds(extractor_only(config), repeat)
-        gen = median_seconds(cold_gen(config), repeat)
-        # What N nodes cost beyond the fixed start-up: the figure that must stay flat.
-        marginal = 1000 * (gen - base_gen) / (n - 1)
-        print(f"{n:>6} {extract:>10.2f} {gen:>8.2f} {marginal:>17.3f}")
+        extract = measure(extractor_only(config), repeat)
+        gen = measure(cold_gen(config), repeat)
+        # Per node beyond the fixed start-up (CPU, the steadier figure): flat means linear.
+        per_extract = 1000 * (extract.cpu - base_extract.cpu) / (n - 1)
+        per_gen = 1000 * (gen.cpu - base_gen.cpu) / (n - 1)
+        print(f"{n:>6} {extract!s:>13} {gen!s:>13} {per_extract:>16.2f} {per_gen:>12.2f}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -135,6 +155,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     repeat = 1 if args.quick else args.repeat
     flat = (50, 200) if args.quick else (50, 200, 1000)
     workspace = (200,) if args.quick else (200, 2000)
+    # Untimed: the first run of anything pays for the OS file cache, not for pygen.
+    cli_startup()()
+    node_startup()()
     with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
         bench_flat(Path(tmp), flat, repeat)
         bench_workspace(Path(tmp), workspace, repeat)

@@ -29,6 +29,9 @@ class Dynamic {
 
 const UNDEFINED = Symbol("undefined");
 
+// stdout carries the reply and nothing else, whatever a dependency might log.
+console.log = console.info = console.debug = console.warn;
+
 function main() {
   const input = fs.readFileSync(0, "utf8");
   let request;
@@ -1079,7 +1082,6 @@ function sourcesRead(ctx) {
 function extract(tsMorph, request) {
   const { project, sourceFile, consulted } = makeProject(tsMorph, request);
   const ctx = { tsMorph, project, sourceFile, consulted, request, diagnostics: [] };
-  const checker = project.getTypeChecker();
   const evaluator = makeEvaluator(tsMorph);
   ctx.index = typeIndex(tsMorph, ctx);
   const reader = makeTypeReader(tsMorph, ctx);
@@ -1089,8 +1091,8 @@ function extract(tsMorph, request) {
   const cache = new Map();
   for (const entry of entries) {
     const node = readEntry(ctx, entry);
-    if (seen.has(node.type)) throw new UserError(entry.node, `duplicate node type '${node.type}' (first defined at line ${seen.get(node.type)})`);
-    seen.set(node.type, node.source.line);
+    if (seen.has(node.type)) throw new UserError(entry.node, `duplicate node type '${node.type}' (first defined at ${seen.get(node.type)})`);
+    seen.set(node.type, `${node.source.file}:${node.source.line}`);
     const found = resolveDataType(tsMorph, ctx, node);
     if (found && found.decl) {
       if (!cache.has(found.decl)) cache.set(found.decl, reader.readDataType(found.decl));
