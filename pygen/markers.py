@@ -54,7 +54,7 @@ def parse(text: str, path: str) -> tuple[Block, ...]:
     offset = 0
     for number, line in enumerate(lines_of(text), start=1):
         if open_id is None:
-            was_fenced, fence = fence, _fence_state(line, fence)
+            was_fenced, fence = fence, fence_state(line, fence)
             if was_fenced is None and fence is None:
                 start, end = START.match(line), END.match(line)
                 if start:
@@ -91,7 +91,8 @@ def parse(text: str, path: str) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-def _fence_state(line: str, fence: str | None) -> str | None:
+def fence_state(line: str, fence: str | None) -> str | None:
+    """The open code fence after `line`, given the one open before it (None: outside)."""
     match = FENCE.match(line)
     if not match:
         return fence

@@ -30,9 +30,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from pygen import frontmatter, markers
+from pygen.digests import Planned
 from pygen.errors import MarkerError, located
 from pygen.model import DataField, Model, NodeDef, ToolSchema, TypeRef
 
@@ -165,7 +166,7 @@ def vocabulary(model: Model, extra: Iterable[str] = ()) -> Vocabulary:
 
 def prose_only(text: str, path: str) -> str:
     """`text` with everything but prose blanked out; line numbers stay where they were."""
-    lines = text.splitlines()
+    lines = [line.rstrip("\r\n") for line in markers.lines_of(text)]
     head, _ = frontmatter.split(text)
     hidden = set(range(head.count("\n")))
     try:
@@ -182,15 +183,9 @@ def _fenced_lines(lines: list[str]) -> set[int]:
     hidden: set[int] = set()
     fence: str | None = None
     for index, line in enumerate(lines):
-        match = markers.FENCE.match(line)
-        if fence is not None or match:
+        was, fence = fence, markers.fence_state(line, fence)
+        if was is not None or fence is not None:
             hidden.add(index)
-        if match:
-            marker = match.group(1)
-            if fence is None:
-                fence = marker
-            elif marker[0] == fence[0] and len(marker) >= len(fence):
-                fence = None
     return hidden
 
 
@@ -345,15 +340,6 @@ def lint_text(text: str, path: Path, vocab: Vocabulary, node_type: str | None = 
         if near is not None:
             found.append(StaleName(path, line, token, near))
     return found
-
-
-class Planned(Protocol):
-    @property
-    def path(self) -> Path: ...
-    @property
-    def old(self) -> str | None: ...
-    @property
-    def new(self) -> str: ...
 
 
 def skill_files(skills_dir: Path) -> list[Path]:
