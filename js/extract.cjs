@@ -57,7 +57,7 @@ function main() {
 /** One line for the user (what and where in this script), the stack for a bug report. */
 function internalError(e) {
   const stack = String((e && e.stack) || e);
-  const frame = stack.match(/extract\.cjs:(\d+)/);
+  const frame = stack.match(/extract(?:\.bundle)?\.cjs:(\d+)/);
   const what = oneLine(String((e && e.message) || e)).slice(0, 200);
   return { code: "internal", message: `internal error in the extractor: ${what}${frame ? ` (extract.cjs:${frame[1]})` : ""}; please report it`, detail: stack };
 }
