@@ -39,12 +39,13 @@ def field_line(field: DataField) -> str:
     mark = "?" if field.optional else ""
     parts = [f"- {code(f'{field.name}{mark}: {field.type_text}')}"]
     values = field.type.literal_values()
-    if values and not (field.type.kind == "literal" and field.type_text == literal(values[0])):
+    if values and enum_text(values) != " ".join(field.type_text.split()):
         parts.append(f"one of {code(enum_text(values))}")
     if field.default_tag:
         parts.append(f"default {code(field.default_tag)}")
     if field.deprecated:
-        parts.append(f"**deprecated:** {field.deprecated}")
+        bare = field.deprecated.strip().lower() in ("", "deprecated")
+        parts.append("**deprecated**" if bare else f"**deprecated:** {field.deprecated}")
     if field.description:
         parts.append(field.description)
     return " — ".join(parts)
@@ -114,6 +115,9 @@ def data_type_sections(node: NodeDef, definitions: str) -> list[str]:
                 + (", ".join(code(k) for k in node.default_data) or "none") + ".", ""]
     if data_type.variants:
         return variant_sections(data_type)
+    if not data_type.fields:
+        return [f"**Data fields:** {code(data_type.name or 'the data type')} has no fields pygen "
+                "could read; see the warnings of `pygen gen`.", ""]
     return fields_sections(data_type.fields, data_type.name)
 
 
