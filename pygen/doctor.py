@@ -370,6 +370,11 @@ def tool_health(model: Model, texts: Mapping[Path, str]
     return report.nodes_without_tool, report.unused_tools, unmentioned
 
 
+def agent_read(skills_dir: Path, texts: Mapping[Path, str]) -> dict[Path, str]:
+    """The Markdown an agent fetches: not the server's fallback copy, not the schema JSON."""
+    return {p: t for p, t in texts.items() if p.suffix == ".md" and p.is_relative_to(skills_dir)}
+
+
 def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Report:
     skills = config.skills_dir
     texts = current_texts(skills, planned)
@@ -385,7 +390,7 @@ def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -
         nodes_without_tool=without, unused_tools=unused, unmentioned_tools=unmentioned,
         prose_gaps=tuple(gaps), prose_coverage=coverage(len(model.nodes), gaps),
         gate=gate(config, model, planned),
-        tokens=tuple(token_sizes(texts)),
+        tokens=tuple(token_sizes(agent_read(skills, texts))),
         mismatches=tuple(mismatches(model)),
         drift=tuple(u.path for u in planned if u.old != u.new),
     )
