@@ -28,7 +28,7 @@ from pygen.protocol import (
     to_wire,
     validate,
 )
-from pygen.protocol.tools import validation_report
+from pygen.protocol.rules import validation_report
 from pygen.protocol.wire import load_patches, load_request, load_result, load_scenes, parse_json
 
 REGISTRY_RELATIVE = Path("protocol") / "registry.toml"

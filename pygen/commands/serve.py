@@ -7,17 +7,20 @@ import socket
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import anyio
 import click
-from mcp.server.mcpserver import MCPServer
 
 from pygen.commands.common import handle_errors
 from pygen.config import find_config, load_config
 from pygen.errors import PygenError
 from pygen.output import err_console
-from pygen.serve import Registrar, build_server, new_bus, watch_and_reload
 from pygen.skillstore import SkillStore, load_store
+
+if TYPE_CHECKING:  # the MCP SDK loads when the server starts, not for every pygen command
+    from mcp.server.mcpserver import MCPServer
+
+    from pygen.serve import Registrar
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -47,6 +50,8 @@ def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: i
         raise ServeError(f"{directory}: --watch needs an existing skills directory")
     if http:
         check_port_free(port)
+    import anyio
+
     # Ctrl-C is how a user stops a server; not an error worth a traceback.
     with contextlib.suppress(KeyboardInterrupt):
         anyio.run(partial(run, directory, http=http, port=port, watch=watch))
@@ -91,6 +96,10 @@ def announce(store: SkillStore) -> None:
 
 async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
               extra: Sequence[Registrar] = EXTRA_REGISTRARS) -> None:
+    import anyio
+
+    from pygen.serve import build_server, new_bus, watch_and_reload
+
     bus = new_bus()
     store = load_store(skills_dir)
     announce(store)

@@ -215,3 +215,8 @@ def validate(
         *check_prompts(result),
         *check_story(result),
     ]
+
+
+def validation_report(violations: Sequence[Violation]) -> dict[str, Any]:
+    """The shape both the CLI's --json and the MCP tool return."""
+    return {"valid": not violations, "violations": [v.model_dump() for v in violations]}

@@ -7,7 +7,7 @@ agents the request and result shapes (camelCase), and the SDK checks arguments a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -18,7 +18,7 @@ from mcp.types import ToolAnnotations
 from pygen.protocol.models import SceneSpec, SkillCallRequest, SkillCallResult, to_wire
 from pygen.protocol.planning import plan
 from pygen.protocol.registry import Registry
-from pygen.protocol.rules import Violation, validate
+from pygen.protocol.rules import validate, validation_report
 from pygen.protocol.wire import ProtocolError, check_scene_ids
 
 PLAN_DESCRIPTION = (
@@ -41,11 +41,6 @@ def _as_tool_error() -> Iterator[None]:
         yield
     except ProtocolError as exc:
         raise ToolError(str(exc)) from None
-
-
-def validation_report(violations: Sequence[Violation]) -> dict[str, Any]:
-    """The shape both the CLI's --json and the MCP tool return."""
-    return {"valid": not violations, "violations": [v.model_dump() for v in violations]}
 
 
 def register_protocol_tools(server: MCPServer, registry: Registry) -> None:
