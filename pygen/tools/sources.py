@@ -42,6 +42,8 @@ SOURCE_HELP = "write python:<module>:<attr>, stdio:<command line> or json:<path>
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\Z")
 # A server that keeps answering with new cursors is broken, not large.
 MAX_PAGES = 1000
+# Seconds a stdio server may take to exit once its stdin closes, before it is killed.
+SHUTDOWN_GRACE = 0.25
 
 RawTools = list[Any]
 Loader = Callable[[str, Path, float, str], RawTools]
@@ -271,6 +273,7 @@ async def _list_stdio(argv: list[str], root: Path, timeout: float, errlog: TextI
                       stage: list[str]) -> RawTools:
     import anyio
     import mcp_types
+    from mcp.client import stdio as mcp_stdio
     from mcp.client.session import ClientSession
     from mcp.client.stdio import StdioServerParameters, stdio_client
 
@@ -278,12 +281,25 @@ async def _list_stdio(argv: list[str], root: Path, timeout: float, errlog: TextI
     # minimal one, so it starts the same way it does for them.
     params = StdioServerParameters(command=argv[0], args=argv[1:], cwd=root, env=dict(os.environ))
     info = mcp_types.Implementation(name="pygen", version=__version__)
-    with anyio.fail_after(timeout):
+    # The SDK gives a server 2 s to exit after stdin closes before killing it; a listing
+    # that must end within tool_timeout keeps a short grace: the server's work is done.
+    with _setting(mcp_stdio, "PROCESS_TERMINATION_TIMEOUT", SHUTDOWN_GRACE), \
+            anyio.fail_after(timeout):
         async with stdio_client(params, errlog=errlog) as (read, write), \
                 ClientSession(read, write, client_info=info) as session:
             await session.initialize()
             stage[0] = "tools/list"
             return await _all_pages(session)
+
+
+@contextlib.contextmanager
+def _setting(module: Any, name: str, value: object) -> Iterator[None]:
+    saved = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        yield
+    finally:
+        setattr(module, name, saved)
 
 
 async def _all_pages(session: ClientSession) -> RawTools:
