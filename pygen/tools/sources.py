@@ -7,9 +7,10 @@ one-line ToolSchemaError that starts with the source as written in the config.
 Timeouts (`tool_timeout`): a `python:` capture runs in a child process that is killed, with
 its process group, when the timeout passes; the message says whether the import or the
 listing was still running. A `stdio:` server gets the timeout to answer `initialize` and
-`tools/list`; the SDK then shuts it down as the MCP spec asks (close its stdin, wait up to
-2 s, terminate its process tree), so a server that ignores its stdin closing costs up to 2 s
-more. The MCP SDK is imported only when a stdio source is read.
+`tools/list`; the SDK then shuts it down as the MCP spec asks (close its stdin, wait, then
+terminate its process tree), with the wait cut to SHUTDOWN_GRACE so even a server that
+ignores its stdin closing fails within the timeout. The MCP SDK is imported only when a
+stdio source is read.
 """
 
 from __future__ import annotations
