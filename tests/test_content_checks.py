@@ -66,3 +66,16 @@ def test_schema_file_is_generated_and_drift_gated(
     result = run(generated, monkeypatch, "check", "-q")
     assert result.exit_code == 1
     assert "stale: skills/schemas/nodes.schema.json" in result.output
+
+
+def test_the_fallback_copy_is_written_by_gen_and_gated_by_check(
+        studio: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with (studio / "pygen.toml").open("a") as handle:
+        handle.write('fallback_file = "server/fallback/workflow-editor.md"\n')
+    assert run(studio, monkeypatch, "gen", "-q").exit_code == 0
+    copy = studio / "server" / "fallback" / "workflow-editor.md"
+    assert copy.read_bytes() == (studio / "skills" / "workflow-editor.md").read_bytes()
+    copy.write_bytes(copy.read_bytes() + b"\n")
+    result = run(studio, monkeypatch, "check", "-q")
+    assert result.exit_code == 1
+    assert "stale: server/fallback/workflow-editor.md" in result.output
