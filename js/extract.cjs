@@ -1079,8 +1079,23 @@ function sourcesRead(ctx) {
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** A syntax error in a project file the user wrote: the parser would recover and read on,
+ * so the definitions could silently lose entries. Cheap: the files are parsed already. */
+function assertParses(project) {
+  const program = project.getProgram().compilerObject;
+  for (const sf of project.getSourceFiles()) {
+    if (isLibFile(sf) || /[\\/]node_modules[\\/]/.test(sf.getFilePath())) continue;
+    const [first] = program.getSyntacticDiagnostics(sf.compilerNode);
+    if (!first) continue;
+    const text = typeof first.messageText === "string" ? first.messageText : first.messageText.messageText;
+    const node = sf.getDescendantAtPos(first.start) || sf;
+    throw new UserError(node, `TypeScript syntax error: ${text} Fix the file and run pygen again.`);
+  }
+}
+
 function extract(tsMorph, request) {
   const { project, sourceFile, consulted } = makeProject(tsMorph, request);
+  assertParses(project);
   const ctx = { tsMorph, project, sourceFile, consulted, request, diagnostics: [] };
   const evaluator = makeEvaluator(tsMorph);
   ctx.index = typeIndex(tsMorph, ctx);
