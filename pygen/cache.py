@@ -93,7 +93,7 @@ def read_entry(path: Path, key: str) -> dict[str, Any] | None:
 def write_entry(path: Path, payload: dict[str, Any]) -> None:
     """Store atomically; a cache that cannot be written only costs speed."""
     stored = {"format": FORMAT, "checksum": digest_json(payload), "payload": payload}
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, PygenError):
         ignore = path.parent / ".gitignore"
         if not ignore.exists():
             writer.write_all([(ignore, "# Created by pygen: a local cache, never committed.\n*\n")])
