@@ -20,6 +20,7 @@ another version is ignored and rebuilt, never trusted.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import re
@@ -102,11 +103,22 @@ def write_entry(path: Path, payload: dict[str, Any]) -> None:
 
 # --- the extraction -------------------------------------------------------------------------
 
+@functools.cache
+def code_id() -> str:
+    """A hash of pygen's own modules: a changed pygen (same version, new commit) is a miss."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def extraction_key(config: Config) -> str:
     script = noderuntime.extractor()
     modules = script.node_path or noderuntime.CHECKOUT_DIR / "node_modules"
     return digest_json({
         "pygen": __version__,
+        "code": code_id(),
         "script": sha256_of(script.script),
         "ts-morph": sha256_of(modules / "ts-morph" / "package.json"),
         "node": str(script.node),
@@ -185,6 +197,7 @@ def tools_key(config: Config, files: list[Path]) -> str:
     settings = config.settings
     return digest_json({
         "pygen": __version__,
+        "code": code_id(),
         "python": sys.version,
         "root": str(config.root),
         "tools": settings.tools,

@@ -270,3 +270,12 @@ def test_a_type_change_after_a_clean_check_is_still_caught(
     clean_check_then(project, monkeypatch)
     (project / "src" / "modes.ts").write_text(MODES_TS.replace('"slow"', '"slod"'))
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 1
+
+
+def test_a_changed_pygen_of_the_same_version_is_a_miss(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clean_check_then(project, monkeypatch)
+    monkeypatch.setattr(cache, "code_id", lambda: "another build")
+    assert cache.clean_check(config(project), strict=False) is None
+    assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
+    assert node_runs(project) == 2
