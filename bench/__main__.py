@@ -19,6 +19,8 @@ def run(selected: list[str]) -> None:
         module = importlib.import_module(f"bench.{name}")
         if hasattr(module, "main"):
             print(f"== bench.{name}", flush=True)
+            # Each benchmark parses its own options; run it with its defaults.
+            sys.argv = [f"python -m bench.{name}"]
             module.main()
 
 
