@@ -280,19 +280,3 @@ def _fold(lines: list[str]) -> str:
         elif paragraphs[-1]:
             paragraphs.append([])
     return "\n".join(" ".join(p) for p in paragraphs if p)
-
-
-def fallback_drift(skills_dir: Path, fallback: Path) -> str | None:
-    """A one-line message when the packaged fallback differs byte-for-byte from the file."""
-    source = skills_dir / WORKFLOW_EDITOR
-    try:
-        expected = source.read_bytes()
-    except OSError as exc:
-        return f"{source}: cannot read ({exc.strerror}); the fallback copy cannot be checked"
-    try:
-        actual = fallback.read_bytes()
-    except OSError:
-        return f"{fallback}: fallback copy missing; run pygen gen to write it"
-    if actual != expected:
-        return f"{fallback}: differs from {source}; run pygen gen to refresh the fallback copy"
-    return None
