@@ -386,15 +386,25 @@ def _node_spec(node: dict[str, Any], path: str,
 def _check_node_id(node: dict[str, Any], path: str,
                    index: dict[str, tuple[str, NodeSpec | None]],
                    spec: NodeSpec | None) -> Iterator[Finding]:
-    node_id = node.get("id")
-    if not isinstance(node_id, str):
-        got = "it is missing" if "id" not in node else f"got {_kind(node_id)}"
-        yield _error(f"{path}.id", f"expected a string node id unique in the workflow, {got}")
-    elif node_id in index:
-        yield _error(f"{path}.id", f"duplicate node id {_show(node_id)} (first at "
-                                   f"{index[node_id][0]}); node ids must be unique")
+    problem = _id_problem(node, path, "node", lambda i: index[i][0] if i in index else None)
+    if problem is not None:
+        yield problem
     else:
-        index[node_id] = (path, spec)
+        index[node["id"]] = (path, spec)
+
+
+def _id_problem(item: dict[str, Any], path: str, what: str,
+                first_at: Callable[[str], str | None]) -> Finding | None:
+    """A missing, non-string or repeated `id` of a node or an edge (None when it is fine)."""
+    item_id = item.get("id")
+    if not isinstance(item_id, str):
+        got = "it is missing" if "id" not in item else f"got {_kind(item_id)}"
+        return _error(f"{path}.id", f"expected a string {what} id unique in the workflow, {got}")
+    first = first_at(item_id)
+    if first is not None:
+        return _error(f"{path}.id", f"duplicate {what} id {_show(item_id)} (first at "
+                                    f"{first}); {what} ids must be unique")
+    return None
 
 
 def _check_edge(edge: object, path: str, index: Mapping[str, tuple[str, NodeSpec | None]],
@@ -402,15 +412,11 @@ def _check_edge(edge: object, path: str, index: Mapping[str, tuple[str, NodeSpec
     if not isinstance(edge, dict):
         yield _error(path, f"expected an edge object, got {_kind(edge)}")
         return
-    edge_id = edge.get("id")
-    if not isinstance(edge_id, str):
-        got = "it is missing" if "id" not in edge else f"got {_kind(edge_id)}"
-        yield _error(f"{path}.id", f"expected a string edge id unique in the workflow, {got}")
-    elif edge_id in edge_ids:
-        yield _error(f"{path}.id", f"duplicate edge id {_show(edge_id)} (first at "
-                                   f"{edge_ids[edge_id]}); edge ids must be unique")
+    problem = _id_problem(edge, path, "edge", edge_ids.get)
+    if problem is not None:
+        yield problem
     else:
-        edge_ids[edge_id] = path
+        edge_ids[edge["id"]] = path
     yield from _check_end(edge, path, index, "source", "sourceHandle", "outputs")
     yield from _check_end(edge, path, index, "target", "targetHandle", "inputs")
 
