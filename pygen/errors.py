@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 
 class PygenError(Exception):
     """A failure the user can fix; its message is shown as is, without a traceback."""
@@ -23,6 +25,11 @@ class MarkerError(PygenError):
 
 class ToolSchemaError(PygenError):
     pass
+
+
+def json_error(source: str, exc: json.JSONDecodeError) -> str:
+    """`file:line:col: invalid JSON: …`, the same for every JSON input pygen reads."""
+    return located(source, exc.lineno, f"invalid JSON: {exc.msg}", exc.colno)
 
 
 def located(path: str, line: int | None, message: str, col: int | None = None) -> str:

@@ -22,7 +22,7 @@ from pydantic import Field as PydanticField
 # pydantic (the MCP output schema) needs this TypedDict on Python < 3.12.
 from typing_extensions import TypedDict
 
-from pygen.errors import PygenError, located
+from pygen.errors import PygenError, json_error, located
 from pygen.model import Model
 from pygen.schema import DRAFT, Check, Schema, compile_check, node_data_schema
 
@@ -251,8 +251,7 @@ def parse_json(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise WorkflowInputError(
-            located(source, exc.lineno, f"invalid JSON: {exc.msg}", exc.colno)) from None
+        raise WorkflowInputError(json_error(source, exc)) from None
 
 
 # --- Shapes for unknown-field warnings ----------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from pygen.errors import PygenError, located
+from pygen.errors import PygenError, json_error
 from pygen.protocol.models import (
     OUTPUT_KINDS,
     SceneSpec,
@@ -39,8 +39,7 @@ def parse_json(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        message = f"invalid JSON: {exc.msg}"
-        raise ProtocolError(located(source, exc.lineno, message, exc.colno)) from None
+        raise ProtocolError(json_error(source, exc)) from None
 
 
 def field_message(error: ErrorDetails) -> str:

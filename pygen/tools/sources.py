@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import pydantic
 
 from pygen import __version__
-from pygen.errors import ToolSchemaError, located
+from pygen.errors import ToolSchemaError, json_error
 from pygen.model import ToolSchema
 
 if TYPE_CHECKING:
@@ -107,8 +107,7 @@ def _load_json(rest: str, root: Path, timeout: float, source: str) -> RawTools:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ToolSchemaError(located(str(path), exc.lineno, f"invalid JSON: {exc.msg}",
-                                      exc.colno)) from None
+        raise ToolSchemaError(json_error(str(path), exc)) from None
     tools = data.get("tools") if isinstance(data, dict) else data
     if not isinstance(tools, list):
         raise ToolSchemaError(f"{path}: expected a tools/list result, "
