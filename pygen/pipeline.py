@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,7 +96,10 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     skills = config.skills_dir
     editor = skills / "workflow-editor.md"
     protocol = protocol_blocks(skills)
-    paths = [node_path(skills, n.type) for n in model.nodes] + [editor, skills / PROTOCOL_DOC]
+    from pygen.validate import SCHEMA_FILE
+
+    paths = [node_path(skills, n.type) for n in model.nodes]
+    paths += [editor, skills / PROTOCOL_DOC, skills / SCHEMA_FILE]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths)
@@ -114,12 +117,12 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
 
 
 def plan_schema_file(model: Model, skills_dir: Path,
-                     existing: dict[Path, str | None]) -> FileUpdate:
+                     existing: Mapping[Path, str | None]) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node."""
     from pygen.validate import SCHEMA_FILE, render_schema_file
 
     path = skills_dir / SCHEMA_FILE
-    return FileUpdate(path, existing.get(path, writer.read_text(path)), render_schema_file(model))
+    return FileUpdate(path, existing.get(path), render_schema_file(model))
 
 
 def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:
