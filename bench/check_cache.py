@@ -64,8 +64,9 @@ def process(argv: list[str], cwd: Path) -> Callable[[], object]:
 
 
 def in_process(config_file: Path, use_cache: bool) -> Callable[[], object]:
-    from pygen import doctor, pipeline
     from pygen.config import load_config
+    from pygen.gate import gate as doctor
+    from pygen.skills import pipeline
 
     config = load_config(config_file)
 

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import synth
-from pygen import noderuntime
 from pygen.config import load_config
-from pygen.extract import request_for
+from pygen.extract import noderuntime
+from pygen.extract.runner import request_for
 
 PYGEN = Path(sys.executable).with_name("pygen")
 

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import click
 
-from pygen import markers, writer
+from pygen import files
 from pygen.cli import main
+from pygen.skills import markers
 
 BLOCK = "cli-reference"
 
@@ -45,10 +46,10 @@ def render() -> str:
 
 def update(readme: Path) -> bool:
     """Rewrite the README's block; True when it changed."""
-    old = writer.read_text(readme) or ""
+    old = files.read_text(readme) or ""
     new = markers.replace_blocks(old, {BLOCK: render()}, str(readme))
     if new != old:
-        writer.write_all([(readme, new)])
+        files.write_all([(readme, new)])
     return new != old
 
 

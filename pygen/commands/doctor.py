@@ -10,11 +10,12 @@ from typing import Any
 import click
 from rich.table import Table
 
-from pygen import doctor, pipeline
 from pygen.commands.common import config_from, config_options, handle_errors, shown
-from pygen.doctor import Gate, Report
-from pygen.orphans import Orphan
+from pygen.gate import gate as doctor
+from pygen.gate.gate import Gate, Report
+from pygen.gate.orphans import Orphan
 from pygen.output import console, err_console
+from pygen.skills import pipeline
 
 
 def _err(text: str) -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from pygen import cache, digests, doctor, pipeline
 from pygen.commands.common import (
     config_from,
     config_options,
@@ -21,9 +20,12 @@ from pygen.commands.common import (
 from pygen.commands.doctor import gate_json, print_gate
 from pygen.config import Config
 from pygen.errors import PygenError
+from pygen.extract import cache
+from pygen.gate import gate as doctor
 from pygen.model import Model
 from pygen.output import console, err_console
-from pygen.skillfiles import FileUpdate
+from pygen.skills import digests, pipeline
+from pygen.skills.plan import FileUpdate
 
 
 def unresolved(model: Model) -> list[str]:
@@ -80,7 +82,7 @@ def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | No
         return run_gen(config, strict, quiet, as_json, force, prune, not no_cache)
 
     if watch:
-        from pygen import watch as watcher
+        from pygen.commands import watch as watcher
 
         sys.exit(watcher.run(load, once))
     sys.exit(once(load()))
@@ -114,7 +116,9 @@ def run_gen(config: Config, strict: bool, quiet: bool, as_json: bool, force: boo
 
 
 def content_problems(config: Config, plan: pipeline.Plan) -> list[str]:
-    from pygen import content_checks  # validators and the skill store: only for a full run
+    from pygen.validation import (
+        examples as content_checks,  # validators and the skill store: only for a full run
+    )
 
     shown_paths = {u.path: shown(u.path) for u in plan.updates}
     return content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)

@@ -15,12 +15,12 @@ from pygen.commands.common import handle_errors
 from pygen.config import find_config, load_config
 from pygen.errors import PygenError
 from pygen.output import err_console
-from pygen.skillstore import SkillStore, load_store
+from pygen.server.store import SkillStore, load_store
 
 if TYPE_CHECKING:  # the MCP SDK loads when the server starts, not for every pygen command
     from mcp.server.mcpserver import MCPServer
 
-    from pygen.serve import Registrar
+    from pygen.server.app import Registrar
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -98,7 +98,7 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
               extra: Sequence[Registrar] = EXTRA_REGISTRARS) -> None:
     import anyio
 
-    from pygen.serve import build_server, new_bus, watch_and_reload
+    from pygen.server.app import build_server, new_bus, watch_and_reload
 
     bus = new_bus()
     store = load_store(skills_dir)

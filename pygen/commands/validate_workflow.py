@@ -10,7 +10,7 @@ import click
 
 from pygen.commands.common import config_from, config_options, handle_errors
 from pygen.output import console, err_console
-from pygen.validate import (
+from pygen.validation.validate import (
     Catalog,
     Finding,
     WorkflowInputError,
@@ -42,8 +42,8 @@ def validate_workflow_cmd(file: str, as_json: bool, schemas_file: Path | None,
     if schemas_file is not None:
         catalog: Catalog = load_catalog_file(schemas_file)
     else:
-        from pygen import pipeline
-        from pygen.validate import build_catalog
+        from pygen.skills import pipeline
+        from pygen.validation.validate import build_catalog
 
         catalog = build_catalog(pipeline.load_model(
             config_from(config_path, nodes_file, skills_dir)))

@@ -1,4 +1,4 @@
-"""MCP tool schemas: loading them from their sources and mapping them to node types."""
+"""Stage 2, tools: MCP tool schemas from their sources, mapped onto the nodes they fill."""
 
 from pygen.tools.mapping import (
     GENERATION_CATEGORIES,

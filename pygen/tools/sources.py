@@ -38,7 +38,7 @@ from pygen.model import ToolSchema
 if TYPE_CHECKING:
     from mcp.client.session import ClientSession
 
-CAPTURE_SCRIPT = Path(__file__).resolve().parent.parent / "_capture.py"
+CAPTURE_SCRIPT = Path(__file__).resolve().parent / "capture.py"
 SOURCE_HELP = "write python:<module>:<attr>, stdio:<command line> or json:<path>"
 _DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\Z")
 # A server that keeps answering with new cursors is broken, not large.

@@ -1,0 +1,105 @@
+"""Run the Node extractor and turn its JSON into model objects (or one-line errors)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from pygen import proc
+from pygen.config import Config
+from pygen.errors import ExtractionError, located
+from pygen.extract import noderuntime
+from pygen.model import Diagnostic, NodeDef, SourceFile
+
+PROTOCOL = 1
+
+
+@dataclass(frozen=True)
+class Extraction:
+    nodes: tuple[NodeDef, ...]
+    sources: tuple[SourceFile, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def request_for(config: Config) -> dict[str, Any]:
+    settings = config.settings
+    return {
+        "root": str(config.root),
+        "nodesFile": str(config.nodes_file),
+        "definitions": settings.definitions,
+        "tsconfig": str(config.tsconfig) if config.tsconfig else None,
+        "dataTypes": settings.data_types,
+        "dataUnion": settings.data_union,
+        "entryFields": settings.entry_fields.model_dump(),
+    }
+
+
+def run_extractor(config: Config) -> dict[str, Any]:
+    """The extractor's raw reply; raises ExtractionError for anything but a clean document."""
+    if not config.nodes_file.is_file():
+        raise ExtractionError(
+            f"{config.nodes_file}: nodes_file not found; fix nodes_file in "
+            f"{config.source or 'the pygen config'}"
+        )
+    script = noderuntime.extractor()
+    env = proc.environ()
+    if script.node_path is not None:
+        env["NODE_PATH"] = str(script.node_path)
+    timeout = config.settings.extract_timeout
+    done = proc.run([str(script.node), str(script.script)], input=json.dumps(request_for(config)),
+                    timeout=timeout, cwd=config.root, env=env)
+    try:
+        reply: dict[str, Any] = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        detail = (done.stderr or done.stdout).strip().splitlines()
+        raise ExtractionError(
+            f"the extractor failed (exit {done.code}): {detail[-1] if detail else 'no output'}"
+        ) from None
+    if reply.get("protocol") != PROTOCOL:
+        raise ExtractionError("the extractor script does not match this pygen; reinstall pygen")
+    if not reply.get("ok"):
+        raise ExtractionError(_first_error(reply.get("errors") or [{}], config, script))
+    return reply
+
+
+def _first_error(errors: list[dict[str, Any]], config: Config,
+                 script: noderuntime.NodeScript) -> str:
+    error = errors[0]
+    if error.get("code") == "no-ts-morph":
+        if script.node_path is not None:
+            return (f"ts-morph cannot be loaded from {script.node_path}; delete "
+                    f"{script.node_path.parent} and run pygen again to reinstall it")
+        return f"ts-morph is not installed: run `npm ci` in {script.script.parent.parent}"
+    # Always one line: the first says what; anything after it is detail for a bug report.
+    message = (str(error.get("message") or "unknown extractor error").splitlines() or [""])[0]
+    if error.get("code") == "config":
+        return f"{config.source or 'configuration'}: {message}"
+    if error.get("file"):
+        return located(str(error["file"]), error.get("line"), message, error.get("col"))
+    return message
+
+
+def parse_reply(reply: dict[str, Any]) -> Extraction:
+    try:
+        return Extraction(
+            nodes=tuple(NodeDef.model_validate(n) for n in reply["nodes"]),
+            sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
+            diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+        )
+    except KeyError as exc:
+        raise ExtractionError(f"the extractor's reply is malformed: no {exc}; "
+                              "reinstall pygen") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise ExtractionError(f"the extractor's reply is malformed: {where}: {first['msg']}; "
+                              "reinstall pygen") from None
+
+
+def extract(config: Config) -> Extraction:
+    return parse_reply(run_extractor(config))
+
+

@@ -1,0 +1,1 @@
+"""Stage 4, gate: what `check` and `doctor` report for a person (drift, hand edits, stale prose)."""

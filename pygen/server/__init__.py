@@ -1,0 +1,1 @@
+"""Stage 6, server: the skills, served to agents over MCP."""

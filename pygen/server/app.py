@@ -1,0 +1,223 @@
+"""The MCP server that hands skills to agents: one tool per skill, all read-only.
+
+`build_server` is a pure function of a loaded `SkillStore`; reloading builds a fresh server
+from a fresh store and moves its tools and resources into the running one in one step.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated
+
+import anyio
+import watchfiles
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.resources.types import TextResource
+from mcp.server.mcpserver.tools import Tool
+from mcp.server.subscriptions import (
+    InMemorySubscriptionBus,
+    ResourcesListChanged,
+    SubscriptionBus,
+    ToolsListChanged,
+)
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field
+
+from pygen import __version__
+from pygen.errors import PygenError
+from pygen.server.store import OrchestratorSkill, SkillStore, UnknownNodeType
+from pygen.validation.validate import SCHEMA_FILE, load_catalog_file, register_validate_tool
+
+Registrar = Callable[[MCPServer], None]
+
+SERVER_NAME = "pygen-skills"
+MARKDOWN = "text/markdown"
+READ_ONLY = ToolAnnotations(
+    read_only_hint=True, idempotent_hint=True, destructive_hint=False, open_world_hint=False
+)
+
+WORKFLOW_EDITOR_DESCRIPTION = (
+    "Call FIRST when building or editing any workflow. Returns the workflow JSON shape "
+    "contract, edge/handle conventions, update_workflow_json call patterns, and the catalog "
+    "of node types you can request skills for via get_node_skill."
+)
+NODE_SKILL_DESCRIPTION = (
+    "Returns the full skill content for a specific node type: data shape required by "
+    "update_workflow_json, default values, handle ids, result fields, MCP call shape (if the "
+    "node has a matching generation tool), when-to-use guidance, common gotchas. Pass the "
+    "exact node_type string from the catalog returned by start_workflow_editor."
+)
+INSTRUCTIONS = (
+    "Skills for building and editing workflows. Call start_workflow_editor before writing "
+    "any workflow JSON, then get_node_skill(node_type) for each node type you use."
+)
+
+
+def build_server(
+    store: SkillStore,
+    extra_registrars: Sequence[Registrar] = (),
+    *,
+    bus: SubscriptionBus | None = None,
+) -> MCPServer:
+    """An MCP server serving `store`; each registrar may then add its own tools."""
+    server: MCPServer = MCPServer(
+        SERVER_NAME,
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        log_level="WARNING",
+        subscriptions=bus,
+        tools=skill_tools(store),
+    )
+    for resource in skill_resources(store):
+        server.add_resource(resource)
+    for registrar in (*protocol_registrars(store), *validation_registrars(store),
+                      *extra_registrars):
+        registrar(server)
+    return server
+
+
+def _text(text: str, *, error: bool = False) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=error)
+
+
+def _tool(fn: Callable[..., CallToolResult], name: str, description: str) -> Tool:
+    return Tool.from_function(fn, name=name, description=description, annotations=READ_ONLY)
+
+
+def skill_tools(store: SkillStore) -> list[Tool]:
+    def start_workflow_editor() -> CallToolResult:
+        return _text(store.workflow_editor)
+
+    tools = [
+        _tool(start_workflow_editor, "start_workflow_editor", WORKFLOW_EDITOR_DESCRIPTION),
+        _node_skill_tool(store),
+    ]
+    return tools + [_orchestrator_tool(skill) for skill in store.orchestrators]
+
+
+NodeType = Annotated[
+    str, Field(min_length=1, max_length=64, description="Exact node type from the catalog")
+]
+
+
+def node_skill_description(node_types: Sequence[str]) -> str:
+    listed = ", ".join(node_types) if node_types else "(none loaded)"
+    return f"{NODE_SKILL_DESCRIPTION} Valid node types: {listed}."
+
+
+def _node_skill_tool(store: SkillStore) -> Tool:
+    def get_node_skill(node_type: NodeType) -> CallToolResult:
+        try:
+            return _text(store.get_node_skill(node_type))
+        except UnknownNodeType as exc:
+            return _text(str(exc), error=True)
+
+    tool = _tool(get_node_skill, "get_node_skill", node_skill_description(store.node_types))
+    if not store.node_types:
+        return tool  # an empty enum would forbid every value
+    # The enum is advisory (shown to the agent up front); the handler stays the authority,
+    # so an unknown value still gets the self-correcting error with the valid list.
+    schema = copy.deepcopy(tool.parameters)
+    schema["properties"]["node_type"]["enum"] = list(store.node_types)
+    return tool.model_copy(update={"parameters": schema})
+
+
+def _orchestrator_tool(skill: OrchestratorSkill) -> Tool:
+    def start() -> CallToolResult:
+        return _text(skill.text)
+
+    return _tool(start, skill.tool_name, skill.description)
+
+
+def skill_resources(store: SkillStore) -> list[TextResource]:
+    resources = [
+        _resource("workflow-editor", WORKFLOW_EDITOR_DESCRIPTION, store.workflow_editor)
+    ]
+    resources += [
+        _resource(f"nodes/{t}", f"Skill for the {t} node", store.nodes[t])
+        for t in store.node_types
+    ]
+    return resources + [
+        _resource(skill.name, skill.description, skill.text) for skill in store.orchestrators
+    ]
+
+
+def _resource(name: str, description: str, text: str) -> TextResource:
+    return TextResource(
+        uri=f"skill://{name}", name=name, description=description, mime_type=MARKDOWN, text=text
+    )
+
+
+def protocol_registrars(store: SkillStore) -> list[Registrar]:
+    """The Skill Call Protocol tools, when `<skills_dir>/protocol/registry.*` exists.
+
+    The registry is loaded here, with the rest of the content, so a broken registry fails
+    start-up (or a reload) in one line instead of the first call.
+    """
+    registries = sorted((store.root / "protocol").glob("registry.*"))
+    if not registries:
+        return []
+    try:
+        register = importlib.import_module("pygen.protocol.tools").register_protocol_tools
+        load_registry = importlib.import_module("pygen.protocol.registry").load_registry
+        registry = load_registry(registries[0])
+    except (ImportError, AttributeError):
+        # HOOK: serve without the protocol tools while pygen.protocol lacks them.
+        return []
+    return [lambda server: register(server, registry)]
+
+
+def validation_registrars(store: SkillStore) -> list[Registrar]:
+    """`validate_workflow_json`, when `pygen gen` has written `<skills_dir>/schemas/...`.
+
+    The catalog is read here, once per (re)load like every other file served.
+    """
+    schema = store.root / SCHEMA_FILE
+    if not schema.is_file():
+        return []
+    catalog = load_catalog_file(schema)
+    return [lambda server: register_validate_tool(server, lambda: catalog)]
+
+
+def swap_content(live: MCPServer, fresh: MCPServer) -> None:
+    """Move fresh's tools and resources into the running server.
+
+    MCPServer looks both managers up per request, so replacing the references is atomic
+    from a client's point of view: each request sees the old set or the new one, never a mix
+    of one file's old text and another's new text.
+    """
+    live._tool_manager = fresh._tool_manager
+    live._resource_manager = fresh._resource_manager
+
+
+async def watch_and_reload(
+    live: MCPServer,
+    skills_dir: Path,
+    rebuild: Callable[[], MCPServer],
+    report: Callable[[str], None],
+    *,
+    bus: SubscriptionBus | None = None,
+    debounce_ms: int = 300,
+    stop_event: anyio.Event | None = None,
+) -> None:
+    """Rebuild on every change under skills_dir; a broken edit keeps the previous skills."""
+    async for _changes in watchfiles.awatch(
+        skills_dir, debounce=debounce_ms, step=50, stop_event=stop_event
+    ):
+        try:
+            fresh = rebuild()
+        except PygenError as exc:
+            report(f"reload failed, still serving the previous skills: {exc}")
+            continue
+        swap_content(live, fresh)
+        if bus is not None:
+            await bus.publish(ToolsListChanged())
+            await bus.publish(ResourcesListChanged())
+        report(f"reloaded skills from {skills_dir}")
+
+
+def new_bus() -> SubscriptionBus:
+    return InMemorySubscriptionBus()

@@ -1,0 +1,215 @@
+"""pygen/extract.py at the Node boundary: every way the extractor can fail is one line.
+
+Most tests stand a small shell script in for node (through PYGEN_NODE) that replies what a
+failing extractor would; the corpus (test_extract_corpus.py) is the end-to-end part. The
+ts-morph and --strict tests run the real Node.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from pygen.cli import main
+from pygen.config import Config, load_config
+from pygen.errors import ExtractionError, PygenError
+from pygen.extract.runner import extract, noderuntime
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO / "tests" / "fixtures" / "ts"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Config:
+    (tmp_path / "nodes.ts").write_text("export const NODE_DEFINITIONS = [];\n")
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\nextract_timeout = 5\n')
+    return load_config(tmp_path / "pygen.toml")
+
+
+def fake_node(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, body: str) -> None:
+    """Point PYGEN_NODE at a script that swallows the request and runs `body` instead."""
+    script = tmp_path / "fake-node"
+    script.write_text(f"#!/bin/sh\ncat >/dev/null\n{body}\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PYGEN_NODE", str(script))
+
+
+def replies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reply: dict[str, Any]) -> None:
+    (tmp_path / "reply.json").write_text(json.dumps({"protocol": 1, **reply}))
+    fake_node(tmp_path, monkeypatch, f"cat '{tmp_path / 'reply.json'}'")
+
+
+def failure(config: Config) -> str:
+    with pytest.raises(PygenError) as caught:
+        extract(config)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def test_missing_nodes_file_names_the_config(tmp_path: Path) -> None:
+    (tmp_path / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\n')
+    config = load_config(tmp_path / "pygen.toml")
+    assert failure(config) == (f"{tmp_path / 'src' / 'nodes.ts'}: nodes_file not found; "
+                               f"fix nodes_file in {tmp_path / 'pygen.toml'}")
+
+
+def test_located_error_is_compiler_style(project: Config, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    replies(tmp_path, monkeypatch, {"ok": False, "errors": [
+        {"file": "src/nodes.ts", "line": 12, "col": 7, "message": "'label' must be static data"},
+        {"file": "src/other.ts", "line": 1, "col": 1, "message": "not shown"}]})
+    assert failure(project) == "src/nodes.ts:12:7: 'label' must be static data"
+
+
+def test_config_error_names_the_config_file(project: Config, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    replies(tmp_path, monkeypatch, {"ok": False, "errors": [
+        {"code": "config", "message": "data_types maps 'x' to 'XShape', but no …"}]})
+    assert failure(project) == (f"{tmp_path / 'pygen.toml'}: "
+                                "data_types maps 'x' to 'XShape', but no …")
+
+
+def test_multi_line_message_is_cut_to_its_first_line(project: Config, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    replies(tmp_path, monkeypatch, {"ok": False, "errors": [
+        {"code": "internal", "message": "internal error in the extractor: boom\n    at x",
+         "detail": "stack"}]})
+    assert failure(project) == "internal error in the extractor: boom"
+
+
+def test_extractor_crash_shows_its_last_stderr_line(project: Config, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_node(tmp_path, monkeypatch, "echo 'at frame' >&2; echo 'RangeError: too deep' >&2; exit 3")
+    assert failure(project) == "the extractor failed (exit 3): RangeError: too deep"
+
+
+def test_protocol_mismatch_asks_for_a_reinstall(project: Config, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_node(tmp_path, monkeypatch, """echo '{"protocol": 0, "ok": true}'""")
+    assert failure(project) == "the extractor script does not match this pygen; reinstall pygen"
+
+
+def test_malformed_reply_is_one_line(project: Config, tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    replies(tmp_path, monkeypatch, {"ok": True, "nodes": [{"type": "x", "label": 3}],
+                                    "sources": [], "diagnostics": []})
+    assert failure(project).startswith("the extractor's reply is malformed: label: ")
+
+
+def test_timeout_names_the_command_and_the_limit(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "nodes.ts").write_text("")
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\nextract_timeout = 0.5\n')
+    fake_node(tmp_path, monkeypatch, "sleep 5")
+    message = failure(load_config(tmp_path / "pygen.toml"))
+    assert message.startswith(f"`{tmp_path / 'fake-node'} ")
+    assert message.endswith("extract.cjs` timed out after 0.5s")
+
+
+@pytest.mark.parametrize("make", ["missing", "not-executable"])
+def test_pygen_node_that_cannot_run(project: Config, tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch, make: str) -> None:
+    node = tmp_path / "node"
+    if make == "not-executable":
+        node.write_text("#!/bin/sh\n")
+    monkeypatch.setenv("PYGEN_NODE", str(node))
+    assert failure(project) == (f"PYGEN_NODE={node} is not an executable file; point it at a "
+                                "node binary or unset it to use the bundled one")
+
+
+@pytest.fixture
+def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A pygen checkout holding the real extractor script, for ts-morph install states."""
+    root = tmp_path / "checkout"
+    (root / "js").mkdir(parents=True)
+    shutil.copyfile(REPO / "js" / "extract.cjs", root / "js" / "extract.cjs")
+    shutil.copyfile(REPO / "package.json", root / "package.json")
+    monkeypatch.setattr(noderuntime, "CHECKOUT_DIR", root)
+    monkeypatch.delenv("NODE_PATH", raising=False)
+    monkeypatch.delenv("PYGEN_NODE", raising=False)
+    return root
+
+
+def test_ts_morph_not_installed_says_npm_ci(project: Config, checkout: Path) -> None:
+    assert failure(project) == f"ts-morph is not installed: run `npm ci` in {checkout}"
+
+
+def test_ts_morph_that_node_cannot_load_says_npm_ci(project: Config, checkout: Path) -> None:
+    # Installed on paper, broken on disk: the real script under real Node reports it.
+    broken = checkout / "node_modules" / "ts-morph"
+    broken.mkdir(parents=True)
+    (broken / "package.json").write_text('{"name": "ts-morph", "main": "missing.js"}')
+    assert failure(project) == f"ts-morph is not installed: run `npm ci` in {checkout}"
+
+
+# ---------------------------------------------------------------------------------------
+# Unresolved data types through the CLI: warnings by default, errors under --strict.
+
+UNRESOLVED = [
+    "warning: nodes.ts:7: node 'mystery': no data type found (no MysteryData or "
+    "MysteryNodeData; no structural match); map it in data_types in the pygen config",
+    "warning: nodes.ts:8: node 'bare': no data type found (no BareData or BareNodeData; "
+    "no structural match); map it in data_types in the pygen config",
+]
+STRICT = ("error: --strict: no data type found for mystery, bare; add them to data_types in "
+          "the pygen config")
+
+
+@pytest.fixture
+def unresolved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / "case"
+    shutil.copytree(CORPUS / "unresolved-data-type", root)
+    shutil.copyfile(CORPUS / "tsconfig.json", root / "tsconfig.json")
+    (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
+    monkeypatch.chdir(root)
+    return root
+
+
+def test_gen_warns_about_each_unresolved_data_type(unresolved: Path) -> None:
+    result = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == []  # -q: nothing but errors
+    result = CliRunner().invoke(main, ["gen"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == UNRESOLVED
+    assert (unresolved / "skills" / "nodes" / "mystery.md").is_file()
+
+
+@pytest.mark.parametrize("how", ["flag", "config"])
+def test_strict_makes_them_errors_and_writes_nothing(unresolved: Path, how: str) -> None:
+    args = ["gen", "--strict"] if how == "flag" else ["gen"]
+    if how == "config":
+        with (unresolved / "pygen.toml").open("a") as handle:
+            handle.write("strict = true\n")
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [*UNRESOLVED, STRICT]
+    assert not (unresolved / "skills").exists()
+
+
+def test_extraction_error_reaches_the_cli_as_one_line(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "case"
+    shutil.copytree(CORPUS / "error-call-in-default", root)
+    (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(main, ["check"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: nodes.ts:16:38: node 'generate-image': 'defaultData.seed' must be static data, "
+        "but 'randomSeed()' is a function call; write the value as a literal\n")
+    assert result.stdout == ""
+
+
+def test_extraction_error_type_is_extraction_error(project: Config, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    replies(tmp_path, monkeypatch, {"ok": False, "errors": [{"message": "x"}]})
+    with pytest.raises(ExtractionError):
+        extract(project)

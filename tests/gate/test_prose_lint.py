@@ -1,0 +1,279 @@
+"""Stale prose: names in backticks that the code no longer has, and everything that is not one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pygen.cli import main
+from pygen.config import load_config
+from pygen.gate import prose_lint
+from pygen.gate.prose_lint import NO_CHANGES, History, StaleName, lint_text, vocabulary
+from pygen.model import (
+    DataField,
+    DataType,
+    Handle,
+    Location,
+    Model,
+    NodeDef,
+    ToolSchema,
+    TypeRef,
+)
+from pygen.skills import pipeline
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures"
+
+STRING = TypeRef(kind="string")
+MODE = TypeRef(kind="union", types=(TypeRef(kind="literal", value="fast"),
+                                    TypeRef(kind="literal", value="slow")))
+
+
+def field(name: str, ref: TypeRef = STRING) -> DataField:
+    return DataField(name=name, type_text="string", type=ref)
+
+
+def node(node_type: str, *fields: DataField, tool: ToolSchema | None = None) -> NodeDef:
+    return NodeDef(type=node_type, label=node_type.title(), source=Location(file="n.ts", line=1),
+                   inputs=(Handle(id="in"),), outputs=(Handle(id="image"),),
+                   data_type=DataType(name=f"{node_type.title()}Data", via="name",
+                                      fields=fields),
+                   default_data={f.name: "" for f in fields}, tool=tool)
+
+
+TOOL = ToolSchema(name="render_image", input_schema={
+    "type": "object", "properties": {"aspect_ratio": {"type": "string"},
+                                     "quality": {"enum": ["draft", "final"]}}})
+MODEL = Model(nodes=(
+    node("render-image", field("prompt"), field("aspectRatio"), field("mode", MODE),
+         field("negativePrompt"), tool=TOOL),
+    node("image-to-video", field("prompt"), field("sourceImageUrl"),
+         field("generatedVideoUrl")),
+), tools=(TOOL,))
+VOCAB = vocabulary(MODEL, ["NODE_DEFINITIONS"])
+PATH = Path("skills/nodes/render-image.md")
+
+
+def stale(text: str, node_type: str | None = "render-image",
+          changes: History = NO_CHANGES) -> list[tuple[int, str, str | None]]:
+    return [(s.line, s.name, s.suggestion)
+            for s in lint_text(text, PATH, VOCAB, node_type, changes)]
+
+
+# --- what is a candidate ------------------------------------------------------------------
+
+@pytest.mark.parametrize("span", [
+    "npm ci", "pygen gen --force", '{ "in": "prompt" }', "get_node_skill(node_type)",
+    "get_node_skill()", "skills/nodes/x.md", "data.prompt", "./run", "--force", "a b",
+    '"16:9"', "1k", "x = 1", "<type>",
+])
+def test_commands_json_calls_paths_and_phrases_are_never_candidates(span: str) -> None:
+    assert prose_lint.candidate(span) is None
+
+
+@pytest.mark.parametrize(("span", "token"), [
+    ("prompt", "prompt"), ('"fast"', "fast"), ("seed?", "seed"), (" aspectRatio ", "aspectRatio"),
+    ("render-image", "render-image"), ("aspect_ratio", "aspect_ratio"), ("'slow'", "slow"),
+])
+def test_identifiers_quoted_values_and_optional_marks_are(span: str, token: str) -> None:
+    assert prose_lint.candidate(span) == token
+
+
+def test_only_prose_is_read_and_lines_keep_their_numbers() -> None:
+    text = ("---\nnote: `promptt`\n---\n# T\n"
+            "<!-- AUTO-GEN:START a -->\n`promptt`\n<!-- AUTO-GEN:END a -->\n"
+            "```json\n`promptt`\n```\n"
+            "<!-- a comment with `promptt`\n spanning lines -->\n"
+            "Use `promptt` here.\n")
+    assert stale(text) == [(13, "promptt", "prompt")]
+
+
+def test_double_backtick_spans_and_spans_over_a_line_break() -> None:
+    text = ("Set ``aspectRatoi`` first,\nthen `negative\nPrompt` and `prompt`.\n\n"
+            "A `stray\n\ntick`\n")
+    assert stale(text) == [(1, "aspectRatoi", "aspectRatio")]
+
+
+# --- both directions ----------------------------------------------------------------------
+
+def test_known_names_in_any_case_style_are_not_stale() -> None:
+    text = ("Wire `in` to `image`; set `aspectRatio` (the tool's `aspect_ratio`) via "
+            "`render_image` or `render-image`; `mode` is `\"fast\"` or `slow`; `quality` is "
+            "`draft`; see `RenderImageData`, `NODE_DEFINITIONS` and `image-to-video`'s "
+            "`sourceImageUrl`.\n")
+    assert stale(text) == []
+
+
+def test_a_typo_of_a_field_is_stale_with_the_closest_name() -> None:
+    assert stale("Keep `negativePromt` empty.\n") == [(1, "negativePromt", "negativePrompt")]
+    assert stale("Keep `aspect_ration` wide.\n") == [(1, "aspect_ration", "aspectRatio")]
+
+
+def test_a_swapped_letter_is_one_keystroke() -> None:
+    assert stale("Write the `promtp`.\n") == [(1, "promtp", "prompt")]
+
+
+def test_the_files_own_node_is_preferred_for_the_suggestion() -> None:
+    assert stale("`generatedVideoUrls`\n", node_type="image-to-video") == [
+        (1, "generatedVideoUrls", "generatedVideoUrl")]
+
+
+@pytest.mark.parametrize("word", [
+    "nodes", "edges", "sourceHandle", "update_workflow_json", "targetId", "promptSet",
+    "imageUrls", "data", "id", "file", "mdoe",
+])
+def test_words_the_model_does_not_have_and_names_built_on_known_ones_are_not_stale(
+        word: str) -> None:
+    assert stale(f"See `{word}`.\n") == []
+
+
+def test_a_renamed_field_is_caught_by_the_run_that_renames_it() -> None:
+    changes = prose_lint.history(
+        "<!-- AUTO-GEN:START s -->\n- `mode: Mode`\n<!-- AUTO-GEN:END s -->\n",
+        "<!-- AUTO-GEN:START s -->\n- `speed: Mode`\n<!-- AUTO-GEN:END s -->\n", "x.md")
+    assert changes == History(frozenset({"mode"}), frozenset({"speed"}))
+    model = Model(nodes=(node("render-image", field("speed", MODE)),))
+    found = lint_text("Set `mode` first.\n", PATH, vocabulary(model), "render-image", changes)
+    assert found == [StaleName(PATH, 1, "mode", "speed")]
+    assert found[0].message("skills/nodes/render-image.md") == (
+        "skills/nodes/render-image.md:1: stale name '`mode`' (did you mean '`speed`'?)")
+
+
+def test_a_name_that_left_this_node_is_stale_here_even_if_another_node_has_it() -> None:
+    changes = History(frozenset({"sourceImageUrl"}), frozenset())
+    assert stale("Set `sourceImageUrl`.\n", changes=changes) == [(1, "sourceImageUrl", None)]
+    assert stale("Set `sourceImageUrl`.\n") == []
+
+
+def test_message_without_a_suggestion() -> None:
+    assert StaleName(PATH, 3, "x", None).message("a.md") == "a.md:3: stale name '`x`'"
+
+
+def test_lint_skills_skips_orphans_and_reads_planned_text(tmp_path: Path) -> None:
+    skills = tmp_path / "skills"
+    (skills / "nodes").mkdir(parents=True)
+    (skills / "nodes" / "gone.md").write_text("Use `promptt`.\n")
+    (skills / "guide.md").write_text("Use `promptt`.\n")
+    (skills / ".hidden").mkdir()
+    (skills / ".hidden" / "x.md").write_text("Use `promptt`.\n")
+    found = prose_lint.lint_skills(skills, MODEL, [])
+    assert [(s.path.name, s.line, s.name) for s in found] == [("guide.md", 1, "promptt")]
+
+
+# --- zero false positives on real prose, and a real rename caught --------------------------
+
+@pytest.fixture(scope="module")
+def example_model() -> Model:
+    return pipeline.load_model(load_config(REPO / "pyproject.toml"))
+
+
+def test_the_examples_skills_have_no_stale_names(example_model: Model) -> None:
+    files = prose_lint.skill_files(REPO / "skills")
+    assert {"workflow-editor.md", "SKILL.md", "generate-image.md"} <= {p.name for p in files}
+    assert prose_lint.lint_skills(REPO / "skills", example_model, [],
+                                  extra=["NODE_DEFINITIONS"]) == []
+
+
+def test_fixture_prose_has_no_stale_names(example_model: Model) -> None:
+    checked = 0
+    for path in sorted(FIXTURES.rglob("*.md")):
+        model = example_model
+        expected = path.parent / "expected.json"
+        if expected.is_file():
+            data = json.loads(expected.read_text())
+            if "nodes" not in data:
+                continue
+            model = Model(nodes=tuple(NodeDef.model_validate(n) for n in data["nodes"]))
+        assert lint_text(path.read_text(), path, vocabulary(model, ["NODE_DEFINITIONS"])) == []
+        checked += 1
+    assert checked >= 2
+
+
+def test_renaming_a_field_the_examples_prose_names_is_caught(example_model: Model) -> None:
+    def rename(n: NodeDef) -> NodeDef:
+        fields = tuple(f.model_copy(update={"name": "sourceImageUri"})
+                       if f.name == "sourceImageUrl" else f for f in n.data_type.fields)
+        return n.model_copy(update={"data_type": n.data_type.model_copy(
+            update={"fields": fields})})
+
+    renamed = example_model.model_copy(update={
+        "nodes": tuple(map(rename, example_model.nodes)), "tools": ()})
+    renamed = renamed.model_copy(update={"nodes": tuple(
+        n.model_copy(update={"tool": None}) for n in renamed.nodes)})
+    found = prose_lint.lint_skills(REPO / "skills", renamed, [])
+    assert found and {(s.name, s.suggestion) for s in found} == {
+        ("sourceImageUrl", "sourceImageUri")}
+    assert any(s.path.name == "workflow-editor.md" for s in found)
+
+
+# --- `check` and `gen` with stale_prose = error | warn | off ------------------------------
+
+NODES_TS = """\
+export interface PromptData {
+  text: string;
+  mode: "fast" | "slow";
+}
+export const NODE_DEFINITIONS = [
+  { type: "prompt", label: "Prompt", inputs: [], outputs: ["text"],
+    defaultData: { text: "", mode: "fast" } },
+];
+"""
+
+
+def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
+    monkeypatch.chdir(root)
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "nodes.ts").write_text(NODES_TS)
+    (tmp_path / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\n')
+    assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    skill = tmp_path / "skills" / "nodes" / "prompt.md"
+    skill.write_text(skill.read_text().replace(
+        "## When to use\n\n", "## When to use\n\nPick `mode` `\"fast\"` for drafts.\n"))
+    return tmp_path
+
+
+def prose_line(skill: Path) -> int:
+    return next(number for number, line in enumerate(skill.read_text().splitlines(), start=1)
+                if line.startswith("Pick `"))
+
+
+def test_check_fails_on_a_rename_then_gen_reports_it_once(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
+    nodes_ts = project / "src" / "nodes.ts"
+    nodes_ts.write_text(NODES_TS.replace("  mode:", "  speed:").replace("mode: \"fast\" }",
+                                                                         "speed: \"fast\" }"))
+    skill = project / "skills" / "nodes" / "prompt.md"
+    message = "skills/nodes/prompt.md:{}: stale name '`mode`' (did you mean '`speed`'?)"
+    check = run(project, "check", "-q", monkeypatch=monkeypatch)
+    assert check.exit_code == 1
+    assert message.format(prose_line(skill)) in check.stderr.splitlines()
+    gen = run(project, "gen", "-q", monkeypatch=monkeypatch)
+    assert gen.exit_code == 1
+    assert message.format(prose_line(skill)) in gen.stderr.splitlines()
+
+
+def test_typo_in_prose_fails_check_per_level(project: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    skill = project / "skills" / "nodes" / "prompt.md"
+    skill.write_text(skill.read_text().replace("Pick `mode`", "Pick `modes`"))
+    line = (f"skills/nodes/prompt.md:{prose_line(skill)}: stale name '`modes`' "
+            "(did you mean '`mode`'?)")
+    error = run(project, "check", monkeypatch=monkeypatch)
+    assert error.exit_code == 1 and line in error.stderr.splitlines()
+    config = project / "pygen.toml"
+    config.write_text(config.read_text() + 'stale_prose = "warn"\n')
+    warn = run(project, "check", monkeypatch=monkeypatch)
+    assert warn.exit_code == 0 and line in warn.stderr.splitlines()
+    assert 'warning: 1 stale name(s) in hand-written prose (stale_prose = "warn")' in warn.stderr
+    config.write_text(config.read_text().replace('"warn"', '"off"'))
+    off = run(project, "check", monkeypatch=monkeypatch)
+    assert off.exit_code == 0 and "stale name" not in off.stderr

@@ -1,0 +1,140 @@
+"""The MCP tools through the SDK's in-process client: plan every registry skill, validate its
+hand-written fixture. The stdio end-to-end run belongs to `pygen serve`'s tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult, TextContent
+
+from pygen.protocol import load_registry
+from pygen.protocol.tools import register_protocol_tools
+
+REPO = Path(__file__).resolve().parents[2]
+REGISTRY = load_registry(REPO / "skills" / "protocol" / "registry.toml")
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "protocol"
+
+
+def server() -> MCPServer:
+    built = MCPServer("protocol-test")
+    register_protocol_tools(built, REGISTRY)
+    return built
+
+
+def with_client(body: Callable[[Client], Awaitable[Any]]) -> Any:
+    async def main() -> Any:
+        async with Client(server()) as client:
+            return await body(client)
+
+    return anyio.run(main)
+
+
+def load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def text_of(result: CallToolResult) -> str:
+    assert len(result.content) == 1 and isinstance(result.content[0], TextContent)
+    return result.content[0].text
+
+
+def test_every_registry_skill_has_a_fixture() -> None:
+    assert sorted(p.name for p in FIXTURES.iterdir() if p.is_dir()) == sorted(REGISTRY.names())
+
+
+def test_tools_are_listed_read_only_with_the_protocol_shapes() -> None:
+    async def body(client: Client) -> Any:
+        return (await client.list_tools()).tools
+
+    tools = {tool.name: tool for tool in with_client(body)}
+    assert sorted(tools) == ["plan_skill_call", "validate_skill_result"]
+    plan_tool = tools["plan_skill_call"]
+    assert plan_tool.annotations is not None and plan_tool.annotations.read_only_hint is True
+    request_schema = plan_tool.input_schema["$defs"]["SkillCallRequest"]
+    assert request_schema["required"] == ["requestId", "skillName", "purpose", "expectedOutputs"]
+    assert tools["validate_skill_result"].input_schema["required"] == [
+        "result", "request", "scene_specs"
+    ]
+
+
+def test_plan_and_validate_each_skill_through_mcp() -> None:
+    scenes = load(FIXTURES / "scenes.json")
+
+    async def body(client: Client) -> list[tuple[str, Any, Any, Any]]:
+        out = []
+        for skill in REGISTRY.skills:
+            request = load(FIXTURES / skill.name / "request.json")
+            fixture = load(FIXTURES / skill.name / "result.json")
+            planned = await client.call_tool("plan_skill_call", {"request": request})
+            checked = await client.call_tool("validate_skill_result", {
+                "result": fixture, "request": request, "scene_specs": scenes})
+            out.append((skill.name, planned, checked, fixture))
+        return out
+
+    for name, planned, checked, fixture in with_client(body):
+        assert not planned.is_error, name
+        assert planned.structured_content["skillName"] == name
+        assert planned.structured_content["status"] == fixture["status"], name
+        assert json.loads(text_of(planned)) == planned.structured_content
+        assert checked.structured_content == {"valid": True, "violations": []}, name
+
+
+def test_validate_reports_violations_as_data() -> None:
+    request = load(FIXTURES / "prompt-master" / "request.json")
+    result = load(FIXTURES / "prompt-master" / "result.json")
+    result["status"] = "done"
+    del result["outputs"]["promptSet"][0]["sceneId"]
+
+    async def body(client: Client) -> CallToolResult:
+        return await client.call_tool("validate_skill_result", {
+            "result": result, "request": request, "scene_specs": load(FIXTURES / "scenes.json")})
+
+    checked = with_client(body)
+    assert not checked.is_error
+    assert checked.structured_content["valid"] is False
+    assert [(v["path"], v["rule"]) for v in checked.structured_content["violations"]] == [
+        ("$.status", "status-v1"), ("$.outputs.promptSet[0].sceneId", "scene-id-missing")
+    ]
+
+
+def test_protocol_errors_come_back_as_tool_errors_with_the_message() -> None:
+    request = {"requestId": "r", "skillName": "nope", "purpose": "p",
+               "expectedOutputs": ["promptSet"]}
+
+    async def body(client: Client) -> tuple[CallToolResult, CallToolResult]:
+        unknown = await client.call_tool("plan_skill_call", {"request": request})
+        dupes = await client.call_tool("validate_skill_result", {
+            "result": {"requestId": "r", "skillName": "prompt-master", "status": "planned",
+                       "summary": "s"},
+            "request": {**request, "skillName": "prompt-master"},
+            "scene_specs": [{"id": "a"}, {"id": "a"}]})
+        return unknown, dupes
+
+    unknown, dupes = with_client(body)
+    assert unknown.is_error
+    assert text_of(unknown).startswith(
+        "Error executing tool plan_skill_call: $.skillName: unknown skill 'nope'; registered "
+        "skills: ai-short-film-breakdown,"
+    )
+    assert dupes.is_error
+    assert text_of(dupes) == (
+        "Error executing tool validate_skill_result: scene_specs: $[1].id: duplicate scene id 'a'"
+    )
+
+
+def test_arguments_that_break_the_shapes_are_refused_naming_the_field() -> None:
+    request = {"requestId": "r", "skillName": "prompt-master", "purpose": "p",
+               "expectedOutputs": ["clips"]}
+
+    async def body(client: Client) -> CallToolResult:
+        return await client.call_tool("plan_skill_call", {"request": request})
+
+    refused = with_client(body)
+    assert refused.is_error
+    assert "request.expectedOutputs.0" in text_of(refused)

@@ -1,0 +1,131 @@
+"""`pygen validate-workflow`: output, exit codes, inputs; one run through the real extractor."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pygen.cli import main
+from pygen.model import Model
+from pygen.validation.validate import Catalog, render_schema_file, validate_workflow
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
+REPO = Path(__file__).resolve().parents[2]
+STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
+PIPELINE = FIXTURES / "valid" / "studio-pipeline.json"
+BROKEN = FIXTURES / "invalid" / "bad-enum-value.json"
+
+
+def workflow_text(case: Path) -> str:
+    return json.dumps(json.loads(case.read_text(encoding="utf-8"))["workflow"])
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A config whose model is the studio fixture (no Node); workflows written beside it."""
+    monkeypatch.setattr("pygen.skills.pipeline.load_model", lambda config: STUDIO)
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
+    (tmp_path / "ok.json").write_text(workflow_text(PIPELINE), encoding="utf-8")
+    (tmp_path / "broken.json").write_text(workflow_text(BROKEN), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(main, ["validate-workflow", *args], input=stdin)
+
+
+def test_valid_workflow_exits_0(project: Path) -> None:
+    result = run("ok.json")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "valid: 0 errors, "
+                                                                       "0 warnings\n")
+
+
+def test_invalid_workflow_exits_1_with_one_line_per_finding(project: Path) -> None:
+    result = run("broken.json")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == json.loads(BROKEN.read_text(encoding="utf-8"))[
+        "findings"]
+    assert result.stderr == "invalid: 3 errors, 0 warnings\n"
+
+
+def test_json_output(project: Path) -> None:
+    result = run("broken.json", "--json")
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    assert (doc["valid"], doc["errors"], doc["warnings"]) == (False, 3, 0)
+    assert doc["findings"][0] == {
+        "level": "error", "path": "$.nodes[0].data.provider", "suggestion": "flux",
+        "message": '"flx" is not one of "flux", "flux-pro", "flux-kontext", "nano-banana-pro", '
+                   '"ideogram"'}
+    assert result.stderr == ""
+
+
+def test_warnings_alone_exit_0(project: Path) -> None:
+    (project / "w.json").write_text(json.dumps({"nodes": [{
+        "id": "a", "type": "note", "data": {"label": "n", "text": "", "color": "gray",
+                                            "colour": "grey"}}], "edges": []}), encoding="utf-8")
+    result = run("w.json")
+    assert result.exit_code == 0
+    # No "did you mean color": color is there already.
+    assert result.stdout == 'warning: $.nodes[0].data.colour: unknown field for "note" data\n'
+    assert result.stderr == "valid: 0 errors, 1 warning\n"
+
+
+def test_reads_stdin(project: Path) -> None:
+    result = run("-", stdin=workflow_text(BROKEN))
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 3
+
+
+@pytest.mark.parametrize(("args", "stdin", "message"), [
+    (["bad.json"], None, "error: bad.json:2:14: invalid JSON: Expecting ',' delimiter\n"),
+    (["-"], "{]", "error: <stdin>:1:2: invalid JSON: Expecting property name enclosed in "
+                  "double quotes\n"),
+    (["missing.json"], None, "error: missing.json: cannot read: No such file or directory\n"),
+])
+def test_unreadable_input_exits_2(project: Path, args: list[str], stdin: str | None,
+                                  message: str) -> None:
+    (project / "bad.json").write_text('{"nodes": [],\n "edges": [] "x"}', encoding="utf-8")
+    result = run(*args, stdin=stdin)
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+
+
+def test_schemas_file_needs_no_model(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_model(config: object) -> Model:
+        raise AssertionError("the model must not be loaded")
+    monkeypatch.setattr("pygen.skills.pipeline.load_model", no_model)
+    schemas = project / "nodes.schema.json"
+    schemas.write_text(render_schema_file(STUDIO), encoding="utf-8")
+    result = run("broken.json", "--schemas", str(schemas))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == json.loads(BROKEN.read_text(encoding="utf-8"))[
+        "findings"]
+
+
+def test_end_to_end_through_the_real_extractor(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The studio example extracted by Node validates the corpus as the fixture model does, and
+    `pygen schema` prints a document that validates the same way."""
+    shutil.copytree(REPO / "examples" / "studio", tmp_path / "studio",
+                    ignore=shutil.ignore_patterns("__pycache__", "tools"))
+    (tmp_path / "pygen.toml").write_text(
+        'nodes_file = "studio/src/types/nodes.ts"\ntsconfig = "studio/tsconfig.json"\n',
+        encoding="utf-8")
+    (tmp_path / "broken.json").write_text(workflow_text(BROKEN), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("broken.json")
+    assert result.exit_code == 1, result.stderr
+    assert result.stdout.splitlines() == json.loads(BROKEN.read_text(encoding="utf-8"))[
+        "findings"]
+    result = CliRunner().invoke(main, ["schema"])
+    assert result.exit_code == 0, result.stderr
+    catalog = Catalog.from_json(result.stdout, "schema output")
+    assert catalog.types == [n.type for n in STUDIO.nodes]
+    for case in (PIPELINE, BROKEN):
+        workflow = json.loads(case.read_text(encoding="utf-8"))["workflow"]
+        assert validate_workflow(workflow, catalog) == validate_workflow(workflow, STUDIO)
