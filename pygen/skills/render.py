@@ -11,6 +11,7 @@ from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
 CATALOG_BLOCK = "node-catalog"
+# Up to this many enum values sit inline; more are listed one per line, never cut.
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
 
@@ -30,17 +31,24 @@ def literal(value: str | int | float | bool) -> str:
 
 
 def enum_text(values: tuple[str | int | float | bool, ...]) -> str:
-    shown = " | ".join(literal(v) for v in values[:MAX_ENUM_VALUES])
-    hidden = len(values) - MAX_ENUM_VALUES
-    return shown + (f" | … (+{hidden} more)" if hidden > 0 else "")
+    return " | ".join(literal(v) for v in values)
+
+
+def _is_type_text(field: DataField, values: tuple[str | int | float | bool, ...]) -> bool:
+    """Whether the type as written already spells out every value (an inline union)."""
+    return enum_text(values) == " ".join(field.type_text.split())
 
 
 def field_line(field: DataField) -> str:
+    """The field's bullet; enum values inline up to MAX_ENUM_VALUES (see `enum_lines`)."""
     mark = "?" if field.optional else ""
     parts = [f"- {code(f'{field.name}{mark}: {field.type_text}')}"]
     values = field.type.literal_values()
-    if values and enum_text(values) != " ".join(field.type_text.split()):
-        parts.append(f"one of {code(enum_text(values))}")
+    if values and not _is_type_text(field, values):
+        if len(values) > MAX_ENUM_VALUES:
+            parts.append(f"one of the {len(values)} values below")
+        else:
+            parts.append(f"one of {code(enum_text(values))}")
     if field.default_tag:
         parts.append(f"default {code(field.default_tag)}")
     if field.deprecated:
@@ -51,24 +59,30 @@ def field_line(field: DataField) -> str:
     return " — ".join(parts)
 
 
+def enum_lines(field: DataField, depth: int) -> list[str]:
+    """A long enum in full, one value per sub-bullet: an agent must see every valid value."""
+    values = field.type.literal_values()
+    if not values or len(values) <= MAX_ENUM_VALUES or _is_type_text(field, values):
+        return []
+    return ["  " * depth + f"- {code(literal(value))}" for value in values]
+
+
+def field_lines(field: DataField, depth: int = 0) -> list[str]:
+    """A field's bullet at `depth`, its long enum values, then its nested fields."""
+    return ["  " * depth + field_line(field), *enum_lines(field, depth + 1),
+            *nested_lines(field, depth + 1)]
+
+
 def nested_lines(field: DataField, depth: int = 1) -> list[str]:
     """Sub-bullets for the properties of an object-typed field (also inside arrays)."""
     target = field.type.items if field.type.kind == "array" and field.type.items else field.type
     if target.kind != "object" or not target.fields or depth > MAX_NESTING:
         return []
-    lines: list[str] = []
-    for sub in target.fields:
-        lines.append("  " * depth + field_line(sub))
-        lines.extend(nested_lines(sub, depth + 1))
-    return lines
+    return [line for sub in target.fields for line in field_lines(sub, depth)]
 
 
 def field_list(fields: Iterable[DataField]) -> list[str]:
-    lines: list[str] = []
-    for field in fields:
-        lines.append(field_line(field))
-        lines.extend(nested_lines(field))
-    return lines
+    return [line for field in fields for line in field_lines(field)]
 
 
 def handles_text(handles: tuple[Handle, ...]) -> str:
