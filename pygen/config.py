@@ -51,6 +51,10 @@ class Settings(BaseModel):
     stale_prose: Literal["error", "warn", "off"] = "error"
     # Copy of workflow-editor.md shipped inside a Python package as the server's fallback.
     fallback_file: str | None = None
+    # AUTO-GEN block ids another tool writes: left alone, and not listed by `doctor`.
+    foreign_blocks: list[str] = Field(default_factory=list)
+    # Retired names a person has dealt with: no longer reported as stale in prose.
+    forget: list[str] = Field(default_factory=list)
 
 
 class Config(BaseModel):

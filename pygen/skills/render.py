@@ -11,6 +11,13 @@ from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
 CATALOG_BLOCK = "node-catalog"
+
+
+def own_blocks() -> frozenset[str]:
+    """Every AUTO-GEN block id pygen writes; any other id in a skill file is foreign."""
+    from pygen.protocol.docs import BLOCKS
+
+    return frozenset((*NODE_BLOCKS, CATALOG_BLOCK, *BLOCKS))
 # Up to this many enum values sit inline; more are listed one per line, never cut.
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
