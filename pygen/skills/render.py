@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
@@ -11,13 +11,15 @@ from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
 CATALOG_BLOCK = "node-catalog"
+# The generated index in nodes/_README.md, a file for people (`_` files are never served).
+INDEX_BLOCK = "node-index"
 
 
 def own_blocks() -> frozenset[str]:
     """Every AUTO-GEN block id pygen writes; any other id in a skill file is foreign."""
     from pygen.protocol.docs import BLOCKS
 
-    return frozenset((*NODE_BLOCKS, CATALOG_BLOCK, *BLOCKS))
+    return frozenset((*NODE_BLOCKS, CATALOG_BLOCK, INDEX_BLOCK, *BLOCKS))
 # Up to this many enum values sit inline; more are listed one per line, never cut.
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
@@ -231,5 +233,35 @@ def workflow_editor_template() -> str:
         "Call `get_node_skill(node_type)` for the full schema of any of:",
         "",
         _empty_block(CATALOG_BLOCK).rstrip("\n"),
+        "",
+    ])
+
+
+def purpose(node: NodeDef) -> str:
+    """The first sentence of the node's description, for a one-line index cell."""
+    text = " ".join((node.description or "").split())
+    end = text.find(". ")
+    return (text[:end + 1] if end >= 0 else text) or "—"
+
+
+def nodes_index(model: Model, prose_written: Mapping[str, bool]) -> str:
+    """The table of nodes/_README.md: one row per node, and whether a person wrote its prose."""
+    lines = ["| Node type | Label | Category | Purpose | Prose |", "|---|---|---|---|---|"]
+    for node in model.nodes:
+        link = f"[{code(node.type)}]({node.type}.md)"
+        written = "written" if prose_written.get(node.type) else "to write"
+        cells = [link, _cell(node.label), _cell(node.category or "—"), _cell(purpose(node)),
+                 written]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def nodes_index_template() -> str:
+    return "\n".join([
+        "# Node skills",
+        "",
+        "One file per node type, for agents; this file is for people and is never served.",
+        "",
+        _empty_block(INDEX_BLOCK).rstrip("\n"),
         "",
     ])
