@@ -136,6 +136,13 @@ class NodeDef(Frozen):
     tool: ToolSchema | None = None
 
 
+class NodeSources(Frozen):
+    """Where a node's data fields are declared and its default data values are written."""
+
+    fields: dict[str, Location] = Field(default_factory=dict)
+    defaults: dict[str, Location] = Field(default_factory=dict)
+
+
 class SourceFile(Frozen):
     path: str
     sha256: str
@@ -146,6 +153,8 @@ class Model(Frozen):
     tools: tuple[ToolSchema, ...] = ()
     sources: tuple[SourceFile, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
+    # Node type → where its fields and default values are written, for findings on the code.
+    locations: dict[str, NodeSources] = Field(default_factory=dict)
 
     def node(self, node_type: str) -> NodeDef | None:
         return next((n for n in self.nodes if n.type == node_type), None)
