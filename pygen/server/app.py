@@ -27,9 +27,12 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from pygen import __version__
-from pygen.errors import PygenError
-from pygen.server.store import OrchestratorSkill, SkillStore, UnknownNodeType
-from pygen.validation.validate import SCHEMA_FILE, load_catalog_file, register_validate_tool
+from pygen.errors import PygenError, UnknownNodeType
+from pygen.server.store import SkillStore
+from pygen.server.validate_tool import register_validate_tool
+from pygen.skills.orchestrators import OrchestratorSkill
+from pygen.skills.schema_doc import SCHEMA_FILE
+from pygen.validation.catalog import load_catalog_file
 
 Registrar = Callable[[MCPServer], None]
 

@@ -5,14 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from pygen.errors import UnknownNodeType
 from pygen.server.fallback import fallback_source, fallback_text
-from pygen.server.store import (
-    SkillStoreError,
-    UnknownNodeType,
-    check_orchestrators,
-    load_store,
-    parse_frontmatter,
-)
+from pygen.server.store import SkillStoreError, load_store
+from pygen.skills.orchestrators import check_orchestrators, parse_frontmatter
 
 REPO = Path(__file__).resolve().parents[2]
 FILM = "REQUIRED FIRST STEP for any cinematic video request. Directs a trailer."

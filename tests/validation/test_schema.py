@@ -14,7 +14,8 @@ from jsonschema import Draft202012Validator
 
 from pygen.cli import main
 from pygen.model import DataField, DataType, Location, Model, NodeDef, TypeRef, Variant
-from pygen.validation.schema import compile_check, field_schema, node_data_schema, type_schema
+from pygen.skills.schema_doc import field_schema, node_data_schema, type_schema
+from pygen.validation.fastcheck import compile_check
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))

@@ -16,22 +16,18 @@ from mcp.server.mcpserver import MCPServer
 
 from pygen.errors import PygenError
 from pygen.model import DataField, Model, TypeRef
-from pygen.validation.validate import (
+from pygen.server.validate_tool import register_validate_tool
+from pygen.skills.schema_doc import schema_document
+from pygen.validation.catalog import (
     Catalog,
-    Finding,
     WorkflowInputError,
     build_catalog,
     catalog_file_provider,
-    check_skill_examples,
-    is_valid,
-    json_blocks,
     load_catalog_file,
-    register_validate_tool,
-    render_schema_file,
-    report,
-    validate_node,
-    validate_workflow,
 )
+from pygen.validation.examples import check_skill_examples, json_blocks
+from pygen.validation.findings import Finding, is_valid, report
+from pygen.validation.workflow import validate_node, validate_workflow
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 REPO = Path(__file__).resolve().parents[2]
@@ -163,7 +159,7 @@ def test_breaking_a_required_field_is_always_caught(data: st.DataObject) -> None
 # --- The schema document: validate without the model --------------------------------------
 
 def test_schema_document_round_trips() -> None:
-    text = render_schema_file(MODEL)
+    text = schema_document(MODEL)
     again = Catalog.from_json(text, "nodes.schema.json")
     assert again.to_json() == text
     for case in CASES:
@@ -184,10 +180,10 @@ def test_file_provider_rereads_only_a_changed_file(tmp_path: Path) -> None:
     provide = catalog_file_provider(path)
     with pytest.raises(WorkflowInputError):
         provide()
-    path.write_text(render_schema_file(STUDIO), encoding="utf-8")
+    path.write_text(schema_document(STUDIO), encoding="utf-8")
     first = provide()
     assert provide() is first
-    path.write_text(render_schema_file(MODEL), encoding="utf-8")
+    path.write_text(schema_document(MODEL), encoding="utf-8")
     assert provide().types == CATALOG.types
 
 
@@ -353,7 +349,7 @@ def test_mcp_tool_builds_the_catalog_once_per_source(monkeypatch: pytest.MonkeyP
     def counting_build(model: Model) -> Catalog:
         built.append(model)
         return build_catalog(model)
-    monkeypatch.setattr("pygen.validation.validate.build_catalog", counting_build)
+    monkeypatch.setattr("pygen.validation.catalog.build_catalog", counting_build)
     server = server_for(lambda: sources.pop(0))
 
     async def go() -> None:
