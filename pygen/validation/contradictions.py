@@ -48,7 +48,7 @@ def shown(value: Any) -> str:
 def allows(data_field: DataField, value: Any) -> bool:
     from jsonschema import Draft202012Validator
 
-    from pygen.validation.schema import field_schema
+    from pygen.skills.schema_doc import field_schema
 
     return bool(Draft202012Validator(field_schema(data_field)).is_valid(value))
 
