@@ -15,7 +15,8 @@ from pygen.gate import gate as doctor
 from pygen.gate.gate import Gate, Report
 from pygen.gate.orphans import Orphan
 from pygen.output import console, err_console
-from pygen.skills import pipeline
+from pygen.skills import plan as planning
+from pygen.tools import merge
 
 
 def _err(text: str) -> None:
@@ -190,7 +191,7 @@ def doctor_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: Pa
     Exit 0 when nothing does, 1 when something does. Writes nothing.
     """
     config = config_from(config_path, nodes_file, skills_dir)
-    plan = pipeline.plan(config, pipeline.load_model(config, use_cache=not no_cache))
+    plan = planning.plan(config, merge.load_model(config, use_cache=not no_cache))
     report = doctor.diagnose(config, plan.model, plan.updates)
     if as_json:
         sys.stdout.write(json.dumps(report_json(report), indent=2, ensure_ascii=False) + "\n")

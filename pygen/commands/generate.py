@@ -20,12 +20,14 @@ from pygen.commands.common import (
 from pygen.commands.doctor import gate_json, print_gate
 from pygen.config import Config
 from pygen.errors import PygenError
-from pygen.extract import cache
 from pygen.gate import gate as doctor
+from pygen.gate import memo
 from pygen.model import Model
 from pygen.output import console, err_console
-from pygen.skills import digests, pipeline
+from pygen.skills import digests
+from pygen.skills import plan as planning
 from pygen.skills.plan import FileUpdate
+from pygen.tools import merge
 
 
 def unresolved(model: Model) -> list[str]:
@@ -91,13 +93,13 @@ def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | No
 def run_gen(config: Config, strict: bool, quiet: bool, as_json: bool, force: bool,
             prune: bool, use_cache: bool) -> int:
     """One `gen` run; returns its exit code."""
-    plan = pipeline.plan(config, pipeline.load_model(config, use_cache))
+    plan = planning.plan(config, merge.load_model(config, use_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json)
     enforce_strict(plan.model, strict or config.settings.strict)
     refused = [] if force else digests.find(plan.updates)
     skipped = {edit.path for edit in refused}
-    plan = pipeline.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
-    pipeline.apply(plan)
+    plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
+    planning.apply(plan)
     gate, pruned = doctor.after_gen(config, plan.model, plan.updates, refused, prune)
     problems = content_problems(config, plan)
     if as_json:
@@ -115,7 +117,7 @@ def run_gen(config: Config, strict: bool, quiet: bool, as_json: bool, force: boo
     return 1 if gate.failed or problems else 0
 
 
-def content_problems(config: Config, plan: pipeline.Plan) -> list[str]:
+def content_problems(config: Config, plan: planning.Plan) -> list[str]:
     from pygen.validation import (
         examples as content_checks,  # validators and the skill store: only for a full run
     )
@@ -152,11 +154,11 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
     """
     config = config_from(config_path, nodes_file, skills_dir)
     strict = strict or config.settings.strict
-    known_clean = None if no_cache else cache.clean_check(config, strict)
+    known_clean = None if no_cache else memo.clean_check(config, strict)
     if known_clean is not None:
         report_clean(config, known_clean, quiet, as_json)
         return
-    plan = pipeline.plan(config, pipeline.load_model(config, use_cache=not no_cache))
+    plan = planning.plan(config, merge.load_model(config, use_cache=not no_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json)
     enforce_strict(plan.model, strict)
     gate = doctor.gate(config, plan.model, plan.updates)
@@ -183,7 +185,7 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
     if stale or gate.failed or problems:
         sys.exit(1)
     if not no_cache and not plan.model.diagnostics and not gate.stale_names:
-        cache.record_clean_check(config, strict, len(plan.updates))
+        memo.record_clean_check(config, strict, len(plan.updates))
 
 
 def report_clean(config: Config, files: int, quiet: bool, as_json: bool) -> None:
@@ -205,5 +207,5 @@ def extract_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: P
                 as_json: bool) -> None:
     """Print the merged model that rendering uses, for debugging and tools."""
     config = config_from(config_path, nodes_file, skills_dir)
-    model = pipeline.load_model(config)
+    model = merge.load_model(config)
     sys.stdout.write(model.model_dump_json(indent=2) + "\n")

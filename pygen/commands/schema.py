@@ -21,9 +21,9 @@ def schema(node_type: str | None, config_path: Path | None, nodes_file: Path | N
     Without TYPE, prints the document `pygen gen` writes to schemas/nodes.schema.json: every
     type's schema under `$defs`, and each type's handle ids under `x-handles`.
     """
-    from pygen.skills import pipeline
+    from pygen.tools import merge
     from pygen.validation.validate import build_catalog, node_schema_text
 
-    catalog = build_catalog(pipeline.load_model(config_from(config_path, nodes_file, skills_dir)))
+    catalog = build_catalog(merge.load_model(config_from(config_path, nodes_file, skills_dir)))
     text = catalog.to_json() if node_type is None else node_schema_text(catalog, node_type)
     console.out(text, end="", highlight=False)

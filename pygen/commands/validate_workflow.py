@@ -42,10 +42,10 @@ def validate_workflow_cmd(file: str, as_json: bool, schemas_file: Path | None,
     if schemas_file is not None:
         catalog: Catalog = load_catalog_file(schemas_file)
     else:
-        from pygen.skills import pipeline
+        from pygen.tools import merge
         from pygen.validation.validate import build_catalog
 
-        catalog = build_catalog(pipeline.load_model(
+        catalog = build_catalog(merge.load_model(
             config_from(config_path, nodes_file, skills_dir)))
     findings = validate_workflow(workflow, catalog)
     show(findings, as_json)
