@@ -65,7 +65,7 @@ def process(argv: list[str], cwd: Path) -> Callable[[], object]:
 
 def in_process(config_file: Path, use_cache: bool) -> Callable[[], object]:
     from pygen.config import load_config
-    from pygen.gate import gate as doctor
+    from pygen.gate import gate as gating
     from pygen.skills import plan as planning
     from pygen.tools import merge
 
@@ -73,7 +73,7 @@ def in_process(config_file: Path, use_cache: bool) -> Callable[[], object]:
 
     def go() -> object:
         plan = planning.plan(config, merge.load_model(config, use_cache))
-        return doctor.gate(config, plan.model, plan.updates)
+        return gating.gate(config, plan.model, plan.updates)
 
     return go
 
