@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
-from pygen.commands.common import handle_errors, shown
 from pygen.init import configfile, survey
 from pygen.init.scan import Candidate
-from pygen.output import console
+from pygen.output import console, shown
 from pygen.skills import render
 
 SAMPLE = 5
@@ -90,12 +88,11 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
               help="The skills folder (default: an existing one, else skills/).")
 @click.option("--pyproject", is_flag=True,
               help="Write [tool.pygen] into pyproject.toml instead of a pygen.toml.")
-@handle_errors
 def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,
-             pyproject: bool) -> None:
+             pyproject: bool) -> int:
     """Find the node catalog, tsconfig and skills folder here; write a commented config.
 
     Refuses to overwrite a config. Exit 1 when no catalog or several are found: pass
     --definitions NAME (and --nodes-file) to choose.
     """
-    sys.exit(run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject))
+    return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject)
