@@ -58,7 +58,7 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
     print_diagnostics(plan.model.diagnostics, quiet or as_json)
     enforce_strict(plan.model, strict)
     gate = gating.gate(config, plan.model, plan.updates)
-    problems = content_problems(config, plan)
+    problems = content_problems(config, plan, quiet or as_json)
     edited = {edit.path for edit in gate.hand_edits}
     stale = tuple(u for u in plan.changed if u.path not in edited)
     if as_json:

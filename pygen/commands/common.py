@@ -51,13 +51,17 @@ def enforce_strict(model: Model, strict: bool) -> None:
                          "add them to data_types in the pygen config")
 
 
-def content_problems(config: Config, plan: Plan) -> list[str]:
+def content_problems(config: Config, plan: Plan, quiet: bool = False) -> list[str]:
+    """The errors in the skills' content; its hints (schematic examples) are printed here."""
     from pygen.validation import (
         examples as content_checks,  # validators and the skill store: only for a full run
     )
 
     shown_paths = {u.path: shown(u.path) for u in plan.updates}
-    return content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
+    found = content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
+    for hint in [] if quiet else found.hints:
+        err_console.print(f"[yellow]hint:[/yellow] {hint}", highlight=False, markup=True)
+    return found.problems
 
 
 def print_diagnostics(diagnostics: tuple[Diagnostic, ...], quiet: bool) -> None:

@@ -72,7 +72,7 @@ def run_gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: 
     plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
     planning.apply(plan)
     gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)
-    problems = content_problems(config, plan)
+    problems = content_problems(config, plan, quiet or as_json)
     if as_json:
         print_json(plan.updates, gate, pruned)
     else:
