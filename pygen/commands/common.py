@@ -51,6 +51,18 @@ def enforce_strict(model: Model, strict: bool) -> None:
                          "add them to data_types in the pygen config")
 
 
+def code_findings(model: Model, *, strict: bool, quiet: bool) -> int:
+    """Print where the app's code contradicts itself: warnings, or errors under --strict.
+    Returns how many count as errors."""
+    from pygen.gate import contradictions
+
+    found = contradictions.find(model)
+    level = "error" if strict else "warning"
+    for finding in found if strict or not quiet else []:
+        err_console.print(f"{level}: {finding.text()}", highlight=False, markup=False)
+    return len(found) if strict else 0
+
+
 def content_problems(config: Config, plan: Plan, quiet: bool = False) -> list[str]:
     """The errors in the skills' content; its hints (schematic examples) are printed here."""
     from pygen.validation import (

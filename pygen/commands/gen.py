@@ -9,6 +9,7 @@ import click
 from rich.table import Table
 
 from pygen.commands.common import (
+    code_findings,
     config_from,
     config_options,
     content_problems,
@@ -39,16 +40,23 @@ from pygen.tools import merge
               help="Delete node files whose type is gone, unless they hold prose.")
 @click.option("--watch", is_flag=True, help="Regenerate whenever an input file is saved.")
 @click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
+@click.option("--forget", metavar="NAME", multiple=True,
+              help="Stop reporting a retired name in prose (repeatable).")
 def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
         strict: bool, quiet: bool, as_json: bool, force: bool, prune: bool, watch: bool,
-        no_cache: bool) -> int:
+        no_cache: bool, forget: tuple[str, ...]) -> int:
     """Write the skill files: regenerate AUTO-GEN blocks, keep all prose.
 
     Exit 1 when something is left for a person: a hand-edited block it refused to
     overwrite, stale names in prose, or an orphaned node file.
     """
     def load() -> Config:
-        return config_from(config_path, nodes_file, skills_dir)
+        config = config_from(config_path, nodes_file, skills_dir)
+        if not forget:
+            return config
+        names = [*config.settings.forget, *forget]
+        return config.model_copy(update={
+            "settings": config.settings.model_copy(update={"forget": names})})
 
     def once(config: Config) -> int:
         return run_gen(config, strict=strict, quiet=quiet, as_json=as_json, force=force,
@@ -66,7 +74,9 @@ def run_gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: 
     """One `gen` run; returns its exit code."""
     plan = planning.plan(config, merge.load_model(config, use_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json)
-    enforce_strict(plan.model, strict or config.settings.strict)
+    strict = strict or config.settings.strict
+    enforce_strict(plan.model, strict)
+    code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
     refused = [] if force else digests.find(plan.updates)
     skipped = {edit.path for edit in refused}
     plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
@@ -77,7 +87,7 @@ def run_gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: 
         print_json(plan.updates, gate, pruned)
     else:
         print_text(plan.updates, gate, pruned, problems, quiet=quiet)
-    return 1 if gate.failed or problems else 0
+    return 1 if gate.failed or problems or code else 0
 
 
 def counts(updates: tuple[FileUpdate, ...]) -> dict[str, int]:

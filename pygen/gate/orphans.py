@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pygen.errors import MarkerError
+from pygen.layout import for_people
 from pygen.model import Location, Model, NodeDef
 from pygen.skills import frontmatter, markers, render
 
@@ -66,8 +67,10 @@ def _block_lines(blocks: tuple[markers.Block, ...]) -> set[int]:
 
 
 def node_files(skills_dir: Path) -> list[Path]:
+    """The node skill files; `_README.md` and other `_` files are for people, never orphans."""
     folder = skills_dir / NODES_DIR
-    return sorted(folder.glob("*.md")) if folder.is_dir() else []
+    return sorted(p for p in folder.glob("*.md") if not for_people(p, skills_dir)) \
+        if folder.is_dir() else []
 
 
 def find(skills_dir: Path, model: Model) -> list[Orphan]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pygen.files import read_exact
+from pygen.layout import for_people
 
 NODES_DIR = "nodes"
 ORCHESTRATOR_FILE = "SKILL.md"
@@ -34,9 +35,11 @@ class OrchestratorSkill:
 
 
 def orchestrator_files(skills_dir: Path) -> list[Path]:
-    """Every `<skills_dir>/<name>/SKILL.md` (the nodes folder holds no orchestrator)."""
+    """Every `<skills_dir>/<name>/SKILL.md` (the nodes folder holds no orchestrator, and a
+    `_` folder is for people)."""
     try:
-        folders = sorted(p for p in skills_dir.iterdir() if p.is_dir() and p.name != NODES_DIR)
+        folders = sorted(p for p in skills_dir.iterdir() if p.is_dir() and p.name != NODES_DIR
+                         and not for_people(p, skills_dir))
     except OSError:
         return []
     return [f / ORCHESTRATOR_FILE for f in folders if (f / ORCHESTRATOR_FILE).is_file()]

@@ -10,7 +10,7 @@ import functools
 import os
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -18,8 +18,9 @@ from typing import Literal
 from pygen import files
 from pygen.config import Config
 from pygen.errors import PygenError
+from pygen.layout import NODES_INDEX
 from pygen.model import Model
-from pygen.skills import digests, frontmatter, gitinfo, markers, render
+from pygen.skills import digests, frontmatter, gitinfo, markers, render, retired, sections
 from pygen.tools.merge import load_model
 
 Status = Literal["created", "updated", "unchanged"]
@@ -143,7 +144,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     from pygen.skills.schema_doc import SCHEMA_FILE
 
     paths = [node_path(skills, n.type) for n in model.nodes]
-    paths += [editor, skills / PROTOCOL_DOC, skills / SCHEMA_FILE]
+    paths += [editor, skills / PROTOCOL_DOC, skills / SCHEMA_FILE, skills / NODES_INDEX]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths)
@@ -155,17 +156,29 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
                                         "# Skill Call Protocol\n", protocol, stamp))
     if config.fallback_file:
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
-    updates.append(plan_schema_file(model, skills, existing))
+    updates.append(plan_schema_file(model, skills, existing, config.settings.forget))
+    updates.append(plan_nodes_index(model, skills, existing, stamp))
     return Plan(model, tuple(updates))
 
 
-def plan_schema_file(model: Model, skills_dir: Path,
-                     existing: Mapping[Path, str | None]) -> FileUpdate:
-    """The per-node JSON Schemas `pygen serve` validates workflows with, without Node."""
+def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
+                     forget: Collection[str] = ()) -> FileUpdate:
+    """The per-node JSON Schemas `pygen serve` validates workflows with, without Node, and
+    the names the catalog retired (pygen.skills.retired)."""
     from pygen.skills.schema_doc import SCHEMA_FILE, schema_document
 
     path = skills_dir / SCHEMA_FILE
-    return FileUpdate(path, existing.get(path), schema_document(model))
+    old = existing.get(path)
+    return FileUpdate(path, old, retired.with_record(schema_document(model), old, forget))
+
+
+def plan_nodes_index(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
+                     stamp: Stamp) -> FileUpdate:
+    """nodes/_README.md, for people: the index of the node files and whose prose is written."""
+    written = {n.type: not sections.empty_sections(existing.get(node_path(skills_dir, n.type)))
+               for n in model.nodes}
+    return plan_blocks_file(skills_dir / NODES_INDEX, existing, render.nodes_index_template(),
+                            {render.INDEX_BLOCK: render.nodes_index(model, written)}, stamp)
 
 
 def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:

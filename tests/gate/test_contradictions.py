@@ -3,6 +3,7 @@ documents, a handle a description names that the node lacks."""
 
 from __future__ import annotations
 
+from pygen.gate import contradictions
 from pygen.model import (
     DataField,
     DataType,
@@ -13,7 +14,6 @@ from pygen.model import (
     NodeSources,
     TypeRef,
 )
-from pygen.validation import contradictions
 
 MINIMAX = TypeRef(kind="union", name="MusicProvider",
                   types=(TypeRef(kind="literal", value="minimax"),))
