@@ -175,10 +175,10 @@ def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str
 def plan_nodes_index(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                      stamp: Stamp) -> FileUpdate:
     """nodes/_README.md, for people: the index of the node files and whose prose is written."""
-    written = {n.type: not sections.empty_sections(existing.get(node_path(skills_dir, n.type)))
-               for n in model.nodes}
+    empty = {n.type: sections.empty_sections(existing.get(node_path(skills_dir, n.type)))
+             for n in model.nodes}
     return plan_blocks_file(skills_dir / NODES_INDEX, existing, render.nodes_index_template(),
-                            {render.INDEX_BLOCK: render.nodes_index(model, written)}, stamp)
+                            {render.INDEX_BLOCK: render.nodes_index(model, empty)}, stamp)
 
 
 def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:

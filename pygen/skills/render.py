@@ -244,12 +244,14 @@ def purpose(node: NodeDef) -> str:
     return (text[:end + 1] if end >= 0 else text) or "—"
 
 
-def nodes_index(model: Model, prose_written: Mapping[str, bool]) -> str:
-    """The table of nodes/_README.md: one row per node, and whether a person wrote its prose."""
+def nodes_index(model: Model, empty_prose: Mapping[str, tuple[str, ...]]) -> str:
+    """The table of nodes/_README.md: one row per node, and which of its prose sections a
+    person has yet to write."""
     lines = ["| Node type | Label | Category | Purpose | Prose |", "|---|---|---|---|---|"]
     for node in model.nodes:
         link = f"[{code(node.type)}]({node.type}.md)"
-        written = "written" if prose_written.get(node.type) else "to write"
+        empty = empty_prose.get(node.type, ())
+        written = "written" if not empty else "to write: " + ", ".join(empty)
         cells = [link, _cell(node.label), _cell(node.category or "—"), _cell(purpose(node)),
                  written]
         lines.append("| " + " | ".join(cells) + " |")
