@@ -8,6 +8,7 @@ const { definitionEntries, readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
 const { typeIndex, resolveDataType, unresolvedMessage } = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
+const { nodePlaces } = require("./locations.cjs");
 
 function extract(tsMorph, request) {
   const { project, sourceFile, consulted } = makeProject(tsMorph, request);
@@ -18,6 +19,7 @@ function extract(tsMorph, request) {
   const tc = typeReader(tsMorph, ctx);
   const entries = definitionEntries(ctx, ev);
   const nodes = [];
+  const locations = {};
   const seen = new Map();
   // Nodes sharing a data type share its reading.
   const shapes = new Map();
@@ -28,14 +30,17 @@ function extract(tsMorph, request) {
         `duplicate node type '${node.type}' (first defined at ${seen.get(node.type)})`);
     }
     seen.set(node.type, `${node.source.file}:${node.source.line}`);
-    node.data_type = dataType(ctx, tc, shapes, node);
+    const found = resolveDataType(ctx, node);
+    node.data_type = dataType(ctx, tc, shapes, node, found);
+    locations[node.type] = nodePlaces(ctx, ev, entry, found && found.decl);
     nodes.push(node);
   }
-  return { ok: true, nodes, sources: sourcesRead(ctx), diagnostics: ctx.diagnostics };
+  return {
+    ok: true, nodes, sources: sourcesRead(ctx), diagnostics: ctx.diagnostics, locations,
+  };
 }
 
-function dataType(ctx, tc, shapes, node) {
-  const found = resolveDataType(ctx, node);
+function dataType(ctx, tc, shapes, node, found) {
   if (found && found.decl) {
     if (!shapes.has(found.decl)) shapes.set(found.decl, readDataType(tc, found.decl));
     const shape = shapes.get(found.decl);

@@ -54,6 +54,13 @@ def summary_table(report: Report) -> Table:
          _listed([f"{shown(e.path)} [{e.block}]" for e in gate.hand_edits]))
     _row(table, not report.mismatches, "node ↔ tool schema", f"{len(report.mismatches)} "
          "disagreement(s)" if report.mismatches else "agree")
+    _row(table, not report.contradictions, "the code's own contradictions",
+         f"{len(report.contradictions)} (defaults, undocumented fields, handles)"
+         if report.contradictions else "none")
+    _row(table, not gate.foreign, "blocks pygen does not write",
+         _listed([f"{b.id} ({b.count})" for b in gate.foreign]), info=True)
+    _row(table, not gate.prose_hints, "look-alike words in prose",
+         f"{len(gate.prose_hints)} (hints: never names, but close to one)", info=True)
     _row(table, not report.drift, "drift", _listed([shown(p) for p in report.drift],
                                                     "none") + (" (run `pygen gen`)"
                                                                if report.drift else ""),
@@ -79,6 +86,7 @@ def detail_tables(report: Report) -> list[Table]:
             diff.add_row(f"{m.node_type}.{m.field}", f"{m.tool}.{m.param}", m.kind,
                          m.node_side, m.tool_side)
         tables.append(diff)
+    tables += finding_tables(report)
     sizes = Table("tokens", "file", title="Token size, largest first", box=None,
                   title_justify="left", pad_edge=False)
     for size in report.tokens:
@@ -88,12 +96,25 @@ def detail_tables(report: Report) -> list[Table]:
     return tables
 
 
+def finding_tables(report: Report) -> list[Table]:
+    """The prose hints, one row each (the code's contradictions are lines: they are long)."""
+    tables = []
+    if report.gate.prose_hints:
+        hints = Table("where", "word", "close to", box=None, title="Look-alike words in prose",
+                      title_justify="left", pad_edge=False)
+        for hint in report.gate.prose_hints:
+            hints.add_row(f"{shown(hint.path)}:{hint.line}", hint.name, hint.suggestion or "—")
+        tables.append(hints)
+    return tables
+
+
 def print_report(report: Report) -> None:
     console.print(summary_table(report))
     for table in detail_tables(report):
         console.print()
         console.print(table)
-    lines = gate_lines(report.gate)
+    lines = [f"contradiction: {c.text()}" for c in report.contradictions]
+    lines += gate_lines(report.gate)
     if lines:
         console.print()
         for line in lines:

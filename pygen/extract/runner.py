@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -12,7 +12,7 @@ from pygen import proc
 from pygen.config import Config
 from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime
-from pygen.model import Diagnostic, NodeDef, SourceFile
+from pygen.model import Diagnostic, NodeDef, NodeSources, SourceFile
 
 PROTOCOL = 1
 
@@ -22,6 +22,8 @@ class Extraction:
     nodes: tuple[NodeDef, ...]
     sources: tuple[SourceFile, ...]
     diagnostics: tuple[Diagnostic, ...]
+    # Node type → where its fields and default values are written (absent in old replies).
+    locations: dict[str, NodeSources] = field(default_factory=dict)
 
 
 def request_for(config: Config) -> dict[str, Any]:
@@ -88,6 +90,8 @@ def parse_reply(reply: dict[str, Any]) -> Extraction:
             nodes=tuple(NodeDef.model_validate(n) for n in reply["nodes"]),
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
             diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+            locations={t: NodeSources.model_validate(p)
+                       for t, p in (reply.get("locations") or {}).items()},
         )
     except KeyError as exc:
         raise ExtractionError(f"the extractor's reply is malformed: no {exc}; "

@@ -18,7 +18,7 @@ def load_model(config: Config, use_cache: bool = False) -> Model:
     else:
         extraction = extract(config)
     model = Model(nodes=extraction.nodes, sources=extraction.sources,
-                  diagnostics=extraction.diagnostics)
+                  diagnostics=extraction.diagnostics, locations=extraction.locations)
     model = attach_tools(model, config, use_cache)
     return mark_results(model, config.settings.result_fields)
 
