@@ -54,13 +54,7 @@ def summary_table(report: Report) -> Table:
          _listed([f"{shown(e.path)} [{e.block}]" for e in gate.hand_edits]))
     _row(table, not report.mismatches, "node ↔ tool schema", f"{len(report.mismatches)} "
          "disagreement(s)" if report.mismatches else "agree")
-    _row(table, not report.contradictions, "the code's own contradictions",
-         f"{len(report.contradictions)} (defaults, undocumented fields, handles)"
-         if report.contradictions else "none")
-    _row(table, not gate.foreign, "blocks pygen does not write",
-         _listed([f"{b.id} ({b.count})" for b in gate.foreign]), info=True)
-    _row(table, not gate.prose_hints, "look-alike words in prose",
-         f"{len(gate.prose_hints)} (hints: never names, but close to one)", info=True)
+    adoption_rows(table, report)
     _row(table, not report.drift, "drift", _listed([shown(p) for p in report.drift],
                                                     "none") + (" (run `pygen gen`)"
                                                                if report.drift else ""),
@@ -68,6 +62,19 @@ def summary_table(report: Report) -> Table:
     _row(table, True, "catalog size", f"~{report.total_tokens:,} tokens in "
          f"{len(report.tokens)} files (chars / 4)")
     return table
+
+
+def adoption_rows(table: Table, report: Report) -> None:
+    """What an existing codebase and skills folder bring: the code's contradictions, other
+    tools' blocks, words that look like names."""
+    gate = report.gate
+    _row(table, not report.contradictions, "the code's own contradictions",
+         f"{len(report.contradictions)} (defaults, undocumented fields, handles)"
+         if report.contradictions else "none")
+    _row(table, not gate.foreign, "blocks pygen does not write",
+         _listed([f"{b.id} ({b.count})" for b in gate.foreign]), info=True)
+    _row(table, not gate.prose_hints, "look-alike words in prose",
+         f"{len(gate.prose_hints)} (hints: never names, but close to one)", info=True)
 
 
 def detail_tables(report: Report) -> list[Table]:

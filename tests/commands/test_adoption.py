@@ -45,13 +45,27 @@ def outside_pygen(text: str, path: str) -> str:
     return re.sub(r"\n{2,}", "\n\n", kept).strip()
 
 
+# The worked example of generate-music is built from a default its type rejects. Replacing
+# such a value in the example is issue 13's example builder; until it is merged, these two
+# findings on that example are the only thing `check` may fail on here.
+EXAMPLE_ERRORS = {"$.data.provider", "$.data.model"}
+
+
+def only_example_errors(result: Result) -> bool:
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    return result.exit_code == 0 or (bool(errors) and all(
+        "generate-music.md" in e and any(path in e for path in EXAMPLE_ERRORS) for e in errors))
+
+
 def test_gen_then_check_pass_and_every_byte_outside_pygens_blocks_stays(repo: Path) -> None:
     before = {p: p.read_text(encoding="utf-8") for p in (repo / "skills").rglob("*.md")}
     gen = run(repo, "gen")
-    assert gen.exit_code == 0, gen.output
+    assert only_example_errors(gen), gen.output
     assert "provider-prompting" in gen.output  # an undeclared foreign block: a warning
+    assert "stale name" not in gen.output  # `version`, `enter`, `element`: never names
     check = run(repo, "check")
-    assert check.exit_code == 0, check.output
+    assert only_example_errors(check), check.output
+    assert "stale:" not in check.output
     for path, text in before.items():
         after = path.read_text(encoding="utf-8")
         assert outside_pygen(after, str(path)) == outside_pygen(text, str(path)), path
@@ -59,32 +73,39 @@ def test_gen_then_check_pass_and_every_byte_outside_pygens_blocks_stays(repo: Pa
     assert markers.bodies((repo / "skills/nodes/generate-image.md").read_text(), "x")[
         "provider-prompting"] == foreign["provider-prompting"]
     readme = (repo / "skills/nodes/_README.md").read_text(encoding="utf-8")
-    assert readme.startswith(before[repo / "skills/nodes/_README.md"])
-    assert "| [`generate-music`](generate-music.md) | Generate Music | audio |" in readme
+    assert "| [`generate-image`](generate-image.md) | Generate Image | ai | — | written |" \
+        in readme
 
 
 def test_doctor_lists_the_foreign_block_and_the_codes_contradictions(repo: Path) -> None:
-    assert run(repo, "gen").exit_code == 0
+    run(repo, "gen")
     doctor = run(repo, "doctor", "--json")
     report = json.loads(doctor.output)
+    assert doctor.exit_code == 1  # the contradictions need a person
     assert report["foreign_blocks"] == [{"id": "provider-prompting", "count": 1,
-                                         "files": ["skills/nodes/generate-image.md"]}]
+                                         "files": ["skills/nodes/generate-image.md"],
+                                         "was_pygens": False}]
     found = {(c["node_type"], c["field"], c["kind"]) for c in report["contradictions"]}
     assert found == {("generate-music", "provider", "default"),
                      ("generate-music", "model", "required"),
                      ("generate-image", "styleStrength", "handle")}
     music = next(c for c in report["contradictions"] if c["field"] == "provider")
+    source = (repo / NODES_TS).read_text().splitlines()
+    default_line = int(music["default_at"].rpartition(":")[2])
+    type_line = int(music["type_at"].rpartition(":")[2])
+    assert 'provider: "suno"' in source[default_line - 1]
+    assert "provider: MusicProvider;" in source[type_line - 1]
     assert music["default_at"].startswith(f"{NODES_TS.as_posix()}:")
-    assert music["type_at"].startswith(f"{NODES_TS.as_posix()}:")
     hints = {h["name"] for h in report["prose_hints"]}
-    assert {"version", "enter", "element"} <= hints
+    assert {"version", "enter", "element", "EXTEND_VIDEO_PROVIDERS"} <= hints
+    assert report["stale_prose"] == []
 
 
 def test_a_declared_foreign_block_is_no_longer_listed(repo: Path) -> None:
     config = repo / "pygen.toml"
     config.write_text(config.read_text() + 'foreign_blocks = ["provider-prompting"]\n')
     gen = run(repo, "gen")
-    assert gen.exit_code == 0 and "provider-prompting" not in gen.output
+    assert only_example_errors(gen) and "provider-prompting" not in gen.output
     assert json.loads(run(repo, "doctor", "--json").output)["foreign_blocks"] == []
 
 
@@ -98,25 +119,31 @@ def test_a_renamed_field_fails_check_until_the_prose_changes(repo: Path, tool_tw
         (repo / "tools.json").write_text(json.dumps(TOOLS))
         config = repo / "pygen.toml"
         config.write_text(config.read_text() + 'tools = ["json:tools.json"]\n')
-    assert run(repo, "gen").exit_code == 0
-    assert run(repo, "check").exit_code == 0
+    assert only_example_errors(run(repo, "gen"))
+    assert only_example_errors(run(repo, "check"))
     source = repo / NODES_TS
     source.write_text(source.read_text().replace("referenceImageUrl", "referenceImage"))
-    stale = "skills/nodes/generate-image.md:4: stale name '`referenceImageUrl`'"
+    prose = repo / "skills/nodes/generate-image.md"
+    line = next(n for n, text in enumerate(prose.read_text().splitlines(), start=1)
+                if "`referenceImageUrl`" in text)
+    stale = f"skills/nodes/generate-image.md:{line}: stale name '`referenceImageUrl`'"
     gen = run(repo, "gen")
-    assert gen.exit_code == 1 and stale in gen.output
+    assert gen.exit_code == 1 and stale in gen.output, gen.output
     for _ in range(2):  # not only the run that renamed it
         check = run(repo, "check")
         assert check.exit_code == 1 and stale in check.output, check.output
-    prose = repo / "skills/nodes/generate-image.md"
     prose.write_text(prose.read_text().replace("`referenceImageUrl`", "`referenceImage`"))
-    assert run(repo, "check").exit_code == 0
+    assert only_example_errors(run(repo, "check"))
 
 
 def test_forget_lets_a_person_acknowledge_a_retired_name(repo: Path) -> None:
-    assert run(repo, "gen").exit_code == 0
+    run(repo, "gen")
     source = repo / NODES_TS
     source.write_text(source.read_text().replace("referenceImageUrl", "referenceImage"))
-    assert run(repo, "gen").exit_code == 1
-    assert run(repo, "gen", "--forget", "referenceImageUrl").exit_code == 0
-    assert run(repo, "check").exit_code == 0
+    assert "stale name '`referenceImageUrl`'" in run(repo, "gen").output
+    forgot = run(repo, "gen", "--forget", "referenceImageUrl")
+    assert only_example_errors(forgot) and "stale name" not in forgot.output
+    check = run(repo, "check")
+    assert only_example_errors(check) and "stale name" not in check.output
+    record = json.loads((repo / "skills/schemas/nodes.schema.json").read_text())
+    assert "referenceImageUrl" not in json.dumps(record.get("x-retired", {}))
