@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pygen import files
+from pygen import files, layout
 from pygen.config import Config
 from pygen.gate import foreign, orphans, prose_lint
 from pygen.gate.foreign import ForeignBlock
@@ -18,7 +18,6 @@ from pygen.gate.prose_lint import StaleName
 from pygen.model import Model
 from pygen.skills import digests, retired
 from pygen.skills.digests import HandEdit
-from pygen.skills.schema_doc import SCHEMA_FILE
 
 
 @dataclass(frozen=True)
@@ -41,7 +40,7 @@ class Gate:
 
 def retired_names(config: Config, planned: Sequence[digests.Planned]) -> prose_lint.Retired:
     """The retired names of the schema document as this run leaves it, and those let go."""
-    path = config.skills_dir / SCHEMA_FILE
+    path = layout.schema_file(config.skills_dir)
     text = next((u.new for u in planned if u.path == path), None)
     record = retired.recorded(retired.load(text if text is not None else files.read_text(path)))
     return prose_lint.Retired(record, frozenset(config.settings.forget))

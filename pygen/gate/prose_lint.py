@@ -26,7 +26,6 @@ not `targetId`, `promptSet`). Only Markdown inside skills_dir is read, `_` files
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -34,12 +33,14 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from pygen import files, layout
 from pygen.errors import MarkerError, located
-from pygen.layout import NODES_DIR, for_people
 from pygen.model import DataField, Model, NodeDef, ToolSchema, TypeRef
 from pygen.skills import frontmatter, markers
 from pygen.skills.digests import Planned
 from pygen.skills.retired import schema_names
+from pygen.suggest import closest as closest_name
+from pygen.suggest import hint
 
 CUTOFF = 0.85
 MIN_LENGTH = 4
@@ -59,8 +60,8 @@ class StaleName:
     suggestion: str | None
 
     def message(self, shown_path: str) -> str:
-        hint = f" (did you mean '`{self.suggestion}`'?)" if self.suggestion else ""
-        return located(shown_path, self.line, f"stale name '`{self.name}`'{hint}")
+        shown = f"'`{self.suggestion}`'" if self.suggestion else None
+        return located(shown_path, self.line, f"stale name '`{self.name}`'{hint(shown)}")
 
 
 @lru_cache(maxsize=4096)
@@ -262,8 +263,8 @@ def nearest(token: str, names: Iterable[str], cutoff: float,
     for name in sorted(names):
         if not same_words or word_count(name) == count:
             by_norm.setdefault(norm(name), name)
-    match = difflib.get_close_matches(norm(token), sorted(by_norm), n=1, cutoff=cutoff)
-    return by_norm[match[0]] if match else None
+    match = closest_name(norm(token), by_norm, cutoff)
+    return by_norm[match] if match else None
 
 
 def one_edit_apart(a: str, b: str) -> bool:
@@ -344,8 +345,8 @@ def lint_text(text: str, path: Path, vocab: Vocabulary, node_type: str | None = 
             continue
         if token in was:
             if not vocab.has(token, node_type):
-                hint = suggest(token, vocab, node_type, changes.added)
-                found.stale.append(StaleName(path, line, token, hint))
+                instead = suggest(token, vocab, node_type, changes.added)
+                found.stale.append(StaleName(path, line, token, instead))
             continue
         if vocab.knows(token, node_type) or vocab.knows(token) or token in retired.forget:
             continue
@@ -359,12 +360,12 @@ def skill_files(skills_dir: Path) -> list[Path]:
     """Every Markdown skill file under skills_dir, sorted; `_` and hidden ones are not."""
     if not skills_dir.is_dir():
         return []
-    return sorted(p for p in skills_dir.rglob("*.md") if not for_people(p, skills_dir))
+    return sorted(p for p in skills_dir.rglob("*.md") if not layout.for_people(p, skills_dir))
 
 
 def linted(path: Path, skills_dir: Path) -> bool:
     return (path.suffix == ".md" and path.is_relative_to(skills_dir)
-            and not for_people(path, skills_dir))
+            and not layout.for_people(path, skills_dir))
 
 
 def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
@@ -377,12 +378,12 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
     by_path = {u.path: u for u in planned if linted(u.path, skills_dir)}
     found = Lint()
     for path in sorted(set(skill_files(skills_dir)) | set(by_path)):
-        node_type = path.stem if path.parent == skills_dir / NODES_DIR else None
+        node_type = path.stem if layout.is_node_file(skills_dir, path) else None
         if node_type is not None and model.node(node_type) is None:
             continue
         update = by_path.get(path)
         if update is None:
-            text = path.read_bytes().decode("utf-8", errors="replace")
+            text = files.read(path)
             changes = NO_CHANGES
         else:
             text = update.new if written or update.old is None else update.old

@@ -15,18 +15,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pygen import files
+from pygen import files, layout
 from pygen.config import Config
 from pygen.errors import PygenError
-from pygen.layout import NODES_INDEX
 from pygen.model import Model
 from pygen.skills import digests, frontmatter, gitinfo, markers, render, retired, sections
 from pygen.tools.merge import load_model
 
 Status = Literal["created", "updated", "unchanged"]
 SAFE_TYPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-PROTOCOL_REGISTRY = Path("protocol") / "registry.toml"
-PROTOCOL_DOC = Path("protocol") / "skill-call.md"
 
 
 @dataclass(frozen=True)
@@ -77,7 +74,7 @@ def node_path(skills_dir: Path, node_type: str) -> Path:
     if not SAFE_TYPE.match(node_type) or ".." in node_type:
         raise PygenError(f"node type '{node_type}' cannot be used as a file name; "
                          "use letters, digits, '-', '_' and '.'")
-    return skills_dir / "nodes" / f"{node_type}.md"
+    return layout.node_file(skills_dir, node_type)
 
 
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
@@ -102,7 +99,7 @@ def plan_blocks_file(path: Path, existing: Mapping[Path, str | None], template: 
 
 def plan_workflow_editor(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                          stamp: Stamp) -> FileUpdate:
-    return plan_blocks_file(skills_dir / "workflow-editor.md", existing,
+    return plan_blocks_file(layout.workflow_editor(skills_dir), existing,
                             render.workflow_editor_template(),
                             {render.CATALOG_BLOCK: render.catalog(model)}, stamp)
 
@@ -139,12 +136,12 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     model = model if model is not None else load_model(config)
     stamp = stamp or now_stamp(config)
     skills = config.skills_dir
-    editor = skills / "workflow-editor.md"
+    editor = layout.workflow_editor(skills)
     protocol = protocol_blocks(skills)
-    from pygen.skills.schema_doc import SCHEMA_FILE
 
     paths = [node_path(skills, n.type) for n in model.nodes]
-    paths += [editor, skills / PROTOCOL_DOC, skills / SCHEMA_FILE, skills / NODES_INDEX]
+    paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills),
+              layout.nodes_index(skills)]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths)
@@ -152,7 +149,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     editor_update = plan_workflow_editor(model, skills, existing, stamp)
     updates.append(editor_update)
     if protocol is not None:
-        updates.append(plan_blocks_file(skills / PROTOCOL_DOC, existing,
+        updates.append(plan_blocks_file(layout.protocol_doc(skills), existing,
                                         "# Skill Call Protocol\n", protocol, stamp))
     if config.fallback_file:
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
@@ -165,9 +162,9 @@ def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str
                      forget: Collection[str] = ()) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node, and
     the names the catalog retired (pygen.skills.retired)."""
-    from pygen.skills.schema_doc import SCHEMA_FILE, schema_document
+    from pygen.skills.schema_doc import schema_document
 
-    path = skills_dir / SCHEMA_FILE
+    path = layout.schema_file(skills_dir)
     old = existing.get(path)
     return FileUpdate(path, old, retired.with_record(schema_document(model), old, forget))
 
@@ -177,13 +174,14 @@ def plan_nodes_index(model: Model, skills_dir: Path, existing: Mapping[Path, str
     """nodes/_README.md, for people: the index of the node files and whose prose is written."""
     empty = {n.type: sections.empty_sections(existing.get(node_path(skills_dir, n.type)))
              for n in model.nodes}
-    return plan_blocks_file(skills_dir / NODES_INDEX, existing, render.nodes_index_template(),
+    return plan_blocks_file(layout.nodes_index(skills_dir), existing,
+                            render.nodes_index_template(),
                             {render.INDEX_BLOCK: render.nodes_index(model, empty)}, stamp)
 
 
 def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:
     """The protocol doc's blocks, when the skills declare a Skill Call registry."""
-    registry_path = skills_dir / PROTOCOL_REGISTRY
+    registry_path = layout.protocol_registry(skills_dir)
     if not registry_path.is_file():
         return None
     from pygen.protocol import load_registry, render_protocol_blocks

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pygen.model import DataField, DataType, Handle, Model, NodeDef
+from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
 
 # Blocks of a node file, in the order they appear in a new file.
@@ -24,16 +25,6 @@ def own_blocks() -> frozenset[str]:
 # Up to this many enum values sit inline; more are listed one per line, never cut.
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
-
-
-def code(text: str) -> str:
-    """Inline code that never breaks: one line, fenced with enough backticks."""
-    text = " ".join(text.split())
-    ticks = "`"
-    while ticks in text:
-        ticks += "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def literal(value: str | int | float | bool) -> str:
@@ -209,19 +200,16 @@ def catalog(model: Model) -> str:
     lines = ["| Node type | Label | Category | Inputs | Outputs | MCP tool |",
              "|---|---|---|---|---|---|"]
     for node in model.nodes:
-        tool = code(node.tool.name) if node.tool else "—"
-        cells = [code(node.type), _cell(node.label), _cell(node.category or "—"),
+        tool = code(node.tool.name, table=True) if node.tool else "—"
+        cells = [code(node.type, table=True), cell(node.label), cell(node.category or "—"),
                  _handle_ids(node.inputs), _handle_ids(node.outputs), tool]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
 def _handle_ids(handles: tuple[Handle, ...]) -> str:
-    return ", ".join(code(h.id) for h in handles) or "—"
+    return ", ".join(code(h.id, table=True) for h in handles) or "—"
 
-
-def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
 
 
 def workflow_editor_template() -> str:
@@ -249,10 +237,10 @@ def nodes_index(model: Model, empty_prose: Mapping[str, tuple[str, ...]]) -> str
     person has yet to write."""
     lines = ["| Node type | Label | Category | Purpose | Prose |", "|---|---|---|---|---|"]
     for node in model.nodes:
-        link = f"[{code(node.type)}]({node.type}.md)"
+        link = f"[{code(node.type, table=True)}]({node.type}.md)"
         empty = empty_prose.get(node.type, ())
         written = "written" if not empty else "to write: " + ", ".join(empty)
-        cells = [link, _cell(node.label), _cell(node.category or "—"), _cell(purpose(node)),
+        cells = [link, cell(node.label), cell(node.category or "—"), cell(purpose(node)),
                  written]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pygen import files
 from pygen.errors import located
 from pygen.model import Model
 from pygen.skills.orchestrators import check_orchestrators
@@ -139,6 +140,6 @@ def _other_skill_files(skills_dir: Path, updates: Sequence[FileUpdate]) -> list[
     out = []
     for path in sorted(skills_dir.glob("*/SKILL.md")):
         if path not in planned:
-            text = path.read_bytes().decode("utf-8", errors="replace")
+            text = files.read(path)
             out.append(FileUpdate(path, text, text))
     return out
