@@ -166,7 +166,8 @@ def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str
 
     path = layout.schema_file(skills_dir)
     old = existing.get(path)
-    return FileUpdate(path, old, retired.with_record(schema_document(model), old, forget))
+    text = retired.with_record(schema_document(model), old, forget, retired.tool_names(model))
+    return FileUpdate(path, old, text)
 
 
 def plan_nodes_index(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],

@@ -1,11 +1,12 @@
 """Retired names: what was a name of the catalog and no longer is, kept until a person is done.
 
 The schema document (`schemas/nodes.schema.json`) records, under `x-retired`, each node's
-names that left it: fields, handle ids, enum values, the node type itself. Each run carries
-the record forward from the committed document, adds what this run's change removes, and
-drops what came back or what a person let go (`pygen gen --forget NAME`, `forget` in the
-config). So prose that still names a renamed field is reported by every later `check`, not
-only by the run that renamed it.
+names that left it: fields, handle ids, enum values, the node type itself, and the name and
+parameters of the MCP tool that fills it (kept under `x-tools`: the schemas do not say).
+Each run carries the record forward from the committed document, adds what this run's
+change removes, and drops what came back or what a person let go (`pygen gen --forget
+NAME`, `forget` in the config). So prose that still names a renamed field is reported by
+every later `check`, not only by the run that renamed it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ import json
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
+from pygen.model import Model
+
 KEY = "x-retired"
+TOOLS = "x-tools"
 DEFS = "$defs"
 HANDLES = "x-handles"
 
@@ -56,8 +60,17 @@ def doc_names(doc: Mapping[str, Any]) -> dict[str, set[str]]:
     if not isinstance(defs, dict):
         return {}
     handles = handles if isinstance(handles, dict) else {}
-    return {node_type: {node_type, *schema_names(schema), *handle_ids(handles.get(node_type))}
+    tools = doc.get(TOOLS)
+    tools = tools if isinstance(tools, dict) else {}
+    return {node_type: {node_type, *schema_names(schema), *handle_ids(handles.get(node_type)),
+                        *(n for n in tools.get(node_type) or [] if isinstance(n, str))}
             for node_type, schema in defs.items()}
+
+
+def tool_names(model: Model) -> dict[str, list[str]]:
+    """Node type → the name and parameters of the tool that fills it, for nodes with one."""
+    return {node.type: sorted({node.tool.name, *schema_names(node.tool.input_schema)})
+            for node in model.nodes if node.tool is not None}
 
 
 def load(text: str | None) -> dict[str, Any]:
@@ -94,11 +107,16 @@ def retire(old: Mapping[str, Any], new: Mapping[str, Any],
     return record
 
 
-def with_record(text: str, old_text: str | None, forget: Collection[str] = ()) -> str:
-    """The schema document `text` with the `x-retired` record carried over from `old_text`.
-    Without retired names the document is unchanged."""
+def with_record(text: str, old_text: str | None, forget: Collection[str] = (),
+                tools: Mapping[str, list[str]] | None = None) -> str:
+    """The schema document `text` with the tools' names (`x-tools`) and the `x-retired`
+    record carried over from `old_text`. Without either the document is unchanged."""
     doc = json.loads(text)
+    if tools:
+        doc[TOOLS] = dict(tools)
     record = retire(load(old_text), doc, forget)
-    if not record:
+    if record:
+        doc[KEY] = record
+    if not tools and not record:
         return text
-    return json.dumps({**doc, KEY: record}, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

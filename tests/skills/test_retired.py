@@ -53,3 +53,15 @@ def test_the_document_is_unchanged_without_retired_names_and_gains_the_key_with_
     assert new["x-retired"] == {"img": ["promptText"]}
     assert list(new)[:2] == ["$defs", "x-handles"]
     assert retired.with_record(text, "{not json") == text
+
+
+def test_a_renamed_tool_parameter_is_retired_through_the_tools_record() -> None:
+    base = doc({"img": ["prompt"]})
+    before = json.dumps(base)
+    text = json.dumps(base, indent=2) + "\n"
+    first = json.loads(retired.with_record(text, None, tools={"img": ["gen_image", "ref_url"]}))
+    assert first["x-tools"] == {"img": ["gen_image", "ref_url"]} and "x-retired" not in first
+    second = json.loads(retired.with_record(text, json.dumps(first),
+                                            tools={"img": ["gen_image", "reference_url"]}))
+    assert second["x-retired"] == {"img": ["ref_url"]}
+    assert retired.with_record(text, before) == text
