@@ -18,7 +18,8 @@ def schema(node_type: str | None, config_path: Path | None, nodes_file: Path | N
     """Print the JSON Schema (draft 2020-12) of one node type's data, or of all of them.
 
     Without TYPE, prints the document `pygen gen` writes to schemas/nodes.schema.json: every
-    type's schema under `$defs`, and each type's handle ids under `x-handles`.
+    type's schema under `$defs`, and each type's handle ids under `x-handles` (the file also
+    keeps the tools' names under `x-tools` and retired names under `x-retired`).
     """
     from pygen.tools import merge
     from pygen.validation.catalog import build_catalog, node_schema_text
