@@ -120,3 +120,16 @@ def test_an_existing_config_is_never_overwritten(tmp_path: Path, existing: str) 
     assert done.returncode == 2
     assert "exists already" in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert (root / existing).read_text(encoding="utf-8") == text
+
+
+def test_init_pyproject_appends_a_table_that_gen_and_check_use(tmp_path: Path) -> None:
+    root = copy(FIXTURES / "esm-js-suffix", tmp_path)
+    before = '[project]\nname = "editor"\nversion = "1.0.0"\n'
+    (root / "pyproject.toml").write_text(before, encoding="utf-8")
+    runs = [in_process(root, "init", "--pyproject"), in_process(root, "gen", "-q"),
+            in_process(root, "check", "-q")]
+    assert [r.returncode for r in runs] == [0, 0, 0], [r.stdout for r in runs]
+    text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    assert text.startswith(before + "\n[tool.pygen]\n")
+    assert active_keys(root / "pyproject.toml")["tool"]["pygen"] == {"nodes_file": "src/nodes.ts"}
+    assert not (root / "pygen.toml").exists()
