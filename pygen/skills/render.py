@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
+from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema, TypeRef
 
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
@@ -71,10 +71,21 @@ def field_list(fields: Iterable[DataField]) -> list[str]:
     return lines
 
 
-def handles_text(handles: tuple[Handle, ...]) -> str:
+UNDECLARED = "the definitions do not declare handles"
+
+
+def handle_text(handle: Handle) -> str:
+    name = code(handle.id) if handle.id is not None else "unnamed (id `null`)"
+    notes = [n for n in (handle.label, handle.type and f"type {code(handle.type)}") if n]
+    return name + (f" ({', '.join(notes)})" if notes else "")
+
+
+def handles_text(handles: tuple[Handle, ...], declared: bool = True) -> str:
+    if not declared:
+        return UNDECLARED
     if not handles:
         return "none"
-    return ", ".join(code(h.id) + (f" ({h.label})" if h.label else "") for h in handles)
+    return ", ".join(handle_text(h) for h in handles)
 
 
 def _section(title: str, fields: list[DataField]) -> list[str]:
@@ -132,8 +143,8 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     if node.credit_cost is not None:
         lines.append(f"- **Credit cost:** {node.credit_cost}")
     lines += [
-        f"- **Inputs (target handles):** {handles_text(node.inputs)}",
-        f"- **Outputs (source handles):** {handles_text(node.outputs)}",
+        f"- **Inputs (target handles):** {handles_text(node.inputs, node.inputs_declared)}",
+        f"- **Outputs (source handles):** {handles_text(node.outputs, node.outputs_declared)}",
     ]
     if node.tool is not None:
         lines.append(f"- **MCP tool:** {code(node.tool.name)}")
@@ -142,7 +153,57 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
         lines += [node.description, ""]
     lines += data_type_sections(node, definitions)
     lines += [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
+    lines += computed_lines(node)
     return "\n".join(lines)
+
+
+def computed_lines(node: NodeDef) -> list[str]:
+    """The values the definitions compute at run time, listed under the static default data."""
+    if not node.computed:
+        return []
+    lines = ["", "Computed when the node is created (not part of the default data above):", ""]
+    for value in node.computed:
+        lines.append(f"- {code(value.path)} — computed at run time: {code(value.text)} "
+                     f"({value.type_text})")
+    return lines
+
+
+def _field_type(node: NodeDef, name: str) -> TypeRef | None:
+    return next((f.type for f in node.data_type.fields if f.name == name), None)
+
+
+def placeholder(ref: TypeRef | None, type_text: str) -> Any:
+    """A value of the right type for a computed field in a worked example, or _NONE."""
+    kind = ref.kind if ref is not None else type_text.strip()
+    if ref is not None and ref.kind == "literal":
+        return ref.value
+    if ref is not None and ref.kind == "union":
+        for member in ref.types:
+            value = placeholder(member, "")
+            if value is not _NONE:
+                return value
+        return _NONE
+    if kind == "array" or (ref is None and kind.endswith("[]")):
+        return []
+    return _PLACEHOLDERS.get(kind, _NONE)
+
+
+_NONE = object()
+_PLACEHOLDERS: dict[str, Any] = {"string": "", "number": 0, "boolean": False, "null": None}
+
+
+def example_data(node: NodeDef) -> dict[str, Any]:
+    """The default data, with a placeholder of the right type for each computed field."""
+    data = dict(node.default_data)
+    prefix = "defaultData."
+    for value in node.computed:
+        name = value.path.removeprefix(prefix) if value.path.startswith(prefix) else None
+        if name is None or not name.isidentifier() or name in data:
+            continue
+        filler = placeholder(_field_type(node, name), value.type_text)
+        if filler is not _NONE:
+            data[name] = filler
+    return data
 
 
 def example_node(node: NodeDef) -> dict[str, Any]:
@@ -150,7 +211,7 @@ def example_node(node: NodeDef) -> dict[str, Any]:
         "id": f"{node.type}-1",
         "type": node.type,
         "position": {"x": 0, "y": 0},
-        "data": node.default_data,
+        "data": example_data(node),
     }
 
 
@@ -188,13 +249,16 @@ def catalog(model: Model) -> str:
     for node in model.nodes:
         tool = code(node.tool.name) if node.tool else "—"
         cells = [code(node.type), _cell(node.label), _cell(node.category or "—"),
-                 _handle_ids(node.inputs), _handle_ids(node.outputs), tool]
+                 _handle_ids(node.inputs, node.inputs_declared),
+                 _handle_ids(node.outputs, node.outputs_declared), tool]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
-def _handle_ids(handles: tuple[Handle, ...]) -> str:
-    return ", ".join(code(h.id) for h in handles) or "—"
+def _handle_ids(handles: tuple[Handle, ...], declared: bool = True) -> str:
+    if not declared:
+        return "not declared"
+    return ", ".join(code(h.id) if h.id is not None else "unnamed" for h in handles) or "—"
 
 
 def _cell(text: str) -> str:
