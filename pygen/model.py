@@ -100,6 +100,8 @@ class ComputedValue(Frozen):
 
     # Where inside the entry it sits: `defaultData.id`, `outputs[1]`.
     path: str
+    # The entry field it belongs to, by its config name (`default_data`, `inputs`, `label`).
+    field: str | None = None
     # The source text, as written.
     text: str
     # The checker's type for it (`string`, `PinDefinition`).

@@ -6,7 +6,16 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema, TypeRef
+from pygen.model import (
+    ComputedValue,
+    DataField,
+    DataType,
+    Handle,
+    Model,
+    NodeDef,
+    ToolSchema,
+    TypeRef,
+)
 
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
@@ -75,17 +84,27 @@ UNDECLARED = "the definitions do not declare handles"
 
 
 def handle_text(handle: Handle) -> str:
-    name = code(handle.id) if handle.id is not None else "unnamed (id `null`)"
+    name = code(handle.id) if handle.id is not None else "unnamed"
     notes = [n for n in (handle.label, handle.type and f"type {code(handle.type)}") if n]
     return name + (f" ({', '.join(notes)})" if notes else "")
 
 
-def handles_text(handles: tuple[Handle, ...], declared: bool = True) -> str:
+def _unnamed_text(count: int) -> str:
+    """React Flow gives an unnamed handle the id `null`: an edge to it names no handle."""
+    return (f"{count} unnamed handle{'s' if count > 1 else ''} (id `null`: an edge to "
+            "or from it names no handle)")
+
+
+def handles_text(handles: tuple[Handle, ...], declared: bool = True,
+                 computed: tuple[ComputedValue, ...] = ()) -> str:
     if not declared:
-        return UNDECLARED
+        whole = next((c for c in computed if "[" not in c.path and "." not in c.path), None)
+        return f"computed at run time: {code(whole.text)}" if whole else UNDECLARED
     if not handles:
         return "none"
-    return ", ".join(handle_text(h) for h in handles)
+    named = [handle_text(h) for h in handles if h.id is not None or h.label or h.type]
+    unnamed = len(handles) - len(named)
+    return ", ".join([*named, *([_unnamed_text(unnamed)] if unnamed else [])])
 
 
 def _section(title: str, fields: list[DataField]) -> list[str]:
@@ -143,8 +162,10 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     if node.credit_cost is not None:
         lines.append(f"- **Credit cost:** {node.credit_cost}")
     lines += [
-        f"- **Inputs (target handles):** {handles_text(node.inputs, node.inputs_declared)}",
-        f"- **Outputs (source handles):** {handles_text(node.outputs, node.outputs_declared)}",
+        f"- **Inputs (target handles):** "
+        f"{handles_text(node.inputs, node.inputs_declared, _computed(node, 'inputs'))}",
+        f"- **Outputs (source handles):** "
+        f"{handles_text(node.outputs, node.outputs_declared, _computed(node, 'outputs'))}",
     ]
     if node.tool is not None:
         lines.append(f"- **MCP tool:** {code(node.tool.name)}")
@@ -157,14 +178,20 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     return "\n".join(lines)
 
 
+def _computed(node: NodeDef, field: str) -> tuple[ComputedValue, ...]:
+    return tuple(c for c in node.computed if c.field == field)
+
+
 def computed_lines(node: NodeDef) -> list[str]:
     """The values the definitions compute at run time, listed under the static default data."""
     if not node.computed:
         return []
-    lines = ["", "Computed when the node is created (not part of the default data above):", ""]
+    lines = ["", "**Computed at run time** (the editor fills these in when it creates the node; "
+             "they are not in the default data above):", ""]
     for value in node.computed:
-        lines.append(f"- {code(value.path)} — computed at run time: {code(value.text)} "
-                     f"({value.type_text})")
+        name = value.path.partition(".")[2] if value.field == "default_data" else value.path
+        where = code(name) if name else "more default data"
+        lines.append(f"- {where} — computed at run time: {code(value.text)} ({value.type_text})")
     return lines
 
 
@@ -195,10 +222,9 @@ _PLACEHOLDERS: dict[str, Any] = {"string": "", "number": 0, "boolean": False, "n
 def example_data(node: NodeDef) -> dict[str, Any]:
     """The default data, with a placeholder of the right type for each computed field."""
     data = dict(node.default_data)
-    prefix = "defaultData."
-    for value in node.computed:
-        name = value.path.removeprefix(prefix) if value.path.startswith(prefix) else None
-        if name is None or not name.isidentifier() or name in data:
+    for value in _computed(node, "default_data"):
+        name = value.path.partition(".")[2]
+        if not name.isidentifier() or name in data:
             continue
         filler = placeholder(_field_type(node, name), value.type_text)
         if filler is not _NONE:
