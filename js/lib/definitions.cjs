@@ -22,7 +22,8 @@ function typeOf(ctx, node) {
   const at = Node.isSpreadAssignment(node) ? node.getExpression() : node;
   const checker = ctx.project.getTypeChecker().compilerObject;
   const type = checker.getBaseTypeOfLiteralType(checker.getTypeAtLocation(at.compilerNode));
-  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+  const flags = ts.TypeFormatFlags.NoTruncation
+    | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
   return checker.typeToString(type, at.compilerNode, flags);
 }
 

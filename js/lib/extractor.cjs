@@ -41,22 +41,28 @@ function extract(tsMorph, request) {
  */
 function markVariants(ctx, pairs) {
   const byType = new Map();
-  for (const pair of pairs) byType.set(pair.node.type, [...(byType.get(pair.node.type) || []), pair]);
+  for (const pair of pairs) {
+    byType.set(pair.node.type, [...(byType.get(pair.node.type) || []), pair]);
+  }
   for (const group of byType.values()) {
     const seen = new Map();
     for (const { entry, node } of group) {
       const key = group.length > 1 ? node.variant : null;
-      if (seen.has(key)) {
-        const hint = ctx.request.variantField
-          ? `; entries of one type need distinct '${ctx.request.variantField}' values`
-          : "; if entries of one type are variants, set variant_field to the field that tells them apart";
-        throw new UserError(entry.node, `duplicate node type '${node.type}'${key ? ` (variant '${key}')` : ""}: `
-          + `defined at ${seen.get(key)} and at ${node.source.file}:${node.source.line}${hint}`);
-      }
+      if (seen.has(key)) throw duplicate(ctx, entry, node, key, seen.get(key));
       seen.set(key, `${node.source.file}:${node.source.line}`);
       node.variant = key;
     }
   }
+}
+
+function duplicate(ctx, entry, node, key, first) {
+  const hint = ctx.request.variantField
+    ? `; entries of one type need distinct '${ctx.request.variantField}' values`
+    : "; if entries of one type are variants, set variant_field to the field that tells "
+      + "them apart";
+  const variant = key ? ` (variant '${key}')` : "";
+  return new UserError(entry.node, `duplicate node type '${node.type}'${variant}: defined at `
+    + `${first} and at ${node.source.file}:${node.source.line}${hint}`);
 }
 
 /** An entry_fields name that no entry has: one warning, not one per node. */
@@ -64,7 +70,8 @@ function reportUnusedFields(ctx) {
   const f = ctx.request.entryFields;
   for (const field of ctx.request.entryFieldsSet || []) {
     const name = f[field];
-    if (typeof name !== "string" || field.startsWith("handle_") || ctx.entryKeys.has(name)) continue;
+    if (typeof name !== "string" || field.startsWith("handle_")) continue;
+    if (ctx.entryKeys.has(name)) continue;
     if (!ctx.entryKeys.size) continue;
     ctx.diagnostics.push({ level: "warning", kind: "unused-entry-field",
       message: `entry_fields.${field} = '${name}', but no node definition has a '${name}' `

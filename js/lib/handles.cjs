@@ -17,7 +17,9 @@ function readHandles(f, value, problems) {
   if (typeof value.count === "number" && Number.isInteger(value.count) && value.count >= 0) {
     return Array.from({ length: value.count }, () => ({ id: null, label: null, type: null }));
   }
-  if (Array.isArray(value.ids)) return value.ids.flatMap((h, i) => oneHandle(f, h, null, i, problems));
+  if (Array.isArray(value.ids)) {
+    return value.ids.flatMap((h, i) => oneHandle(f, h, null, i, problems));
+  }
   return Object.keys(value).flatMap((id, i) => oneHandle(f, value[id], id, i, problems));
 }
 

@@ -46,7 +46,10 @@ function loadSources(ctx) {
 function addProjectFiles(ctx) {
   ctx.allFilesAdded = true;
   if (ctx.tsconfig) ctx.project.addSourceFilesFromTsConfig(ctx.tsconfig);
-  else ctx.project.addSourceFilesAtPaths(path.join(path.dirname(ctx.request.nodesFile), "**/*.{ts,tsx}"));
+  else {
+    const dir = path.dirname(ctx.request.nodesFile);
+    ctx.project.addSourceFilesAtPaths(path.join(dir, "**/*.{ts,tsx}"));
+  }
 }
 
 /** The user's own files of the project, in path order. */
@@ -118,7 +121,8 @@ function isOneEntry(ctx, literal) {
     const prop = literal.getProperty(key);
     if (!prop) return false;
     if (!Node.isPropertyAssignment(prop)) return true;
-    return !Node.isObjectLiteralExpression(values.unwrap(ctx.tsMorph, prop.getInitializerOrThrow()));
+    const init = values.unwrap(ctx.tsMorph, prop.getInitializerOrThrow());
+    return !Node.isObjectLiteralExpression(init);
   };
   return scalar(f.type) || scalar(f.label) || Boolean(literal.getProperty(f.default_data));
 }
@@ -201,7 +205,9 @@ function classEntries(ctx, ev, name, add) {
 function classValue(ctx, cls, name) {
   const { Node } = ctx.tsMorph;
   const prop = cls.getInstanceProperty(name) || cls.getStaticProperty(name);
-  if (prop && Node.isPropertyDeclaration(prop) && prop.getInitializer()) return prop.getInitializer();
+  if (prop && Node.isPropertyDeclaration(prop) && prop.getInitializer()) {
+    return prop.getInitializer();
+  }
   for (const ctor of cls.getConstructors()) {
     for (const statement of ctor.getStatements()) {
       const expr = Node.isExpressionStatement(statement) && statement.getExpression();

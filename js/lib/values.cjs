@@ -259,7 +259,8 @@ function atUse(value, node) {
 
 /** The value a shorthand property (`{ label }`) stands for, not the property itself. */
 function shorthandValue(ev, prop) {
-  return evaluateName(ev, prop.getNameNode(), prop.getValueSymbol() || prop.getNameNode().getSymbol());
+  const name = prop.getNameNode();
+  return evaluateName(ev, name, prop.getValueSymbol() || name.getSymbol());
 }
 
 /** An object literal property's key as a string, or a Dynamic for a computed one. */
