@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -133,7 +134,8 @@ def _table(path: Path) -> tuple[dict[str, Any], str]:
 
 def _describe(exc: ValidationError, path: Path, where: str) -> str:
     first = exc.errors()[0]
-    key = ".".join(str(part) for part in first["loc"])
+    # A union's branch (`str`, `literal[False]`) is part of the location, not a key.
+    key = ".".join(str(part) for part in first["loc"] if not _BRANCH.match(str(part)))
     if first["type"] == "extra_forbidden":
         table = _TABLES.get(str(first["loc"][0])) if len(first["loc"]) > 1 else None
         known = ", ".join(table.model_fields if table else Settings.model_fields)
@@ -143,6 +145,8 @@ def _describe(exc: ValidationError, path: Path, where: str) -> str:
         return f"{path}: {where}missing the required key '{key}'"
     return f"{path}: {where}key '{key}': {first['msg']}"
 
+
+_BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")
 
 # Sub-tables of the settings, for naming their own keys when one is unknown.
 _TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields}

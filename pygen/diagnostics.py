@@ -29,8 +29,8 @@ def _place(diagnostic: Diagnostic) -> str:
 def _group(diagnostics: Iterable[Diagnostic]) -> dict[tuple[str, str], list[Diagnostic]]:
     groups: dict[tuple[str, str], list[Diagnostic]] = {}
     for diagnostic in diagnostics:
-        # A diagnostic of no known kind stands alone: its message is its kind.
-        kind = diagnostic.kind or f"message:{diagnostic}"
+        # A diagnostic of no kind is grouped with those of the same message.
+        kind = diagnostic.kind or f"message:{diagnostic.message}"
         groups.setdefault((diagnostic.level, kind), []).append(diagnostic)
     return groups
 
@@ -48,9 +48,9 @@ def summarize(diagnostics: Iterable[Diagnostic], verbose: bool = False) -> list[
         if len(group) == 1:
             lines.append(f"{level}: {group[0]}")
             continue
-        title = KIND_TITLES.get(kind, kind)
+        title = KIND_TITLES.get(kind, kind.removeprefix("message:"))
         places = ", ".join(_place(d) for d in group[:PLACES])
         more = len(group) - PLACES
         tail = f", … (+{more} more; --verbose lists all)" if more > 0 else ""
-        lines.append(f"{level}: {len(group)} {title}: {places}{tail}")
+        lines.append(f"{level}: {len(group)}× {title}: {places}{tail}")
     return lines
