@@ -54,3 +54,16 @@ def summarize(diagnostics: Iterable[Diagnostic], verbose: bool = False) -> list[
         tail = f", … (+{more} more; --verbose lists all)" if more > 0 else ""
         lines.append(f"{level}: {len(group)}× {title}: {places}{tail}")
     return lines
+
+
+# What `--strict` turns into errors: values the definitions compute at run time.
+STRICT_KINDS = frozenset({"computed", "evaluator-limit"})
+
+
+def strict_failure(diagnostics: Iterable[Diagnostic]) -> str | None:
+    """The one-line error of a `--strict` run, naming the first computed value, or None."""
+    found = [d for d in diagnostics if d.kind in STRICT_KINDS]
+    if not found:
+        return None
+    more = f" (and {len(found) - 1} more; run without --strict to list them)" if found[1:] else ""
+    return (f"--strict: {found[0]}{more}; write the value as static data or drop --strict")

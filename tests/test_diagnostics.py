@@ -39,3 +39,13 @@ def test_kinds_keep_the_order_they_first_appear_and_unknown_kinds_stand_alone() 
     assert lines[0] == "warning: 2× odd: nodes.ts:1, nodes.ts:3"
     assert lines[1].startswith("warning: 2× values computed at run time")
     assert lines[2] == "warning: nodes.ts:5: other"
+
+
+def test_strict_names_the_first_computed_value_and_counts_the_rest() -> None:
+    from pygen.diagnostics import strict_failure
+
+    assert strict_failure([warning("no-data-type", 1)]) is None
+    message = strict_failure([warning("no-data-type", 1), warning("computed", 9, "x is computed"),
+                              warning("evaluator-limit", 12)])
+    assert message is not None
+    assert message.startswith("--strict: nodes.ts:9: x is computed (and 1 more;")
