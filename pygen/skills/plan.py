@@ -96,11 +96,11 @@ def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | Non
                render_tool: Callable[[ToolSchema], str] | None) -> list[FileUpdate]:
     updates = []
     for node in model.nodes:
-        path = node_path(skills_dir, node.type)
+        path = node_path(skills_dir, node.key)
         template = render.node_template(node, with_tool=node.tool is not None)
         blocks = render.node_blocks(node, definitions, render_tool)
         new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, stamp,
-                          str(path), {"node_type": node.type})
+                          str(path), {"node_type": node.key})
         updates.append(FileUpdate(path, existing.get(path), new))
     return updates
 

@@ -157,6 +157,9 @@ def json_block(value: Any) -> list[str]:
 
 def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str:
     lines = [f"- **Type:** {code(node.type)}"]
+    if node.variant is not None:
+        lines.append(f"- **Variant:** {code(node.variant)} (one of several `{node.type}` "
+                     "nodes; its default data says which)")
     if node.category:
         lines.append(f"- **Category:** {node.category}")
     if node.credit_cost is not None:
@@ -195,41 +198,54 @@ def computed_lines(node: NodeDef) -> list[str]:
     return lines
 
 
-def _field_type(node: NodeDef, name: str) -> TypeRef | None:
-    return next((f.type for f in node.data_type.fields if f.name == name), None)
-
-
-def placeholder(ref: TypeRef | None, type_text: str) -> Any:
+def placeholder(ref: TypeRef | None, type_text: str = "", depth: int = 0) -> Any:
     """A value of the right type for a computed field in a worked example, or _NONE."""
-    kind = ref.kind if ref is not None else type_text.strip()
-    if ref is not None and ref.kind == "literal":
+    if ref is None:
+        text = type_text.strip()
+        return [] if text.endswith("[]") else _PLACEHOLDERS.get(text, _NONE)
+    if ref.kind == "literal":
         return ref.value
-    if ref is not None and ref.kind == "union":
-        for member in ref.types:
-            value = placeholder(member, "")
-            if value is not _NONE:
-                return value
-        return _NONE
-    if kind == "array" or (ref is None and kind.endswith("[]")):
+    if ref.kind == "union":
+        filled = (placeholder(m, "", depth) for m in ref.types)
+        return next((v for v in filled if v is not _NONE), _NONE)
+    if ref.kind == "array":
         return []
-    return _PLACEHOLDERS.get(kind, _NONE)
+    if ref.kind == "tuple":
+        items = [placeholder(t, "", depth) for t in ref.types]
+        return _NONE if _NONE in items else items
+    if ref.kind == "record":
+        return {}
+    if ref.kind == "object" and ref.fields and depth < MAX_NESTING:
+        return _required(ref.fields, {}, depth + 1)
+    return _PLACEHOLDERS.get(ref.kind, _NONE)
 
 
 _NONE = object()
-_PLACEHOLDERS: dict[str, Any] = {"string": "", "number": 0, "boolean": False, "null": None}
+_PLACEHOLDERS: dict[str, Any] = {"string": "", "number": 0, "boolean": False, "null": None,
+                                 "any": None, "unknown": None}
+
+
+def _required(fields: tuple[DataField, ...], data: dict[str, Any], depth: int) -> dict[str, Any]:
+    """`data` with a placeholder for each required field it lacks."""
+    out = dict(data)
+    for field in fields:
+        if field.optional or field.name in out:
+            continue
+        value = placeholder(field.type, field.type_text, depth)
+        if value is not _NONE:
+            out[field.name] = value
+    return out
 
 
 def example_data(node: NodeDef) -> dict[str, Any]:
-    """The default data, with a placeholder of the right type for each computed field."""
-    data = dict(node.default_data)
-    for value in _computed(node, "default_data"):
-        name = value.path.partition(".")[2]
-        if not name.isidentifier() or name in data:
-            continue
-        filler = placeholder(_field_type(node, name), value.type_text)
-        if filler is not _NONE:
-            data[name] = filler
-    return data
+    """The default data, with a placeholder of the right type for what is computed.
+
+    Only when the definitions compute part of the default data: the static part stays as
+    written, and each required field of the data type it lacks gets a value of its type.
+    """
+    if not _computed(node, "default_data"):
+        return node.default_data
+    return _required(node.data_type.fields, node.default_data, 0)
 
 
 def example_node(node: NodeDef) -> dict[str, Any]:

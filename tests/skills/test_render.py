@@ -62,8 +62,13 @@ def test_computed_fields_are_listed_under_the_static_default_data() -> None:
 
 
 def test_the_example_fills_computed_fields_with_values_of_their_type() -> None:
-    assert render.example_node(computed_node())["data"] == {"title": "Untitled", "id": "",
-                                                            "count": 0}
+    fields = [{"name": n, "type_text": t, "type": {"kind": t}}
+              for n, t in (("title", "string"), ("id", "string"), ("count", "number"))]
+    fields.append({"name": "tags", "type_text": "string[]", "optional": True,
+                   "type": {"kind": "array", "items": {"kind": "string"}}})
+    node = computed_node(data_type={"name": "StartData", "via": "name", "fields": fields})
+    assert render.example_node(node)["data"] == {"title": "Untitled", "id": "", "count": 0}
+    assert render.example_node(computed_node())["data"] == {"title": "Untitled"}
 
 
 def test_undeclared_handles_are_never_rendered_as_none() -> None:
