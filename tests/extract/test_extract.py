@@ -197,15 +197,31 @@ def test_strict_makes_them_errors_and_writes_nothing(unresolved: Path, how: str)
 def test_extraction_error_reaches_the_cli_as_one_line(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "case"
-    shutil.copytree(CORPUS / "error-call-in-default", root)
+    shutil.copytree(CORPUS / "error-syntax", root)
     (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
     monkeypatch.chdir(root)
     result = CliRunner().invoke(main, ["check"], catch_exceptions=False)
     assert result.exit_code == 2
-    assert result.stderr == (
-        "error: nodes.ts:16:38: node 'generate-image': 'defaultData.seed' must be static data, "
-        "but 'randomSeed()' is a function call; write the value as a literal\n")
+    expected = json.loads((CORPUS / "error-syntax" / "expected.json").read_text())["error"]
+    assert result.stderr == f"error: {expected}\n"
     assert result.stdout == ""
+
+
+def test_a_computed_value_is_a_warning_and_with_strict_an_error_naming_its_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "case"
+    shutil.copytree(CORPUS / "call-in-default", root)
+    (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
+    monkeypatch.chdir(root)
+    gen = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    assert "- `seed` — computed at run time: `randomSeed()` (number)" in (
+        root / "skills" / "nodes" / "generate-image.md").read_text()
+    strict = CliRunner().invoke(main, ["check", "--strict"], catch_exceptions=False)
+    assert strict.exit_code == 2
+    assert strict.stderr.startswith("error: --strict: nodes.ts:16: node 'generate-image': "
+                                    "'defaultData.seed' is computed at run time")
+    assert CliRunner().invoke(main, ["check"], catch_exceptions=False).exit_code == 0
 
 
 def test_extraction_error_type_is_extraction_error(project: Config, tmp_path: Path,
