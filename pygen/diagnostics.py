@@ -52,7 +52,7 @@ def summarize(diagnostics: Iterable[Diagnostic], verbose: bool = False) -> list[
         places = ", ".join(_place(d) for d in group[:PLACES])
         more = len(group) - PLACES
         tail = f", … (+{more} more; --verbose lists all)" if more > 0 else ""
-        lines.append(f"{level}: {len(group)}× {title}: {places}{tail}")
+        lines.append(f"{level}: {title} — {len(group)} times: {places}{tail}")
     return lines
 
 

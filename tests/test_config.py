@@ -42,5 +42,5 @@ def test_definitions_may_be_a_list_and_handles_may_be_undeclared(tmp_path: Path)
 
 
 def test_inputs_true_is_refused_with_the_key_named(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="key 'entry_fields.inputs'"):
+    with pytest.raises(ConfigError, match=r"key 'entry_fields\.inputs'"):
         load_config(write(tmp_path, "[entry_fields]\ninputs = true\n"))

@@ -15,9 +15,9 @@ def test_56_nodes_with_two_warning_kinds_print_two_lines() -> None:
     diagnostics += [warning("computed", 100 + i) for i in range(5)]
     lines = summarize(diagnostics)
     assert len(lines) == 2
-    assert lines[0].startswith("warning: 56× nodes without a data type")
+    assert lines[0].startswith("warning: nodes without a data type (map them in data_types) — 56 times: ")
     assert "nodes.ts:1, nodes.ts:2, nodes.ts:3, … (+53 more; --verbose lists all)" in lines[0]
-    assert lines[1].startswith("warning: 5× values computed at run time")
+    assert lines[1].startswith("warning: values computed at run time (listed in the skills as computed) — 5 times")
     assert lines[1].count("nodes.ts:") == PLACES
 
 
@@ -36,8 +36,8 @@ def test_kinds_keep_the_order_they_first_appear_and_unknown_kinds_stand_alone() 
     diagnostics = [warning(None, 1, "odd"), warning("computed", 2), warning(None, 3, "odd"),
                    warning("computed", 4), warning(None, 5, "other")]
     lines = summarize(diagnostics)
-    assert lines[0] == "warning: 2× odd: nodes.ts:1, nodes.ts:3"
-    assert lines[1].startswith("warning: 2× values computed at run time")
+    assert lines[0] == "warning: odd — 2 times: nodes.ts:1, nodes.ts:3"
+    assert lines[1].startswith("warning: values computed at run time (listed in the skills as computed) — 2 times")
     assert lines[2] == "warning: nodes.ts:5: other"
 
 
