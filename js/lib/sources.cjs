@@ -28,6 +28,8 @@ function parseSpec(spec) {
 function loadSources(ctx) {
   const specs = ctx.request.definitions.map(parseSpec);
   ctx.specs = specs;
+  // The nodes file and what it imports are loaded already.
+  if (specs.every((spec) => spec.kind === "name")) return;
   for (const spec of specs) {
     if (spec.kind === "file") {
       const files = ctx.project.addSourceFilesAtPaths(path.resolve(ctx.request.root, spec.glob));

@@ -34,6 +34,7 @@ function newEvaluation(tsMorph, project) {
     tsMorph,
     Node: tsMorph.Node,
     kinds: kindTable(tsMorph.SyntaxKind),
+    notLiteral: notLiteralKinds(tsMorph.SyntaxKind),
     checker: project ? project.getTypeChecker().compilerObject : null,
     active: new Set(),
     memo: new Map(),
@@ -91,7 +92,7 @@ function evaluate(ev, raw) {
  * enum members, declared constants, template literal types) is the value itself.
  */
 function literalFromChecker(ev, node, dynamic) {
-  if (!ev.checker || dynamic.limit) return dynamic;
+  if (!ev.checker || dynamic.limit || ev.notLiteral.has(node.getKind())) return dynamic;
   const type = ev.checker.getTypeAtLocation(node.compilerNode);
   const { TypeFlags } = ev.tsMorph.ts;
   if (type.flags & TypeFlags.StringLiteral || type.flags & TypeFlags.NumberLiteral) {
@@ -99,6 +100,13 @@ function literalFromChecker(ev, node, dynamic) {
   }
   if (type.flags & TypeFlags.BooleanLiteral) return ev.checker.typeToString(type) === "true";
   return dynamic;
+}
+
+/** Expressions the checker never types as a literal: no need to ask it. */
+function notLiteralKinds(K) {
+  return new Set([K.ArrowFunction, K.FunctionExpression, K.ClassExpression, K.JsxElement,
+    K.JsxSelfClosingElement, K.JsxFragment, K.ObjectLiteralExpression,
+    K.ArrayLiteralExpression, K.NewExpression]);
 }
 
 /** How each kind of expression evaluates; any other kind is not static data. */
