@@ -142,12 +142,12 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     protocol = protocol_blocks(skills)
     from pygen.skills.schema_doc import SCHEMA_FILE
 
-    paths = [node_path(skills, n.type) for n in model.nodes]
+    paths = [node_path(skills, n.key) for n in model.nodes]
     paths += [editor, skills / PROTOCOL_DOC, skills / SCHEMA_FILE]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths)
-    updates = plan_nodes(model, skills, existing, stamp, config.settings.definitions)
+    updates = plan_nodes(model, skills, existing, stamp, config.definitions_label)
     editor_update = plan_workflow_editor(model, skills, existing, stamp)
     updates.append(editor_update)
     if protocol is not None:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from pygen.config import Config, Settings
 from pygen.diagnostics import strict_failure
 from pygen.model import Model
-from pygen.skills import pipeline
+from pygen.tools import merge
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
 CASE = "static-lookups"
@@ -40,7 +40,7 @@ def value_sites(text: str) -> list[tuple[int, str]]:
 
 
 def extract(root: Path) -> Model:
-    return pipeline.load_model(Config(settings=Settings(nodes_file="nodes.ts"), source=None,
+    return merge.load_model(Config(settings=Settings(nodes_file="nodes.ts"), source=None,
                                       root=root))
 
 
