@@ -29,16 +29,20 @@ def pygen(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300)
 
 
-def gen_then_check(root: Path) -> tuple[int, int, str]:
+Run = tuple[int, int, str, list[str]]
+
+
+def gen_then_check(root: Path) -> Run:
     if not (root / "pygen.toml").is_file():
         (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
     gen = pygen(root, "gen", "-q")
     check = pygen(root, "check", "-q") if gen.returncode == 0 else gen
-    return gen.returncode, check.returncode, gen.stderr + check.stdout + check.stderr
+    files = sorted(p.name for p in (root / "skills" / "nodes").glob("*.md"))
+    return gen.returncode, check.returncode, gen.stderr + check.stdout + check.stderr, files
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, int, str]]:
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     corpus = tmp_path_factory.mktemp("corpus") / "ts"
     shutil.copytree(CORPUS, corpus, ignore=shutil.ignore_patterns("expected.*"))
     with ThreadPoolExecutor(WORKERS) as pool:
@@ -47,6 +51,10 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, int, 
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_gen_then_check_pass(name: str, runs: dict[str, tuple[int, int, str]]) -> None:
-    gen, check, output = runs[name]
+def test_gen_then_check_pass(name: str, runs: dict[str, Run]) -> None:
+    gen, check, output, _ = runs[name]
     assert (gen, check) == (0, 0), output
+
+
+def test_variants_of_one_type_get_a_skill_file_each(runs: dict[str, Run]) -> None:
+    assert runs["variant-catalog"][3] == ["agent.md", "tool.calculator.md", "tool.search.md"]
