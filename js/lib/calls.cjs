@@ -66,7 +66,9 @@ function inside(node, outer) {
 /** The project function a callee names, when its body is one returned expression. */
 function helperOf(ev, callee) {
   const { Node } = ev;
-  if (Node.isArrowFunction(callee) || Node.isFunctionExpression(callee)) return callee;
+  if (Node.isArrowFunction(callee) || Node.isFunctionExpression(callee)) {
+    return singleReturn(ev, callee) ? callee : null;
+  }
   if (!Node.isIdentifier(callee) && !Node.isPropertyAccessExpression(callee)) return null;
   const symbol = (Node.isIdentifier(callee) ? callee : callee.getNameNode()).getSymbol();
   let decl = symbol && values.declarationOfSymbol(ev, symbol);
@@ -114,13 +116,12 @@ function invoke(ev, call, fn, args) {
   }
 }
 
-/** `xs.map((x, i) => ({ … }))` over a static array. */
+/** `xs.map((x, i) => ({ … }))` (or `xs.map(helper)`) over a static array. */
 function mapCall(ev, node, callee) {
   const [arg] = node.getArguments();
-  const fn = arg && values.unwrap(ev.tsMorph, arg);
+  const fn = arg && helperOf(ev, values.unwrap(ev.tsMorph, arg));
   const list = values.evaluate(ev, callee.getExpression());
-  if (!Array.isArray(list) || !fn || !(ev.Node.isArrowFunction(fn)
-    || ev.Node.isFunctionExpression(fn)) || !singleReturn(ev, fn)) {
+  if (!Array.isArray(list) || !fn) {
     return list instanceof values.Dynamic ? values.atUse(list, node)
       : new values.Dynamic(node, "a function call");
   }

@@ -105,13 +105,24 @@ function constantEntries(ctx, ev, sourceFile, name, label, add) {
   const init = decl.getInitializer();
   if (!init) throw new UserError(decl, `'${name}' has no initializer`);
   const literal = values.unwrap(ctx.tsMorph, init);
-  if (Node.isArrayLiteralExpression(literal)) arrayEntries(ev, literal, label, add);
+  if (Node.isArrayLiteralExpression(literal)) arrayEntries(ctx, ev, literal, label, add);
   else if (Node.isObjectLiteralExpression(literal) && isOneEntry(ctx, literal)) {
     add(literal, values.evaluateValue(ev, literal), null);
-  } else if (Node.isObjectLiteralExpression(literal)) objectEntries(ev, literal, label, add);
-  else {
-    throw new UserError(literal, `'${name}' must be an array or object literal, `
-      + `found '${snippet(literal, 60)}'`);
+  } else if (Node.isObjectLiteralExpression(literal)) {
+    objectEntries(ctx, ev, literal, label, add);
+  } else evaluatedEntries(ev, literal, name, add);
+}
+
+/** A catalog built by an expression (`BASE.map(…)`, a helper): its value, when static. */
+function evaluatedEntries(ev, node, name, add) {
+  const value = values.evaluateValue(ev, node);
+  if (Array.isArray(value)) value.forEach((entry) => add(node, entry, null));
+  else if (value && typeof value === "object" && !(value instanceof Dynamic)) {
+    for (const key of Object.keys(value)) add(node, value[key], key);
+  } else {
+    const why = value instanceof Dynamic ? `: it is ${value.why}` : "";
+    throw new UserError(node, `'${name}' must be an array or object literal, or built from `
+      + `static data, found '${snippet(node, 60)}'${why}`);
   }
 }
 
@@ -129,37 +140,41 @@ function isOneEntry(ctx, literal) {
   return scalar(f.type) || scalar(f.label) || Boolean(literal.getProperty(f.default_data));
 }
 
-function spreadError(node, label, what, spread) {
-  const why = spread instanceof Dynamic ? `, but it is ${spread.why}` : "";
-  return new UserError(node, `cannot read '${snippet(node)}': a spread in `
-    + `${label} must be a static ${what}${why}`);
+/** A part of the catalog that cannot be read: its entries are left out, with a warning. */
+function unreadable(ctx, node, label, why) {
+  ctx.diagnostics.push({ ...diagnosticAt(ctx, node, `cannot read '${snippet(node)}' in `
+    + `${label}: it is ${why}; the nodes it adds are left out`), kind: "computed" });
 }
 
-function arrayEntries(ev, literal, label, add) {
+function spreadWhy(spread, what) {
+  return spread instanceof Dynamic ? spread.why : `not a static ${what}`;
+}
+
+function arrayEntries(ctx, ev, literal, label, add) {
   for (const element of literal.getElements()) {
     if (!ev.Node.isSpreadElement(element)) {
       add(element, values.evaluateValue(ev, element), null);
       continue;
     }
     const spread = values.evaluateValue(ev, element.getExpression());
-    if (!Array.isArray(spread)) throw spreadError(element, label, "array", spread);
-    for (const value of spread) add(element, value, null);
+    if (!Array.isArray(spread)) unreadable(ctx, element, label, spreadWhy(spread, "array"));
+    else for (const value of spread) add(element, value, null);
   }
 }
 
-function objectEntries(ev, literal, label, add) {
+function objectEntries(ctx, ev, literal, label, add) {
   const { Node } = ev;
   for (const prop of literal.getProperties()) {
     if (Node.isSpreadAssignment(prop)) {
       const spread = values.evaluateValue(ev, prop.getExpression());
       if (!spread || typeof spread !== "object" || Array.isArray(spread)
-        || spread instanceof Dynamic) throw spreadError(prop, label, "object", spread);
-      for (const key of Object.keys(spread)) add(prop, spread[key], key);
+        || spread instanceof Dynamic) unreadable(ctx, prop, label, spreadWhy(spread, "object"));
+      else for (const key of Object.keys(spread)) add(prop, spread[key], key);
     } else if (Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop)) {
       const key = values.propertyName(ev, prop);
       if (key instanceof Dynamic) {
-        throw new UserError(key.node, `cannot read the key '${snippet(key.node)}' of `
-          + `${label}: it is ${key.why}`);
+        unreadable(ctx, prop, label, `keyed by ${key.why}`);
+        continue;
       }
       const value = Node.isPropertyAssignment(prop)
         ? values.evaluateValue(ev, prop.getInitializerOrThrow())
