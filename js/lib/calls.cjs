@@ -38,16 +38,19 @@ function evaluateCall(ev, node) {
  * The helper's value with each part it could not compute reported at the call, not inside
  * the helper. Copies only what changes: evaluated values are shared.
  */
-function relocate(value, call, why) {
+function relocate(value, call, why, at = []) {
   if (value instanceof values.Dynamic) {
     if (inside(value.node, call)) return value;
-    return new values.Dynamic(call, value.limit ? value.why : why, value.limit);
+    const moved = new values.Dynamic(call, value.limit ? value.why : why, value.limit);
+    // Where inside the call's value it sits, so its type is the part's, not the call's.
+    moved.within = at;
+    return moved;
   }
   if (!value || typeof value !== "object") return value;
   let changed = false;
   const out = Array.isArray(value) ? [] : {};
   for (const key of Object.keys(value)) {
-    out[key] = relocate(value[key], call, why);
+    out[key] = relocate(value[key], call, why, [...at, key]);
     changed = changed || out[key] !== value[key];
   }
   const spreads = value[values.SPREADS];

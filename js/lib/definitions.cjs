@@ -17,14 +17,23 @@ function keyPath(parts) {
 }
 
 /** The checker's type of a computed value, widened the way a reader names it (`string`). */
-function typeOf(ctx, node) {
+function typeOf(ctx, node, within = []) {
   const { Node, ts } = ctx.tsMorph;
   const at = Node.isSpreadAssignment(node) ? node.getExpression() : node;
   const checker = ctx.project.getTypeChecker().compilerObject;
-  const type = checker.getBaseTypeOfLiteralType(checker.getTypeAtLocation(at.compilerNode));
+  let type = checker.getTypeAtLocation(at.compilerNode);
+  for (const key of within) type = type && partType(checker, type, key, at.compilerNode);
+  type = checker.getBaseTypeOfLiteralType(type || checker.getAnyType());
   const flags = ts.TypeFormatFlags.NoTruncation
     | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
   return checker.typeToString(type, at.compilerNode, flags);
+}
+
+/** The type of `type[key]`: a property, an element, or undefined when it has none. */
+function partType(checker, type, key, where) {
+  const prop = checker.getPropertyOfType(type, String(key));
+  if (prop) return checker.getTypeOfSymbolAtLocation(prop, where);
+  return /^\d+$/.test(key) ? checker.getIndexTypeOfType(type, 1) : undefined;
 }
 
 /** A computed value of node `owner`, and the warning that says so. */
@@ -33,7 +42,7 @@ function computedValue(ctx, owner, found, field) {
   const loc = locate(ctx.request, dynamic.node, "");
   const record = {
     path: keyPath(at), field, text: snippet(dynamic.node, 120),
-    type_text: typeOf(ctx, dynamic.node), file: loc.file, line: loc.line,
+    type_text: typeOf(ctx, dynamic.node, dynamic.within), file: loc.file, line: loc.line,
   };
   const what = dynamic.limit ? dynamic.why : `'${record.text}' is ${dynamic.why}`;
   ctx.diagnostics.push({
