@@ -170,14 +170,20 @@ def _computed(node: NodeDef, field: str) -> tuple[ComputedValue, ...]:
 
 def computed_lines(node: NodeDef) -> list[str]:
     """The values the definitions compute at run time, listed under the static default data."""
-    if not node.computed:
-        return []
-    lines = ["", "**Computed at run time** (the editor fills these in when it creates the node; "
-             "they are not in the default data above):", ""]
-    for value in node.computed:
-        name = value.path.partition(".")[2] if value.field == "default_data" else value.path
-        where = code(name) if name else "more default data"
-        lines.append(f"- {where} — computed at run time: {code(value.text)} ({value.type_text})")
+    data = _computed(node, "default_data")
+    other = [c for c in node.computed if c.field != "default_data"]
+    lines: list[str] = []
+    if data:
+        lines += ["", "**Computed at run time** (the editor fills these data fields in when it "
+                  "creates the node; they are not in the default data above):", ""]
+        for value in data:
+            name = value.path.partition(".")[2]
+            where = code(name) if name else "more default data"
+            lines.append(f"- {where} — computed at run time: {code(value.text)} "
+                         f"({value.type_text})")
+    if other:
+        lines += ["", "**Known only when the app runs** (the definitions compute them):", ""]
+        lines += [f"- {code(v.path)} — {code(v.text)} ({v.type_text})" for v in other]
     return lines
 
 
