@@ -51,7 +51,7 @@ def stale_prose(config: Config, model: Model, planned: Sequence[digests.Planned]
     if config.settings.stale_prose == "off":
         return prose_lint.Lint()
     return prose_lint.lint_skills(config.skills_dir, model, planned, written,
-                                  extra=[config.settings.definitions],
+                                  extra=list(config.definitions),
                                   retired=retired_names(config, planned))
 
 

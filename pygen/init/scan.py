@@ -2,7 +2,8 @@
 
 A candidate is a `const` whose initializer is an array of object literals with a type-like
 property (`type`, `kind`, `nodeType`) and a handle or default-data property, or an object
-whose values are object literals with handle or default-data properties (keyed by type).
+whose values are object literals with handle or default-data properties (keyed by type), or
+a `registerX({...})` function whose calls pass such literals (`call:registerX`).
 An array or object built only from spreads of candidates (`[...IMAGE_NODES, ...AUDIO_NODES]`)
 is a candidate too, and the parts it is built from are not offered on their own.
 
@@ -27,6 +28,8 @@ SHAPE_KEYS = frozenset({"inputs", "outputs", "handles", "ports", "defaultData", 
 DECLARATION = re.compile(
     r"^[ \t]*(?:export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*\(?[ \t\n]*"
     r"([\[{])", re.MULTILINE)
+# `registerNode({ type: … })`: a registration call whose first argument is a definition.
+CALL = re.compile(r"(?<![\w$.])(register[A-Za-z0-9_$]*)\s*\(\s*(\{)")
 KEY = re.compile(r"\s*(?:\[[^\]\n]*\]|([\"']?)([A-Za-z_$][\w$-]*)\1)\s*:")
 SPREAD = re.compile(r"\s*\.\.\.\s*([A-Za-z_$][\w$]*)")
 MAX_FILE_BYTES = 2_000_000
@@ -39,7 +42,7 @@ class Candidate:
     name: str
     path: Path
     line: int
-    form: str  # "array" or "object"
+    form: str  # "array", "object" or "call"
     entries: int
     type_key: str | None
     spreads: tuple[str, ...] = ()
@@ -137,8 +140,27 @@ def classify(name: str, path: Path, line: int, opener: str, shape: _Shape) -> Ca
     return None
 
 
-def scan_text(text: str, path: Path) -> list[Candidate]:
+def entry_keys(text: str, start: int) -> set[str]:
+    """The keys of the object literal opening at `start` (read as a one-entry array)."""
+    shape, _ = read_literal("[" + text[start:], 0)
+    return shape.entry_keys[0] if shape.entry_keys else set()
+
+
+def scan_calls(text: str, path: Path) -> list[Candidate]:
+    """One candidate per registration call whose object says its type and shape; `scan`
+    merges the calls of one function into a single `call:NAME` candidate."""
     found = []
+    for match in CALL.finditer(text):
+        keys = entry_keys(text, match.start(2))
+        type_key = next((t for t in TYPE_KEYS if t in keys), None)
+        if type_key and keys & SHAPE_KEYS:
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(Candidate(f"call:{match.group(1)}", path, line, "call", 1, type_key))
+    return found
+
+
+def scan_text(text: str, path: Path) -> list[Candidate]:
+    found = scan_calls(text, path)
     for match in DECLARATION.finditer(text):
         shape, _ = read_literal(text, match.start(2))
         line = text.count("\n", 0, match.start()) + 1
@@ -157,13 +179,29 @@ def roots(candidates: list[Candidate]) -> list[Candidate]:
     return [c for c in kept if c.name not in used]
 
 
+def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Candidate]:
+    """The calls of one function as one candidate, anchored in the file that declares it."""
+    calls: dict[str, list[Candidate]] = {}
+    for c in candidates:
+        if c.form == "call":
+            calls.setdefault(c.name, []).append(c)
+    merged = []
+    for name, found in calls.items():
+        function = name.removeprefix("call:")
+        declares = re.compile(rf"(?:function|const|let)\s+{re.escape(function)}\b")
+        home = next((p for p, t in texts.items() if declares.search(t)), found[0].path)
+        merged.append(Candidate(name, home, found[0].line, "call", len(found), found[0].type_key))
+    return [c for c in candidates if c.form != "call"] + merged
+
+
 def scan(root: Path) -> list[Candidate]:
-    """Every root catalog candidate under `root`, in file order."""
+    """Every root catalog candidate under `root`, in file order (calls last)."""
     found: list[Candidate] = []
+    texts: dict[Path, str] = {}
     for path in source_files(root):
         try:
-            text = path.read_text(encoding="utf-8")
+            texts[path] = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue  # not the project's source text: nothing to offer from it
-        found += scan_text(text, path)
-    return roots(found)
+        found += scan_text(texts[path], path)
+    return roots(merge_calls(found, texts))

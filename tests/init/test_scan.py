@@ -75,3 +75,17 @@ def test_pyproject_gets_a_table_appended_and_keeps_every_byte_before_it() -> Non
     data = tomllib.loads(text)
     assert data["tool"]["pygen"] == {"nodes_file": "src/nodes.ts", "entry_fields": {"type": "kind"}}
     assert data["tool"]["ruff"] == {"line-length": 100}
+
+
+def test_registration_calls_are_one_candidate_anchored_where_the_function_is(
+        tmp_path: Path) -> None:
+    (tmp_path / "registry.ts").write_text(
+        "export function registerNode(spec: NodeSpec): void {}\n")
+    (tmp_path / "nodes.ts").write_text(
+        'import { registerNode } from "./registry";\n'
+        'registerNode({ type: "a", label: "A", inputs: [], outputs: ["x"] });\n'
+        "registerNode(\n  {\n    type: 'b', defaultData: {} },\n  { hidden: true },\n);\n"
+        "registerNode(existing);\nregistry.registerNode({ type: 'c', inputs: [] });\n")
+    found = scan.scan(tmp_path)
+    assert [(c.name, c.path.name, c.entries) for c in found] == [
+        ("call:registerNode", "registry.ts", 2)]
