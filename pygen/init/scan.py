@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
-SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "__tests__",
-                          "__mocks__", "vendor"})
+# Dependencies, build output, and tests with their fixtures: never the app's catalog.
+SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "vendor",
+                          "__tests__", "__mocks__", "test", "tests", "fixtures", "e2e"})
 SKIPPED_FILE = re.compile(r"\.(d|test|spec|stories)\.[cm]?tsx?$")
 TYPE_KEYS = ("type", "kind", "nodeType")
 SHAPE_KEYS = frozenset({"inputs", "outputs", "handles", "ports", "defaultData", "defaultConfig",

@@ -46,7 +46,7 @@ def test_roots_drop_the_parts_of_a_catalog_and_spreads_of_nothing_known() -> Non
 
 
 def test_dependencies_build_output_and_tests_are_not_read(tmp_path: Path) -> None:
-    for rel in ("src/nodes.ts", "node_modules/lib/nodes.ts", "dist/nodes.ts",
+    for rel in ("src/nodes.ts", "node_modules/lib/nodes.ts", "dist/nodes.ts", "tests/x/n.ts",
                 "src/nodes.test.ts", "src/types.d.ts", ".cache/nodes.ts"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("export const N = [{ type: 'a', inputs: [] }];\n")
