@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
+from pygen.skills.example_data import example_data
 
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
@@ -110,15 +111,31 @@ def variant_sections(data_type: DataType) -> list[str]:
 def data_type_sections(node: NodeDef, definitions: str) -> list[str]:
     data_type = node.data_type
     if data_type.via == "none":
-        return ["**Data fields:** no data type was found for this node; add it to "
-                "`data_types` in the pygen config. Keys of its default data: "
-                + (", ".join(code(k) for k in node.default_data) or "none") + ".", ""]
+        keys = ", ".join(code(k) for k in node.default_data) or "none"
+        known = f" Keys of its default data: {keys}." if node.default_data_declared else ""
+        return [f"**Data fields:** not declared in the code.{known}", ""]
     if data_type.variants:
-        return variant_sections(data_type)
-    if not data_type.fields:
-        return [f"**Data fields:** {code(data_type.name or 'the data type')} has no fields pygen "
-                "could read; see the warnings of `pygen gen`.", ""]
-    return fields_sections(data_type.fields, data_type.name)
+        return variant_sections(data_type) + index_signature_lines(data_type)
+    if data_type.via == "inferred":
+        return ["**Data fields** (inferred from default data; the code declares no type for "
+                "them, so each type is that of its default value):", *field_list(data_type.fields),
+                ""]
+    if not data_type.fields and not data_type.index_signature:
+        return [f"**Data fields:** {code(data_type.name or 'the data type')} has no fields that "
+                "could be read.", ""]
+    return fields_sections(data_type.fields, data_type.name) + index_signature_lines(data_type)
+
+
+def index_signature_lines(data_type: DataType) -> list[str]:
+    if not data_type.index_signature:
+        return []
+    return [f"Also accepts other keys ({code(data_type.index_signature)}).", ""]
+
+
+def default_data_lines(node: NodeDef, definitions: str) -> list[str]:
+    if not node.default_data_declared:
+        return [f"**Default data:** not declared in {code(definitions)}."]
+    return [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
 
 
 def json_block(value: Any) -> list[str]:
@@ -141,22 +158,31 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     if node.description:
         lines += [node.description, ""]
     lines += data_type_sections(node, definitions)
-    lines += [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
+    lines += default_data_lines(node, definitions)
     return "\n".join(lines)
 
 
-def example_node(node: NodeDef) -> dict[str, Any]:
+def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The node as a workflow holds it, with valid example data unless `data` is given."""
     return {
         "id": f"{node.type}-1",
         "type": node.type,
         "position": {"x": 0, "y": 0},
-        "data": node.default_data,
+        "data": example_data(node)[0] if data is None else data,
     }
 
 
 def examples(node: NodeDef) -> str:
+    data, notes = example_data(node)
+    source = "its default data" if node.default_data_declared else "placeholders"
     lines = [f"A {code(node.type)} node as it appears in the workflow's `nodes` array, "
-             "built from its default data:", "", *json_block(example_node(node))]
+             f"built from {source}:", "", *json_block(example_node(node, data))]
+    if notes.filled and node.default_data_declared:
+        lines += ["", "Placeholders fill required fields the default data leaves out: "
+                  + ", ".join(code(k) for k in notes.filled) + "."]
+    if notes.replaced:
+        lines += ["", "Placeholders replace default values that do not fit their field's type: "
+                  + ", ".join(code(k) for k in notes.replaced) + "."]
     return "\n".join(lines)
 
 
