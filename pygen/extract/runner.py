@@ -12,6 +12,7 @@ from pygen import proc
 from pygen.config import Config
 from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime
+from pygen.extract.infer import with_inferred_type
 from pygen.model import Diagnostic, NodeDef, SourceFile
 
 PROTOCOL = 1
@@ -85,7 +86,7 @@ def _first_error(errors: list[dict[str, Any]], config: Config,
 def parse_reply(reply: dict[str, Any]) -> Extraction:
     try:
         return Extraction(
-            nodes=tuple(NodeDef.model_validate(n) for n in reply["nodes"]),
+            nodes=tuple(with_inferred_type(NodeDef.model_validate(n)) for n in reply["nodes"]),
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
             diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
         )
