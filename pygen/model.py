@@ -119,6 +119,8 @@ class Diagnostic(Frozen):
     file: str | None = None
     line: int | None = None
     node_type: str | None = None
+    # What kind of problem, when --strict treats it as an error: `unresolved-import`, `tsconfig`.
+    code: str | None = None
 
     def __str__(self) -> str:
         where = ""

@@ -153,6 +153,7 @@ function readEntry(ctx, entry) {
     throw new UserError(where, `'${f.default_data}' of node '${out.type}' must be an object`);
   }
   out.default_data = data || {};
+  out.default_data_declared = data !== undefined;
   noteUnknownDynamic(raw, f, skipped);
   const loc = locate(ctx.request, where, "");
   out.skipped = [...skipped.keys()].sort();

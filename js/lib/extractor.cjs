@@ -3,53 +3,106 @@
 "use strict";
 
 const { UserError } = require("./errors.cjs");
+const { rel } = require("./util.cjs");
 const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
 const { definitionEntries, readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
-const { typeIndex, resolveDataType, unresolvedMessage } = require("./datatypes.cjs");
+const {
+  typeIndex, prepareLookup, resolveDataType, unresolvedMessage,
+} = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
+const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
+const { tsconfigWarnings } = require("./tsconfignotes.cjs");
+
+/** Milliseconds per phase, for `request.profile` (the benchmark's breakdown). */
+function stopwatch() {
+  const marks = {};
+  let last = process.hrtime.bigint();
+  return {
+    marks,
+    lap(name) {
+      const now = process.hrtime.bigint();
+      marks[name] = Number(now - last) / 1e6;
+      last = now;
+    },
+  };
+}
 
 function extract(tsMorph, request) {
-  const { project, sourceFile, consulted } = makeProject(tsMorph, request);
+  const clock = stopwatch();
+  const { project, sourceFile, consulted, standIns, tsconfig } = makeProject(tsMorph, request);
   assertParses(project);
-  const ctx = { tsMorph, project, sourceFile, consulted, request, diagnostics: [] };
+  clock.lap("program");
+  const ctx = { tsMorph, project, sourceFile, consulted, standIns, request, diagnostics: [] };
   const ev = newEvaluation(tsMorph);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);
   const entries = definitionEntries(ctx, ev);
-  const nodes = [];
-  const seen = new Map();
+  const nodes = readNodes(ctx, entries);
+  clock.lap("definitions");
+  prepareLookup(ctx, nodes);
   // Nodes sharing a data type share its reading.
   const shapes = new Map();
-  for (const entry of entries) {
+  nodes.forEach((node, i) => {
+    node.data_type = dataType(ctx, tc, shapes, node, entries[i]);
+  });
+  ctx.diagnostics.push(...deadImportWarnings(ctx, typeUsers(nodes)));
+  ctx.diagnostics.push(...tsconfigWarnings(ctx, tsconfig, deadSpecifiers(project)));
+  clock.lap("types");
+  const sources = sourcesRead(ctx);
+  clock.lap("sources");
+  return {
+    ok: true, nodes, sources, diagnostics: ctx.diagnostics,
+    stand_ins: ctx.standIns.map((s) => ({ ...s, missing: rel(request, s.missing),
+      used: rel(request, s.used) })),
+    data_union: ctx.autoUnion || null,
+    ...(request.profile ? { timings: clock.marks } : {}),
+  };
+}
+
+/** Data type name → the node types whose data it is, for messages. */
+function typeUsers(nodes) {
+  const users = new Map();
+  for (const n of nodes) {
+    const name = n.data_type.name;
+    if (name) users.set(name, [...users.get(name) || [], n.type]);
+  }
+  return users;
+}
+
+function readNodes(ctx, entries) {
+  const seen = new Map();
+  return entries.map((entry) => {
     const node = readEntry(ctx, entry);
     if (seen.has(node.type)) {
       throw new UserError(entry.node,
         `duplicate node type '${node.type}' (first defined at ${seen.get(node.type)})`);
     }
     seen.set(node.type, `${node.source.file}:${node.source.line}`);
-    node.data_type = dataType(ctx, tc, shapes, node);
-    nodes.push(node);
-  }
-  return { ok: true, nodes, sources: sourcesRead(ctx), diagnostics: ctx.diagnostics };
+    return node;
+  });
 }
 
-function dataType(ctx, tc, shapes, node) {
-  const found = resolveDataType(ctx, node);
-  if (found && found.decl) {
+function dataType(ctx, tc, shapes, node, entry) {
+  const found = resolveDataType(ctx, node, entry);
+  const skipped = found.skipped;
+  if (found.decl) {
     if (!shapes.has(found.decl)) shapes.set(found.decl, readDataType(tc, found.decl));
     const shape = shapes.get(found.decl);
     return {
       name: found.decl.getName(), via: found.via, score: found.score,
-      fields: shape.fields, variants: shape.variants,
+      fields: shape.fields, variants: shape.variants, index_signature: shape.index,
+      runner_up: found.runnerUp || null, skipped,
     };
   }
-  const near = found && found.near && found.score > 0 ? found : null;
-  ctx.diagnostics.push({
+  if (!found.dead) ctx.diagnostics.push({
     level: "warning", node_type: node.type, file: node.source.file, line: node.source.line,
-    message: unresolvedMessage(node, near),
+    message: unresolvedMessage(node, found.near),
   });
-  return { name: null, via: "none", score: near ? near.score : null, fields: [], variants: [] };
+  return {
+    name: null, via: "none", score: null, fields: [], variants: [],
+    runner_up: found.near || null, skipped,
+  };
 }
 
 module.exports = { extract };

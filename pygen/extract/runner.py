@@ -13,7 +13,7 @@ from pygen.config import Config
 from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime
 from pygen.extract.infer import with_inferred_type
-from pygen.model import Diagnostic, NodeDef, SourceFile
+from pygen.model import Diagnostic, NodeDef, SourceFile, StandIn
 
 PROTOCOL = 1
 
@@ -23,6 +23,10 @@ class Extraction:
     nodes: tuple[NodeDef, ...]
     sources: tuple[SourceFile, ...]
     diagnostics: tuple[Diagnostic, ...]
+    # Workspace sources read in place of missing build outputs.
+    stand_ins: tuple[StandIn, ...] = ()
+    # The editor's union of every node's data type, when found (not configured).
+    data_union: str | None = None
 
 
 def request_for(config: Config) -> dict[str, Any]:
@@ -38,6 +42,24 @@ def request_for(config: Config) -> dict[str, Any]:
     }
 
 
+# A young generation big enough that a run of a few hundred node types rarely collects.
+NODE_FLAGS = ("--max-semi-space-size=64",)
+
+
+def node_command(script: noderuntime.NodeScript) -> list[str]:
+    return [str(script.node), *NODE_FLAGS, str(script.script)]
+
+
+def node_env(script: noderuntime.NodeScript) -> dict[str, str]:
+    """The extractor's environment. Node keeps compiled code of TypeScript and ts-morph in
+    pygen's cache folder (Node 22+; older ignore it): start-up then skips compiling them."""
+    env = proc.environ()
+    env.setdefault("NODE_COMPILE_CACHE", str(noderuntime.cache_home() / "node-compile-cache"))
+    if script.node_path is not None:
+        env["NODE_PATH"] = str(script.node_path)
+    return env
+
+
 def run_extractor(config: Config) -> dict[str, Any]:
     """The extractor's raw reply; raises ExtractionError for anything but a clean document."""
     if not config.nodes_file.is_file():
@@ -46,12 +68,9 @@ def run_extractor(config: Config) -> dict[str, Any]:
             f"{config.source or 'the pygen config'}"
         )
     script = noderuntime.extractor()
-    env = proc.environ()
-    if script.node_path is not None:
-        env["NODE_PATH"] = str(script.node_path)
     timeout = config.settings.extract_timeout
-    done = proc.run([str(script.node), str(script.script)], input=json.dumps(request_for(config)),
-                    timeout=timeout, cwd=config.root, env=env)
+    done = proc.run(node_command(script), input=json.dumps(request_for(config)),
+                    timeout=timeout, cwd=config.root, env=node_env(script))
     try:
         reply: dict[str, Any] = json.loads(done.stdout)
     except json.JSONDecodeError:
@@ -89,6 +108,8 @@ def parse_reply(reply: dict[str, Any]) -> Extraction:
             nodes=tuple(with_inferred_type(NodeDef.model_validate(n)) for n in reply["nodes"]),
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
             diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+            stand_ins=tuple(StandIn.model_validate(s) for s in reply.get("stand_ins", ())),
+            data_union=reply.get("data_union"),
         )
     except KeyError as exc:
         raise ExtractionError(f"the extractor's reply is malformed: no {exc}; "
