@@ -58,9 +58,10 @@ def measure(run: Callable[[], None], repeat: int) -> Timing:
     return Timing(statistics.median(walls), statistics.median(cpus))
 
 
-def check(cmd: Sequence[str], stdin: str | None = None, cwd: Path | None = None) -> str:
+def check(cmd: Sequence[str], stdin: str | None = None, cwd: Path | None = None,
+          env: dict[str, str] | None = None) -> str:
     done = subprocess.run(list(cmd), input=stdin, capture_output=True, text=True, cwd=cwd,
-                          check=False)
+                          env=env, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr}")
     return done.stdout
