@@ -7,7 +7,7 @@ from jsonschema import Draft202012Validator
 from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
 from pygen.skills import render
 from pygen.skills.example_data import example_data
-from pygen.validation.schema import node_data_schema
+from pygen.skills.schema_doc import node_data_schema
 
 STRING = TypeRef(kind="string")
 NUMBER = TypeRef(kind="number")
