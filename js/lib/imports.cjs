@@ -45,7 +45,8 @@ function deadImportWarnings(ctx, users) {
       message: `cannot resolve '${specifier}', so these types are unknown: ${shown}${more}`,
     });
   }
-  return out;
+  // In file order, whatever order the types were read in.
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }
 
 function describe({ what, owner }, users) {
