@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pygen.cli import main
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
-WILD = ["casts", "colliding-union", "index-signature-omit", "monorepo-built",
+WILD = ["casts", "colliding-union", "index-signature-omit", "monorepo-built", "monorepo-unbuilt",
         "partial-defaults", "structural-decoy", "tsconfig-missing-extends", "untyped-nodes"]
 
 
