@@ -185,5 +185,9 @@ class Model(Frozen):
     def node(self, node_type: str) -> NodeDef | None:
         return next((n for n in self.nodes if n.type == node_type), None)
 
+    def untyped(self) -> list[str]:
+        """Node types whose data type the code does not declare (fields inferred, or none)."""
+        return [n.type for n in self.nodes if n.data_type.via in ("none", "inferred")]
+
 
 TypeRef.model_rebuild()

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
-from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
+from pygen.model import DataField, DataType, Handle, Model, NodeDef
 from pygen.skills.example_data import example_data
+from pygen.skills.render_tools import render_mcp_call
 
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
@@ -108,7 +109,7 @@ def variant_sections(data_type: DataType) -> list[str]:
     return lines
 
 
-def data_type_sections(node: NodeDef, definitions: str) -> list[str]:
+def data_type_sections(node: NodeDef) -> list[str]:
     data_type = node.data_type
     if data_type.via == "none":
         keys = ", ".join(code(k) for k in node.default_data) or "none"
@@ -157,7 +158,7 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     lines.append("")
     if node.description:
         lines += [node.description, ""]
-    lines += data_type_sections(node, definitions)
+    lines += data_type_sections(node)
     lines += default_data_lines(node, definitions)
     return "\n".join(lines)
 
@@ -186,11 +187,10 @@ def examples(node: NodeDef) -> str:
     return "\n".join(lines)
 
 
-def node_blocks(node: NodeDef, definitions: str,
-                render_tool: Callable[[ToolSchema], str] | None) -> dict[str, str]:
+def node_blocks(node: NodeDef, definitions: str) -> dict[str, str]:
     blocks = {"node-data-shape": node_data_shape(node, definitions), "examples": examples(node)}
-    if node.tool is not None and render_tool is not None:
-        blocks["mcp-call"] = render_tool(node.tool)
+    if node.tool is not None:
+        blocks["mcp-call"] = render_mcp_call(node.tool)
     return blocks
 
 

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from pygen.errors import PygenError, UnknownNodeType, json_error
 from pygen.model import Model
+from pygen.skills.fastcheck import Check, compile_check
 from pygen.skills.schema_doc import DRAFT, HANDLES_KEY, Schema, document_text, node_data_schema
-from pygen.validation.fastcheck import Check, compile_check
 from pygen.validation.findings import close
 from pygen.validation.shapes import Shape, shape_of
 

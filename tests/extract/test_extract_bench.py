@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from bench import synth
 from pygen.cli import main
 from pygen.config import load_config
-from pygen.skills import pipeline
+from pygen.tools import merge
 
 
 def test_workspace_project_resolves_enums_across_packages(tmp_path: Path) -> None:
-    model = pipeline.load_model(load_config(synth.write_workspace(tmp_path, 3)))
+    model = merge.load_model(load_config(synth.write_workspace(tmp_path, 3)))
     assert [n.type for n in model.nodes] == ["synth-node-0", "synth-node-1", "synth-node-2"]
     assert model.diagnostics == ()
     node = model.nodes[2]
@@ -32,7 +32,7 @@ def test_workspace_project_resolves_enums_across_packages(tmp_path: Path) -> Non
 
 
 def test_flat_project_resolves_every_node(tmp_path: Path) -> None:
-    model = pipeline.load_model(load_config(synth.write_flat(tmp_path, 2)))
+    model = merge.load_model(load_config(synth.write_flat(tmp_path, 2)))
     assert [n.data_type.name for n in model.nodes] == ["SynthNode0Data", "SynthNode1Data"]
     assert model.diagnostics == ()
 
@@ -48,7 +48,7 @@ def test_cold_gen_succeeds_as_the_benchmark_runs_it(tmp_path: Path, write: synth
 def test_monorepo_resolves_every_type_through_package_sources(tmp_path: Path) -> None:
     from bench.synth_monorepo import write_monorepo
 
-    model = pipeline.load_model(load_config(write_monorepo(tmp_path, 4)))
+    model = merge.load_model(load_config(write_monorepo(tmp_path, 4)))
     assert model.diagnostics == ()
     assert [n.data_type.via for n in model.nodes] == ["name"] * 4
     media = model.nodes[0].data_type  # an Omit chain over an index signature
@@ -62,3 +62,9 @@ def test_monorepo_resolves_every_type_through_package_sources(tmp_path: Path) ->
     read = {s.path for s in model.sources}
     assert "packages/core/src/models/m1.ts" in read
     assert not any("/dist/" in p for p in read)
+    assert [(s.package, s.missing, s.used, s.how) for s in model.stand_ins] == [
+        ("@bench/core", "packages/core/dist/index.d.ts", "packages/core/src/index.ts",
+         "src/index"),
+        ("@bench/media", "packages/media/dist/index.d.ts", "packages/media/src/index.ts",
+         "src/index"),
+    ]

@@ -1,6 +1,6 @@
 """skills.schema_doc: TypeRef → JSON Schema, never stricter than TypeScript, and `pygen schema`.
 
-The fast check (validation.fastcheck) must agree with jsonschema on every schema made here."""
+The fast check (skills.fastcheck) must agree with jsonschema on every schema made here."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from jsonschema import Draft202012Validator
 
 from pygen.cli import main
 from pygen.model import DataField, DataType, Location, Model, NodeDef, TypeRef, Variant
+from pygen.skills.fastcheck import compile_check
 from pygen.skills.schema_doc import field_schema, node_data_schema, type_schema
-from pygen.validation.fastcheck import compile_check
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
@@ -306,7 +306,7 @@ def test_fast_check_agrees_with_jsonschema(data: st.DataObject) -> None:
 def fixture_model(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """Serve the fixture model instead of extracting (the real extraction is tested in
     test_validate_workflow.py); returns a config file the commands can load."""
-    monkeypatch.setattr("pygen.skills.pipeline.load_model", lambda config: ALL)
+    monkeypatch.setattr("pygen.tools.merge.load_model", lambda config: ALL)
     config = tmp_path / "pygen.toml"
     config.write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
     return config
