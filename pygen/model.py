@@ -163,7 +163,8 @@ class SourceFile(Frozen):
 
 
 class StandIn(Frozen):
-    """A workspace package's source file read in place of a build output that is missing."""
+    """A workspace package's source file read in place of a build output that is missing;
+    `package` is the import specifier (`@acme/media` or a subpath, `@acme/media/codecs`)."""
 
     package: str
     # The path the package's manifest points at (relative to the project root).

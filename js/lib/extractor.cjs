@@ -54,7 +54,7 @@ function extract(tsMorph, request) {
   return {
     ok: true, nodes, sources, diagnostics: ctx.diagnostics,
     stand_ins: ctx.standIns.map((s) => ({ ...s, missing: rel(request, s.missing),
-      used: rel(request, s.used) })),
+      used: rel(request, s.used) })).sort((a, b) => (a.package < b.package ? -1 : 1)),
     data_union: ctx.autoUnion || null,
     ...(request.profile ? { timings: clock.marks } : {}),
   };

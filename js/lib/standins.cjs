@@ -31,11 +31,13 @@ function targets(entry, conditions = []) {
   return Object.entries(entry).flatMap(([k, v]) => targets(v, [...conditions, k]));
 }
 
-/** What the manifest points at for the subpath: the declarations, else the code. */
+/** What the manifest points at for the subpath: the declarations first, then the code. */
 function declaredTargets(manifest, sub) {
-  const fromExports = targets(exportsEntry(manifest.exports, sub)).map((t) => t.target);
+  const all = targets(exportsEntry(manifest.exports, sub));
+  const typed = all.filter((t) => t.conditions.includes("types")).map((t) => t.target);
   const top = sub === "." ? [manifest.types, manifest.typings, manifest.main] : [];
-  return [...fromExports, ...top].filter((t) => typeof t === "string");
+  const rest = all.map((t) => t.target);
+  return [...typed, ...top, ...rest].filter((t) => typeof t === "string");
 }
 
 /** Candidates in order of preference: { file (relative to the package), how }. */
@@ -74,10 +76,11 @@ function resolveStandIn(name, { pkg, workspace, consulted, standIns }) {
   const file = path.resolve(pkg.dir, found.file);
   consulted.add(manifestFile);
   consulted.add(workspace.manifest);
-  const [missing] = declaredTargets(manifest, sub);
+  const missing = declaredTargets(manifest, sub).map((t) => path.resolve(pkg.dir, t))
+    .find((p) => !fs.existsSync(p));
   // Absolute paths here; the reply makes them relative to the project root.
   const record = {
-    package: name, missing: missing ? path.resolve(pkg.dir, missing) : manifestFile,
+    package: name, missing: missing || manifestFile,
     used: file, how: found.how,
   };
   if (!standIns.some((s) => s.package === name)) standIns.push(record);
