@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -51,10 +53,11 @@ def node_command(script: noderuntime.NodeScript) -> list[str]:
 
 
 def node_env(script: noderuntime.NodeScript) -> dict[str, str]:
-    """The extractor's environment. Node keeps compiled code of TypeScript and ts-morph in
-    pygen's cache folder (Node 22+; older ignore it): start-up then skips compiling them."""
+    """The extractor's environment. Node keeps compiled code of TypeScript and ts-morph in its
+    own default compile-cache folder under the temp dir (Node 22+; older ignore it), so
+    start-up skips compiling them; it is a cache Node manages, nothing pygen installs."""
     env = proc.environ()
-    env.setdefault("NODE_COMPILE_CACHE", str(noderuntime.cache_home() / "node-compile-cache"))
+    env.setdefault("NODE_COMPILE_CACHE", str(Path(tempfile.gettempdir()) / "node-compile-cache"))
     if script.node_path is not None:
         env["NODE_PATH"] = str(script.node_path)
     return env
