@@ -110,7 +110,8 @@ function resolveDataType(ctx, node, entry) {
   const fromConfig = configured(ctx, node);
   if (fromConfig) return { decl: fromConfig, via: "config", score: null, skipped: [] };
   const cast = castEvidence(ctx, entry);
-  if (cast) return { decl: cast, via: "cast", score: null, skipped: [] };
+  // A cast to the editor's union of every node's data says nothing about this node.
+  if (cast && !isDataUnion(ctx, cast)) return { decl: cast, via: "cast", score: null, skipped: [] };
   const named = byName(ctx, node);
   if (named.decl) return { decl: named.decl, via: "name", score: null, skipped: named.skipped };
   // Named by convention but imported from a module that does not resolve: said per module.
