@@ -31,7 +31,8 @@ from bench.extraction import Timing, check, measure
 from bench.synth_monorepo import write_monorepo
 from pygen.config import load_config
 from pygen.extract import noderuntime
-from pygen.extract.runner import node_command, node_env, request_for
+from pygen.extract.noderuntime import node_command, node_env
+from pygen.extract.runner import request_for
 
 HERE = Path(__file__).resolve().parent.parent
 TARGET = 1.2

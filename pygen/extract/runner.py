@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,7 +11,7 @@ from pydantic import ValidationError
 from pygen import proc
 from pygen.config import Config
 from pygen.errors import ExtractionError, located
-from pygen.extract import noderuntime
+from pygen.extract import noderuntime, prestart
 from pygen.extract.infer import with_inferred_type
 from pygen.model import Diagnostic, NodeDef, SourceFile, StandIn
 
@@ -44,25 +42,6 @@ def request_for(config: Config) -> dict[str, Any]:
     }
 
 
-# A young generation big enough that a run of a few hundred node types rarely collects.
-NODE_FLAGS = ("--max-semi-space-size=64",)
-
-
-def node_command(script: noderuntime.NodeScript) -> list[str]:
-    return [str(script.node), *NODE_FLAGS, str(script.script)]
-
-
-def node_env(script: noderuntime.NodeScript) -> dict[str, str]:
-    """The extractor's environment. Node keeps compiled code of TypeScript and ts-morph in its
-    own default compile-cache folder under the temp dir (Node 22+; older ignore it), so
-    start-up skips compiling them; it is a cache Node manages, nothing pygen installs."""
-    env = proc.environ()
-    env.setdefault("NODE_COMPILE_CACHE", str(Path(tempfile.gettempdir()) / "node-compile-cache"))
-    if script.node_path is not None:
-        env["NODE_PATH"] = str(script.node_path)
-    return env
-
-
 def run_extractor(config: Config) -> dict[str, Any]:
     """The extractor's raw reply; raises ExtractionError for anything but a clean document."""
     if not config.nodes_file.is_file():
@@ -72,8 +51,13 @@ def run_extractor(config: Config) -> dict[str, Any]:
         )
     script = noderuntime.extractor()
     timeout = config.settings.extract_timeout
-    done = proc.run(node_command(script), input=json.dumps(request_for(config)),
-                    timeout=timeout, cwd=config.root, env=node_env(script))
+    request = json.dumps(request_for(config))
+    started = prestart.take(script, config.root)
+    if started is not None:
+        done = proc.finish(started, request, timeout)
+    else:
+        done = proc.run(noderuntime.node_command(script), input=request, timeout=timeout,
+                        cwd=config.root, env=noderuntime.node_env(script))
     try:
         reply: dict[str, Any] = json.loads(done.stdout)
     except json.JSONDecodeError:
