@@ -41,7 +41,7 @@ function deadImportWarnings(ctx, users) {
     const more = items.length > SHOWN ? `; and ${items.length - SHOWN} more` : "";
     const loc = locate(ctx.request, at, "");
     out.push({
-      level: "warning", code: "unresolved-import", file: loc.file, line: loc.line,
+      level: "warning", kind: "unresolved-import", file: loc.file, line: loc.line,
       message: `cannot resolve '${specifier}', so these types are unknown: ${shown}${more}`,
     });
   }

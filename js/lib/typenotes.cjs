@@ -23,6 +23,9 @@ function unresolvedParts(ref, out = []) {
 }
 
 /** Warn about a field whose type has unresolved parts; `tc` is the type reader's context. */
+// The kind of every diagnostic here, for the summary of a run.
+const KIND = "unresolved-type";
+
 function reportUnresolved(tc, field, ref, node, text) {
   // Nested object fields report themselves; only this level's own parts here.
   const all = [...new Set(unresolvedParts({ ...ref, fields: [] }))];
@@ -33,7 +36,7 @@ function reportUnresolved(tc, field, ref, node, text) {
   const parts = all.filter((p) => p !== "any");
   if (!parts.length) {
     diagnostics.push(diagnosticAt(tc.ctx, node, `${where}: its type depends on a type that `
-      + `cannot be resolved; it is shown as '${text}'`));
+      + `cannot be resolved; it is shown as '${text}'`, KIND));
     return;
   }
   // Parts imported from a module that does not resolve are reported once per module.
@@ -44,7 +47,7 @@ function reportUnresolved(tc, field, ref, node, text) {
   }
   const names = parts.map((p) => `'${p}'`).join(", ");
   diagnostics.push(diagnosticAt(tc.ctx, node,
-    `${where}: cannot resolve type ${names}; it is shown as written`));
+    `${where}: cannot resolve type ${names}; it is shown as written`, KIND));
 }
 
 /** A data type, or a base it extends, that the checker could not find lists no fields: say so. */
@@ -55,14 +58,14 @@ function checkResolved(tc, decl, type) {
     const dead = deadImportOf(node.getSourceFile(), text);
     if (dead) return noteDeadImport(ctx, dead, `${what} '${text}' of ${tc.owner}`, tc.owner);
     ctx.diagnostics.push(diagnosticAt(ctx, node, `${tc.owner}: cannot resolve ${what} `
-      + `'${text}'; ${missing}`));
+      + `'${text}'; ${missing}`, KIND));
   };
   if (type.isAny()) {
     if (Node.isTypeAliasDeclaration(decl)) {
       report(decl.getTypeNodeOrThrow(), "the data type", "no fields are listed");
     } else {
       ctx.diagnostics.push(diagnosticAt(ctx, decl,
-        `${tc.owner}: cannot resolve the data type; no fields are listed`));
+        `${tc.owner}: cannot resolve the data type; no fields are listed`, KIND));
     }
     return;
   }

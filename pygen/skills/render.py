@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from pygen.model import DataField, DataType, Handle, Model, NodeDef
+from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
@@ -64,10 +64,31 @@ def field_list(fields: Iterable[DataField]) -> list[str]:
     return lines
 
 
-def handles_text(handles: tuple[Handle, ...]) -> str:
+UNDECLARED = "the definitions do not declare handles"
+
+
+def handle_text(handle: Handle) -> str:
+    name = code(handle.id) if handle.id is not None else "unnamed"
+    notes = [n for n in (handle.label, handle.type and f"type {code(handle.type)}") if n]
+    return name + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _unnamed_text(count: int) -> str:
+    """React Flow gives an unnamed handle the id `null`: an edge to it names no handle."""
+    return (f"{count} unnamed handle{'s' if count > 1 else ''} (id `null`: an edge to "
+            "or from it names no handle)")
+
+
+def handles_text(handles: tuple[Handle, ...], declared: bool = True,
+                 computed: tuple[ComputedValue, ...] = ()) -> str:
+    if not declared:
+        whole = next((c for c in computed if "[" not in c.path and "." not in c.path), None)
+        return f"computed at run time: {code(whole.text)}" if whole else UNDECLARED
     if not handles:
         return "none"
-    return ", ".join(code(h.id) + (f" ({h.label})" if h.label else "") for h in handles)
+    named = [handle_text(h) for h in handles if h.id is not None or h.label or h.type]
+    unnamed = len(handles) - len(named)
+    return ", ".join([*named, *([_unnamed_text(unnamed)] if unnamed else [])])
 
 
 def _section(title: str, fields: list[DataField]) -> list[str]:
@@ -136,13 +157,18 @@ def json_block(value: Any) -> list[str]:
 
 def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str:
     lines = [f"- **Type:** {code(node.type)}"]
+    if node.variant is not None:
+        lines.append(f"- **Variant:** {code(node.variant)} (one of several `{node.type}` "
+                     "nodes; its default data says which)")
     if node.category:
         lines.append(f"- **Category:** {node.category}")
     if node.credit_cost is not None:
         lines.append(f"- **Credit cost:** {node.credit_cost}")
     lines += [
-        f"- **Inputs (target handles):** {handles_text(node.inputs)}",
-        f"- **Outputs (source handles):** {handles_text(node.outputs)}",
+        f"- **Inputs (target handles):** "
+        f"{handles_text(node.inputs, node.inputs_declared, _computed(node, 'inputs'))}",
+        f"- **Outputs (source handles):** "
+        f"{handles_text(node.outputs, node.outputs_declared, _computed(node, 'outputs'))}",
     ]
     if node.tool is not None:
         lines.append(f"- **MCP tool:** {code(node.tool.name)}")
@@ -151,7 +177,31 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
         lines += [node.description, ""]
     lines += data_type_sections(node)
     lines += default_data_lines(node, definitions)
+    lines += computed_lines(node)
     return "\n".join(lines)
+
+
+def _computed(node: NodeDef, field: str) -> tuple[ComputedValue, ...]:
+    return tuple(c for c in node.computed if c.field == field)
+
+
+def computed_lines(node: NodeDef) -> list[str]:
+    """The values the definitions compute at run time, listed under the static default data."""
+    data = _computed(node, "default_data")
+    other = [c for c in node.computed if c.field != "default_data"]
+    lines: list[str] = []
+    if data:
+        lines += ["", "**Computed at run time** (the editor fills these data fields in when it "
+                  "creates the node; they are not in the default data above):", ""]
+        for value in data:
+            name = value.path.partition(".")[2]
+            where = code(name) if name else "more default data"
+            lines.append(f"- {where} — computed at run time: {code(value.text)} "
+                         f"({value.type_text})")
+    if other:
+        lines += ["", "**Known only when the app runs** (the definitions compute them):", ""]
+        lines += [f"- {code(v.path)} — {code(v.text)} ({v.type_text})" for v in other]
+    return lines
 
 
 def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -205,13 +255,17 @@ def catalog(model: Model) -> str:
     for node in model.nodes:
         tool = code(node.tool.name, table=True) if node.tool else "—"
         cells = [code(node.type, table=True), cell(node.label), cell(node.category or "—"),
-                 _handle_ids(node.inputs), _handle_ids(node.outputs), tool]
+                 _handle_ids(node.inputs, node.inputs_declared),
+                 _handle_ids(node.outputs, node.outputs_declared), tool]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
-def _handle_ids(handles: tuple[Handle, ...]) -> str:
-    return ", ".join(code(h.id, table=True) for h in handles) or "—"
+def _handle_ids(handles: tuple[Handle, ...], declared: bool = True) -> str:
+    if not declared:
+        return "not declared"
+    return ", ".join(code(h.id, table=True) if h.id is not None else "unnamed"
+                     for h in handles) or "—"
 
 
 
