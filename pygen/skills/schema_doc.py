@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from pygen.jsonvalues import type_name
-from pygen.model import DataField, Model, NodeDef, TypeRef, Variant
+from pygen.model import DataField, DataType, Model, NodeDef, TypeRef, Variant
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 Schema = dict[str, Any]
@@ -82,7 +82,8 @@ def node_data_schema(node: NodeDef) -> Schema:
     if node.description:
         schema["description"] = node.description
     if data_type.via == "none":
-        schema.update(type="object", **{"$comment": "no data type found; any object passes"})
+        schema.update(type="object",
+                      **{"$comment": "the code declares no data type; any object passes"})
         return schema
     if data_type.fields or not data_type.variants:
         schema.update(object_schema(data_type.fields, node.default_data))
@@ -90,6 +91,19 @@ def node_data_schema(node: NodeDef) -> Schema:
         schema["type"] = "object"
     if data_type.variants:
         schema.update(_variants_schema(data_type.variants, node.default_data))
+    return _open_ended(schema, data_type)
+
+
+def _open_ended(schema: Schema, data_type: DataType) -> Schema:
+    """Inferred fields and an index signature both mean: other keys are fine too."""
+    notes = []
+    if data_type.via == "inferred":
+        notes.append("fields inferred from default data (the code declares no data type)")
+    if data_type.index_signature:
+        notes.append(f"also accepts other keys (`{data_type.index_signature}`)")
+    if notes:
+        schema["additionalProperties"] = True
+        schema["$comment"] = "; ".join(notes)
     return schema
 
 

@@ -18,7 +18,8 @@ def load_model(config: Config, use_cache: bool = False) -> Model:
     else:
         extraction = extract(config)
     model = Model(nodes=extraction.nodes, sources=extraction.sources,
-                  diagnostics=extraction.diagnostics, locations=extraction.locations)
+                  diagnostics=extraction.diagnostics, stand_ins=extraction.stand_ins,
+                  data_union=extraction.data_union, locations=extraction.locations)
     model = attach_tools(model, config, use_cache)
     return mark_results(model, config.settings.result_fields)
 
