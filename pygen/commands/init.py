@@ -50,6 +50,9 @@ def describe(catalog: survey.Catalog, tsconfig: Path | None,
         _say(f"skills folder: {shown(skills.path)} ({skills.node_files} node file(s){also})")
     if foreign:
         _say(f"blocks another tool writes (declared as foreign_blocks): {', '.join(foreign)}")
+    if skills is not None and "mcp-call" in skills.block_ids:
+        _say("the skills document MCP tools (mcp-call blocks): set `tools` in the config so "
+             "`pygen gen` keeps them; until then it leaves those blocks as they are")
 
 
 def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,

@@ -39,11 +39,16 @@ class Gate:
 
 
 def retired_names(config: Config, planned: Sequence[digests.Planned]) -> prose_lint.Retired:
-    """The retired names of the schema document as this run leaves it, and those let go."""
+    """The retired names of the schema document as this run leaves it, those let go, and the
+    tool names of nodes this run has no tool for (unknown, so never retired)."""
     path = layout.schema_file(config.skills_dir)
-    text = next((u.new for u in planned if u.path == path), None)
-    record = retired.recorded(retired.load(text if text is not None else files.read_text(path)))
-    return prose_lint.Retired(record, frozenset(config.settings.forget))
+    update = next((u for u in planned if u.path == path), None)
+    new = retired.load(update.new if update else files.read_text(path))
+    old = retired.load(update.old) if update else new
+    now = retired.doc_tools(new)
+    unknown = {n for t, names in retired.doc_tools(old).items() if t not in now for n in names}
+    return prose_lint.Retired(retired.recorded(new), frozenset(config.settings.forget),
+                              frozenset(unknown))
 
 
 def stale_prose(config: Config, model: Model, planned: Sequence[digests.Planned],

@@ -320,13 +320,16 @@ class Retired:
 
     by_node: Mapping[str, frozenset[str]] = field(default_factory=dict)
     forget: frozenset[str] = frozenset()
+    # Tool names this run knows nothing of (no tool for their node now): leaving the blocks
+    # does not retire them.
+    unknown: frozenset[str] = frozenset()
 
     def names(self, node_type: str | None, changes: History) -> frozenset[str]:
         if node_type is not None:
             mine = self.by_node.get(node_type, frozenset())
         else:
             mine = frozenset().union(*self.by_node.values())
-        return (mine | changes.retired) - self.forget
+        return (mine | (changes.retired - self.unknown)) - self.forget
 
 
 @dataclass

@@ -54,16 +54,26 @@ def handle_ids(handles: Any) -> set[str]:
     return ids
 
 
-def doc_names(doc: Mapping[str, Any]) -> dict[str, set[str]]:
-    """Each node type's names in a schema document: its type, fields, enum values, handles."""
+def doc_tools(doc: Mapping[str, Any]) -> dict[str, set[str]]:
+    """Node type → its tool's name and parameters, as the document's `x-tools` has them."""
+    tools = doc.get(TOOLS)
+    if not isinstance(tools, dict):
+        return {}
+    return {t: {n for n in names if isinstance(n, str)}
+            for t, names in tools.items() if isinstance(names, list)}
+
+
+def doc_names(doc: Mapping[str, Any], tools_of: Collection[str] | None = None
+              ) -> dict[str, set[str]]:
+    """Each node type's names in a schema document: its type, fields, enum values, handles,
+    and its tool's names (only for the node types in `tools_of`, when given)."""
     defs, handles = doc.get(DEFS), doc.get(HANDLES)
     if not isinstance(defs, dict):
         return {}
     handles = handles if isinstance(handles, dict) else {}
-    tools = doc.get(TOOLS)
-    tools = tools if isinstance(tools, dict) else {}
+    tools = {t: n for t, n in doc_tools(doc).items() if tools_of is None or t in tools_of}
     return {node_type: {node_type, *schema_names(schema), *handle_ids(handles.get(node_type)),
-                        *(n for n in tools.get(node_type) or [] if isinstance(n, str))}
+                        *tools.get(node_type, ())}
             for node_type, schema in defs.items()}
 
 
@@ -95,8 +105,9 @@ def recorded(doc: Mapping[str, Any]) -> dict[str, frozenset[str]]:
 def retire(old: Mapping[str, Any], new: Mapping[str, Any],
            forget: Collection[str] = ()) -> dict[str, list[str]]:
     """The record for `new`: `old`'s record plus the names `old` had and `new` lacks, minus
-    names a node has again and names let go."""
-    before, after, carried = doc_names(old), doc_names(new), recorded(old)
+    names a node has again and names let go. A tool's names retire only while the node still
+    has a tool: a run without tools configured knows nothing about them, and retires none."""
+    before, after, carried = doc_names(old, doc_tools(new)), doc_names(new), recorded(old)
     record: dict[str, list[str]] = {}
     for node_type in sorted(set(before) | set(carried)):
         gone = before.get(node_type, set()) - after.get(node_type, set())

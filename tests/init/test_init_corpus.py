@@ -150,3 +150,19 @@ def test_init_pyproject_appends_a_table_that_gen_and_check_use(tmp_path: Path) -
     assert text.startswith(before + "\n[tool.pygen]\n")
     assert active_keys(root / "pyproject.toml")["tool"]["pygen"] == {"nodes_file": "src/nodes.ts"}
     assert not (root / "pygen.toml").exists()
+
+
+def test_init_on_the_example_app_and_its_existing_skills(tmp_path: Path) -> None:
+    """The example's skills were written with tools configured; a config without them must
+    not make the tools' names stale (pygen knows nothing of them then)."""
+    repo = FIXTURES.parents[2]
+    shutil.copytree(repo / "examples" / "studio", tmp_path / "examples" / "studio",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(repo / "skills", tmp_path / "skills")
+    init = in_process(tmp_path, "init")
+    assert init.returncode == 0, init.stdout
+    assert "13 node(s)" in init.stdout and "set `tools`" in init.stdout
+    assert active_keys(tmp_path / "pygen.toml") == {
+        "nodes_file": "examples/studio/src/types/nodes.ts"}
+    runs = [in_process(tmp_path, "gen", "-q"), in_process(tmp_path, "check", "-q")]
+    assert [r.returncode for r in runs] == [0, 0], [r.stdout for r in runs]

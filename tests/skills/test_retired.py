@@ -65,3 +65,10 @@ def test_a_renamed_tool_parameter_is_retired_through_the_tools_record() -> None:
                                             tools={"img": ["gen_image", "reference_url"]}))
     assert second["x-retired"] == {"img": ["ref_url"]}
     assert retired.with_record(text, before) == text
+
+
+def test_a_run_without_tools_retires_no_tool_names() -> None:
+    with_tools = {**doc({"img": ["prompt"]}), "x-tools": {"img": ["gen_image", "ref_url"]}}
+    assert retired.retire(with_tools, doc({"img": ["prompt"]})) == {}
+    renamed = {**doc({"img": ["prompt"]}), "x-tools": {"img": ["gen_image"]}}
+    assert retired.retire(with_tools, renamed) == {"img": ["ref_url"]}
