@@ -1,0 +1,66 @@
+"""The rules the skills promise, run over a whole workflow (after its schema checks).
+
+Positions, deprecated and runner-owned fields, node-id references, field mappings and
+connection compatibility: see `rules` and `wiring` for each. Nodes of unknown types and edges
+to missing nodes are skipped here; the schema checks already report them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from pygen.validation.findings import Finding
+from pygen.validation.rules import node_rules, position
+from pygen.validation.schema import Schema
+from pygen.validation.wiring import End, HandleTypes, connection, field_mappings, wired_inputs
+
+_NO_TYPES = HandleTypes()
+
+
+def workflow_rules(workflow: Mapping[str, Any], schemas: Mapping[str, Schema],
+                   handle_types: Mapping[str, HandleTypes]) -> Iterator[Finding]:
+    nodes = [n if isinstance(n, dict) else {} for n in _list(workflow.get("nodes"))]
+    ids = {n["id"]: i for i, n in enumerate(nodes) if isinstance(n.get("id"), str)}
+    for i, node in enumerate(nodes):
+        yield from position(node, ("nodes", i), i)
+        schema = schemas.get(node.get("type"))  # type: ignore[arg-type]
+        if schema is not None:
+            yield from node_rules(node, ("nodes", i), schema, ids.keys())
+    ends = list(_edges(workflow, nodes, ids))
+    for j, source, target in ends:
+        yield from connection(("edges", j), source, target,
+                              handle_types.get(source.node_type, _NO_TYPES),
+                              handle_types.get(target.node_type, _NO_TYPES))
+    for index, wired in wired_inputs([(s, t) for _, s, t in ends]).items():
+        node = nodes[index]
+        schema = schemas.get(node["type"])
+        if schema is not None:
+            yield from field_mappings(node, ("nodes", index), schema, wired)
+
+
+def _edges(workflow: Mapping[str, Any], nodes: list[dict[str, Any]],
+           ids: Mapping[str, int]) -> Iterator[tuple[int, End, End]]:
+    """(edge index, source end, target end) of each edge between nodes of known types."""
+    for j, edge in enumerate(_list(workflow.get("edges"))):
+        if not isinstance(edge, dict):
+            continue
+        source = _end(edge, "source", "sourceHandle", nodes, ids)
+        target = _end(edge, "target", "targetHandle", nodes, ids)
+        if source is not None and target is not None:
+            yield j, source, target
+
+
+def _end(edge: Mapping[str, Any], key: str, handle_key: str, nodes: list[dict[str, Any]],
+         ids: Mapping[str, int]) -> End | None:
+    node_id = edge.get(key)
+    index = ids.get(node_id) if isinstance(node_id, str) else None
+    if index is None or not isinstance(nodes[index].get("type"), str):
+        return None
+    handle = edge.get(handle_key)
+    return End(index, str(node_id), nodes[index]["type"],
+               handle if isinstance(handle, str) else None)
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []

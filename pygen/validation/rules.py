@@ -1,0 +1,150 @@
+"""Rules on one node beyond its data schema: what the skills promise and JSON Schema cannot say.
+
+Each rule reads the node's data schema as written in the schema document (`deprecated`,
+`x-runner`, `x-result`, `x-nodeIds` on a property) and yields findings with a rule id and, where
+the repair is mechanical, a `Fix`. `at` is the node's location in the workflow, as path parts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterator, Mapping
+from typing import Any
+
+from pygen.validation.findings import Finding, Fix, error_at, path_of, show, warning_at
+from pygen.validation.names import guess, words
+from pygen.validation.schema import Schema
+
+# Stable rule ids, with the one line `pygen validate-workflow --rules` prints for each.
+RULES: dict[str, str] = {
+    "deprecated": "a deprecated data field is set; use the field its tag names instead",
+    "runner-owned": "a field the runner writes (status, results) is set by hand",
+    "completed-without-result": "a status says completed but no result field holds a value",
+    "position": "a node needs `position` with numeric `x` and `y`",
+    "node-id-ref": "a field that holds node ids names a node the workflow does not have",
+}
+_COMPLETED = "completed"
+_GRID = 320  # horizontal spacing of positions the position fix lays out
+
+
+def properties(schema: Schema) -> dict[str, Schema]:
+    """Every property a data schema names, across discriminated-union variants too."""
+    props: dict[str, Schema] = dict(schema.get("properties", {}))
+    for keyword in ("oneOf", "anyOf", "allOf"):
+        for branch in schema.get(keyword, ()):
+            if isinstance(branch, dict):
+                for name, sub in properties(branch).items():
+                    props.setdefault(name, sub)
+    return props
+
+
+def is_runner_owned(prop: Schema) -> bool:
+    """`x-runner: true`, or a result field not marked `x-runner: false`."""
+    marked = prop.get("x-runner")
+    return bool(marked) if marked is not None else bool(prop.get("x-result"))
+
+
+def node_rules(node: Mapping[str, Any], at: tuple[str | int, ...], schema: Schema,
+               node_ids: Collection[str] | None) -> Iterator[Finding]:
+    """Findings of every rule here for one node; `node_ids` None skips the id references."""
+    data = node.get("data")
+    if not isinstance(data, dict):
+        return
+    props = properties(schema)
+    base = (*at, "data")
+    yield from deprecated_fields(data, props, base)
+    yield from runner_fields(data, props, base)
+    if node_ids is not None:
+        yield from node_id_refs(data, props, base, node_ids)
+
+
+def deprecated_fields(data: Mapping[str, Any], props: Mapping[str, Schema],
+                      base: tuple[str | int, ...]) -> Iterator[Finding]:
+    for name, value in data.items():
+        prop = props.get(name)
+        if not prop or not prop.get("deprecated"):
+            continue
+        instead = replacement(name, prop, props)
+        at = (*base, name)
+        if instead is None:
+            yield warning_at(path_of("$", at), "deprecated field; leave it out",
+                             rule="deprecated", fix=Fix("remove", at))
+            continue
+        fix = Fix("remove", at) if instead in data else Fix("rename", at, to=instead)
+        yield warning_at(path_of("$", at), f"deprecated field; put {show(value, 30)} in "
+                         f"`{instead}` instead", instead, rule="deprecated", fix=fix)
+
+
+def replacement(name: str, prop: Schema, props: Mapping[str, Schema]) -> str | None:
+    """The field a deprecation names (`@deprecated Use referenceImageUrl.`), if it exists."""
+    text = str(prop.get("x-deprecated") or prop.get("description", ""))
+    text = text.split("Deprecated:", 1)[-1]
+    for word in re.findall(r"[A-Za-z_$][\w$]*", text):
+        if word != name and word in props:
+            return str(word)
+    return None
+
+
+def runner_fields(data: Mapping[str, Any], props: Mapping[str, Schema],
+                  base: tuple[str | int, ...]) -> Iterator[Finding]:
+    """Runner-owned fields set by hand; a completed status with every result empty."""
+    owned = [n for n in data if n in props and is_runner_owned(props[n])]
+    status = next((n for n in owned if _COMPLETED in props[n].get("enum", ())), None)
+    # What a completed status implies: a result that shows the asset, not a job id.
+    results = [n for n, p in props.items()
+               if p.get("x-result") and n != status and "id" not in words(n)]
+    shown = any(_filled(data.get(n)) for n in results)
+    if status is not None and data[status] == _COMPLETED and results and not shown:
+        at = (*base, status)
+        yield error_at(path_of("$", at), f"says {show(_COMPLETED)} but no result field holds a "
+                       f"value ({', '.join(results)}); set the result or leave the status out",
+                       rule="completed-without-result", fix=Fix("remove", at))
+        owned.remove(status)
+    if status is not None and data.get(status) == _COMPLETED and shown:
+        return  # the documented way to show an asset generated outside the editor
+    for name in owned:
+        if name in data and _filled(data[name]):
+            at = (*base, name)
+            yield warning_at(path_of("$", at), "the runner writes this field; leave it out "
+                             "(set it only to show a finished result, with a completed status)",
+                             rule="runner-owned", fix=Fix("remove", at))
+
+
+def _filled(value: object) -> bool:
+    return value not in (None, "", [], {})
+
+
+def node_id_refs(data: Mapping[str, Any], props: Mapping[str, Schema],
+                 base: tuple[str | int, ...], node_ids: Collection[str]) -> Iterator[Finding]:
+    for name, value in data.items():
+        prop = props.get(name)
+        if not prop or not prop.get("x-nodeIds"):
+            continue
+        items = value if isinstance(value, list) else [value]
+        for i, item in enumerate(items):
+            if not isinstance(item, str) or item in node_ids:
+                continue
+            at = (*base, name, i) if isinstance(value, list) else (*base, name)
+            near = guess(item, node_ids)
+            yield error_at(path_of("$", at), f"no node has id {show(item)}",
+                           near.name if near else None, rule="node-id-ref",
+                           fix=Fix("set", at, near.name) if near and near.mechanical
+                           else Fix("remove", at) if isinstance(value, list) else None)
+
+
+def position(node: Mapping[str, Any], at: tuple[str | int, ...], index: int) -> Iterator[Finding]:
+    """`position` with numeric x and y; the fix lays missing ones out left to right."""
+    where = (*at, "position")
+    value = node.get("position")
+    if isinstance(value, dict) and all(_number(value.get(k)) for k in ("x", "y")):
+        return
+    laid_out = {"x": index * _GRID, "y": 0}
+    if isinstance(value, dict):
+        laid_out = {k: value[k] if _number(value.get(k)) else laid_out[k] for k in ("x", "y")}
+    got = "it is missing" if value is None else f"got {show(value, 40)}"
+    yield error_at(path_of("$", where), f"expected {{\"x\": number, \"y\": number}}, {got}",
+                   rule="position", fix=Fix("set", where, laid_out))
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
