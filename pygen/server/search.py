@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pygen.validation.names import words
+from pygen.names import words
 
 # How much a word found in each part of an entry counts.
 WEIGHTS: Mapping[str, float] = {

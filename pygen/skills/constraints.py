@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pygen.validation.names import normalised
+from pygen.names import normalised
 
 Schema = dict[str, Any]
 LIMITS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "maxLength", "pattern",

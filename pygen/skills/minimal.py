@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from pygen.skills.fields import is_runner_owned
 from pygen.skills.render_tools import type_text
 
 _DEFAULT_LIMIT = 24  # longer defaults are cut: the standard skill shows them whole
@@ -21,7 +22,7 @@ def render_minimal(node_type: str, schema: Mapping[str, Any], handles: Mapping[s
                    meta: Mapping[str, Any]) -> str:
     props: Mapping[str, Any] = schema.get("properties", {})
     required = set(schema.get("required", ()))
-    owned = [n for n, p in props.items() if _runner_owned(p)]
+    owned = [n for n, p in props.items() if is_runner_owned(p)]
     lines = [_header(node_type, schema, meta), _handles_line(handles, meta)]
     lines.append("data (* required, = default):")
     lines += [_field_line(n, p, n in required) for n, p in props.items()
@@ -66,8 +67,3 @@ def _field_line(name: str, prop: Mapping[str, Any], required: bool) -> str:
 
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
            "maxLength")
-
-
-def _runner_owned(prop: Mapping[str, Any]) -> bool:
-    marked = prop.get("x-runner")
-    return bool(marked) if marked is not None else bool(prop.get("x-result"))

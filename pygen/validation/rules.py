@@ -11,8 +11,9 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
+from pygen.names import guess, words
+from pygen.skills.fields import is_runner_owned, properties
 from pygen.validation.findings import Finding, Fix, error_at, path_of, show, warning_at
-from pygen.validation.names import guess, words
 from pygen.validation.schema import Schema
 
 # Stable rule ids, with the one line `pygen validate-workflow --rules` prints for each.
@@ -25,23 +26,6 @@ RULES: dict[str, str] = {
 }
 _COMPLETED = "completed"
 _GRID = 320  # horizontal spacing of positions the position fix lays out
-
-
-def properties(schema: Schema) -> dict[str, Schema]:
-    """Every property a data schema names, across discriminated-union variants too."""
-    props: dict[str, Schema] = dict(schema.get("properties", {}))
-    for keyword in ("oneOf", "anyOf", "allOf"):
-        for branch in schema.get(keyword, ()):
-            if isinstance(branch, dict):
-                for name, sub in properties(branch).items():
-                    props.setdefault(name, sub)
-    return props
-
-
-def is_runner_owned(prop: Schema) -> bool:
-    """`x-runner: true`, or a result field not marked `x-runner: false`."""
-    marked = prop.get("x-runner")
-    return bool(marked) if marked is not None else bool(prop.get("x-result"))
 
 
 def node_rules(node: Mapping[str, Any], at: tuple[str | int, ...], schema: Schema,

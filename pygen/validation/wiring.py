@@ -10,17 +10,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pygen.names import guess
+from pygen.skills.fields import MAPPINGS, mapping_target, properties
 from pygen.validation.findings import Finding, Fix, error_at, path_of, show
-from pygen.validation.names import guess, words
-from pygen.validation.rules import is_runner_owned, properties
 from pygen.validation.schema import Schema
 
-MAPPINGS = "fieldMappings"
 RULES: dict[str, str] = {
     "field-mapping-missing": "a wired input of a node with `fieldMappings` has no entry for it",
     "field-mapping-unknown-field": "a `fieldMappings` entry names a data field that does not exist",
@@ -29,7 +27,6 @@ RULES: dict[str, str] = {
 }
 # Types that connect to anything.
 _WILDCARDS = frozenset({"any", "unknown", "*"})
-_EXAMPLE_PAIR = re.compile(r"\"([\w-]+)\"\s*:\s*\"(\w+)\"")
 
 
 @dataclass(frozen=True)
@@ -119,32 +116,6 @@ def field_mappings(node: Mapping[str, Any], at: tuple[str | int, ...], schema: S
                            "field of this node", near.name if near else None,
                            rule="field-mapping-unknown-field",
                            fix=Fix("set", at_entry, near.name) if near else None)
-
-
-def mapping_target(props: Mapping[str, Schema], handle: str,
-                   source_handle: str | None = None) -> str | None:
-    """The data field an input handle fills, when the catalog makes it unambiguous.
-
-    In order: the entry in the node's default `fieldMappings`; an example pair in that
-    field's description (`{ "in": "prompt" }`); a field named like the handle or the source
-    handle; the one writable string field whose name contains the handle's words.
-    """
-    mappings = props.get(MAPPINGS, {})
-    default = _dict(mappings.get("default")).get(handle)
-    if isinstance(default, str) and default in props:
-        return str(default)
-    for key, value in _EXAMPLE_PAIR.findall(str(mappings.get("description", ""))):
-        if key == handle and value in props:
-            return str(value)
-    writable = {n: p for n, p in props.items()
-                if n != MAPPINGS and not is_runner_owned(p) and not p.get("deprecated")}
-    for name in (handle, source_handle):
-        if name and name in writable:
-            return name
-    wanted = set(words(handle))
-    containing = [n for n, p in writable.items()
-                  if p.get("type") == "string" and wanted <= set(words(n))]
-    return containing[0] if len(containing) == 1 else None
 
 
 def wired_inputs(edges: Sequence[tuple[End, End]]) -> dict[int, dict[str, str | None]]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygen.skills.fields import mapping_target
 from pygen.validation.autofix import autofix
 from pygen.validation.checks import workflow_rules
 from pygen.validation.findings import Finding
-from pygen.validation.wiring import HandleTypes, compatible, mapping_target
+from pygen.validation.wiring import HandleTypes, compatible
 
 GEN: dict[str, Any] = {"type": "object", "properties": {
     "prompt": {"type": "string"},

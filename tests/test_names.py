@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pygen.validation.names import Guess, camel_to_snake, guess, ranked, snake_to_camel, words
+from pygen.names import Guess, camel_to_snake, guess, ranked, snake_to_camel, words
 
 TYPES = ["text-prompt", "list", "loop", "generate-image", "upscale-image", "image-to-video",
          "generate-music", "text-to-speech", "trim-video", "combine-videos", "merge-video-audio",
