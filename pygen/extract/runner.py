@@ -12,7 +12,7 @@ from pygen import proc
 from pygen.config import Config
 from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime
-from pygen.model import Diagnostic, NodeDef, SourceFile
+from pygen.model import DataType, Diagnostic, NodeDef, SourceFile
 
 PROTOCOL = 1
 
@@ -22,6 +22,8 @@ class Extraction:
     nodes: tuple[NodeDef, ...]
     sources: tuple[SourceFile, ...]
     diagnostics: tuple[Diagnostic, ...]
+    # The workflow document's type (config `workflow_type`), when one is configured and read.
+    workflow: DataType | None = None
 
 
 def request_for(config: Config) -> dict[str, Any]:
@@ -34,7 +36,17 @@ def request_for(config: Config) -> dict[str, Any]:
         "dataTypes": settings.data_types,
         "dataUnion": settings.data_union,
         "entryFields": settings.entry_fields.model_dump(),
+        "workflowType": _workflow_type(config),
     }
+
+
+def _workflow_type(config: Config) -> dict[str, str | None] | None:
+    """`Name` or `path/file.ts:Name` (path relative to the config) for the extractor."""
+    value = config.settings.workflow_type
+    if not value:
+        return None
+    path, _, name = value.rpartition(":")
+    return {"name": name, "file": str(config.path(path)) if path else None}
 
 
 def run_extractor(config: Config) -> dict[str, Any]:
@@ -88,6 +100,8 @@ def parse_reply(reply: dict[str, Any]) -> Extraction:
             nodes=tuple(NodeDef.model_validate(n) for n in reply["nodes"]),
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
             diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+            workflow=DataType.model_validate(reply["workflow"]) if reply.get("workflow")
+            else None,
         )
     except KeyError as exc:
         raise ExtractionError(f"the extractor's reply is malformed: no {exc}; "
