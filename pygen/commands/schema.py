@@ -22,7 +22,7 @@ def schema(node_type: str | None, config_path: Path | None, nodes_file: Path | N
     type's schema under `$defs`, and each type's handle ids under `x-handles`.
     """
     from pygen.skills import pipeline
-    from pygen.validation.validate import build_catalog, node_schema_text
+    from pygen.validation.catalog import build_catalog, node_schema_text
 
     catalog = build_catalog(pipeline.load_model(config_from(config_path, nodes_file, skills_dir)))
     text = catalog.to_json() if node_type is None else node_schema_text(catalog, node_type)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import socket
-from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,12 +19,8 @@ from pygen.server.store import SkillStore, load_store
 if TYPE_CHECKING:  # the MCP SDK loads when the server starts, not for every pygen command
     from mcp.server.mcpserver import MCPServer
 
-    from pygen.server.app import Registrar
-
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
-# Tool registrars beyond the skills (e.g. workflow validation); each gets the server.
-EXTRA_REGISTRARS: tuple[Registrar, ...] = ()
 
 
 class ServeError(PygenError):
@@ -94,8 +89,7 @@ def announce(store: SkillStore) -> None:
     say(f"serving {len(store.nodes)} node skills from {store.root} (orchestrators: {names})")
 
 
-async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
-              extra: Sequence[Registrar] = EXTRA_REGISTRARS) -> None:
+async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
     import anyio
 
     from pygen.server.app import build_server, new_bus, watch_and_reload
@@ -103,12 +97,12 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
     bus = new_bus()
     store = load_store(skills_dir)
     announce(store)
-    live = build_server(store, extra, bus=bus)
+    live = build_server(store, bus=bus)
 
     def rebuild() -> MCPServer:
         fresh = load_store(skills_dir)
         announce(fresh)
-        return build_server(fresh, extra, bus=bus)
+        return build_server(fresh, bus=bus)
 
     # The watcher thread polls this event; cancelling it instead would wait out its timeout.
     stop = anyio.Event()

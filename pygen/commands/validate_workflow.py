@@ -10,16 +10,14 @@ import click
 
 from pygen.commands.common import config_from, config_options, handle_errors
 from pygen.output import console, err_console
-from pygen.validation.validate import (
+from pygen.validation.catalog import (
     Catalog,
-    Finding,
     WorkflowInputError,
-    is_valid,
     load_catalog_file,
     parse_json,
-    report,
-    validate_workflow,
 )
+from pygen.validation.findings import Finding, is_valid, report
+from pygen.validation.workflow import validate_workflow
 
 
 @click.command("validate-workflow")
@@ -43,7 +41,7 @@ def validate_workflow_cmd(file: str, as_json: bool, schemas_file: Path | None,
         catalog: Catalog = load_catalog_file(schemas_file)
     else:
         from pygen.skills import pipeline
-        from pygen.validation.validate import build_catalog
+        from pygen.validation.catalog import build_catalog
 
         catalog = build_catalog(pipeline.load_model(
             config_from(config_path, nodes_file, skills_dir)))

@@ -97,7 +97,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     skills = config.skills_dir
     editor = skills / "workflow-editor.md"
     protocol = protocol_blocks(skills)
-    from pygen.validation.validate import SCHEMA_FILE
+    from pygen.skills.schema_doc import SCHEMA_FILE
 
     paths = [node_path(skills, n.type) for n in model.nodes]
     paths += [editor, skills / PROTOCOL_DOC, skills / SCHEMA_FILE]
@@ -120,10 +120,10 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
 def plan_schema_file(model: Model, skills_dir: Path,
                      existing: Mapping[Path, str | None]) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node."""
-    from pygen.validation.validate import SCHEMA_FILE, render_schema_file
+    from pygen.skills.schema_doc import SCHEMA_FILE, schema_document
 
     path = skills_dir / SCHEMA_FILE
-    return FileUpdate(path, existing.get(path), render_schema_file(model))
+    return FileUpdate(path, existing.get(path), schema_document(model))
 
 
 def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:

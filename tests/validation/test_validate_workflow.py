@@ -11,7 +11,9 @@ from click.testing import CliRunner, Result
 
 from pygen.cli import main
 from pygen.model import Model
-from pygen.validation.validate import Catalog, render_schema_file, validate_workflow
+from pygen.skills.schema_doc import schema_document
+from pygen.validation.catalog import Catalog
+from pygen.validation.workflow import validate_workflow
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 REPO = Path(__file__).resolve().parents[2]
@@ -100,7 +102,7 @@ def test_schemas_file_needs_no_model(project: Path, monkeypatch: pytest.MonkeyPa
         raise AssertionError("the model must not be loaded")
     monkeypatch.setattr("pygen.skills.pipeline.load_model", no_model)
     schemas = project / "nodes.schema.json"
-    schemas.write_text(render_schema_file(STUDIO), encoding="utf-8")
+    schemas.write_text(schema_document(STUDIO), encoding="utf-8")
     result = run("broken.json", "--schemas", str(schemas))
     assert result.exit_code == 1
     assert result.stdout.splitlines() == json.loads(BROKEN.read_text(encoding="utf-8"))[
