@@ -42,7 +42,7 @@ def broken_workflow(skills: Path) -> dict[str, Any]:
     a node without position."""
     workflow = copy.deepcopy(editor_workflow(skills))
     image = next(n for n in workflow["nodes"] if n["type"] == "generate-image")
-    image["data"]["aspect_ratio"] = image["data"].pop("aspectRatio")
+    image["data"]["aspect_ratio"] = image["data"].pop("aspectRatio", "16:9")
     image["data"]["fieldMappings"] = {}
     del workflow["nodes"][-1]["position"]
     return workflow

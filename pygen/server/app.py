@@ -6,10 +6,8 @@ from a fresh store and moves its tools and resources into the running one in one
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
 
 import anyio
 import watchfiles
@@ -23,15 +21,14 @@ from mcp.server.subscriptions import (
     ToolsListChanged,
 )
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field
 
 from pygen import __version__
-from pygen.errors import PygenError, UnknownNodeType
+from pygen.errors import PygenError
+from pygen.server.node_tools import load_node_catalog, register_node_tools
 from pygen.server.store import SkillStore
 from pygen.server.validate_tool import register_validate_tool
 from pygen.skills.orchestrators import OrchestratorSkill
 from pygen.skills.schema_doc import SCHEMA_FILE
-from pygen.validation.catalog import load_catalog_file
 
 Registrar = Callable[[MCPServer], None]
 
@@ -42,19 +39,13 @@ READ_ONLY = ToolAnnotations(
 )
 
 WORKFLOW_EDITOR_DESCRIPTION = (
-    "Call FIRST when building or editing any workflow. Returns the workflow JSON shape "
-    "contract, edge/handle conventions, update_workflow_json call patterns, and the catalog "
-    "of node types you can request skills for via get_node_skill."
-)
-NODE_SKILL_DESCRIPTION = (
-    "Returns the full skill content for a specific node type: data shape required by "
-    "update_workflow_json, default values, handle ids, result fields, MCP call shape (if the "
-    "node has a matching generation tool), when-to-use guidance, common gotchas. Pass the "
-    "exact node_type string from the catalog returned by start_workflow_editor."
+    "Call FIRST when building or editing any workflow. Returns the workflow JSON shape, edge "
+    "conventions, which server has which tool, and the catalog of node types."
 )
 INSTRUCTIONS = (
     "Skills for building and editing workflows. Call start_workflow_editor before writing "
-    "any workflow JSON, then get_node_skill(node_type) for each node type you use."
+    "any workflow JSON, get_node_skill for the node types you use, and validate_workflow_json "
+    "before saving."
 )
 
 
@@ -93,38 +84,8 @@ def skill_tools(store: SkillStore) -> list[Tool]:
     def start_workflow_editor() -> CallToolResult:
         return _text(store.workflow_editor)
 
-    tools = [
-        _tool(start_workflow_editor, "start_workflow_editor", WORKFLOW_EDITOR_DESCRIPTION),
-        _node_skill_tool(store),
-    ]
+    tools = [_tool(start_workflow_editor, "start_workflow_editor", WORKFLOW_EDITOR_DESCRIPTION)]
     return tools + [_orchestrator_tool(skill) for skill in store.orchestrators]
-
-
-NodeType = Annotated[
-    str, Field(min_length=1, max_length=64, description="Exact node type from the catalog")
-]
-
-
-def node_skill_description(node_types: Sequence[str]) -> str:
-    listed = ", ".join(node_types) if node_types else "(none loaded)"
-    return f"{NODE_SKILL_DESCRIPTION} Valid node types: {listed}."
-
-
-def _node_skill_tool(store: SkillStore) -> Tool:
-    def get_node_skill(node_type: NodeType) -> CallToolResult:
-        try:
-            return _text(store.get_node_skill(node_type))
-        except UnknownNodeType as exc:
-            return _text(str(exc), error=True)
-
-    tool = _tool(get_node_skill, "get_node_skill", node_skill_description(store.node_types))
-    if not store.node_types:
-        return tool  # an empty enum would forbid every value
-    # The enum is advisory (shown to the agent up front); the handler stays the authority,
-    # so an unknown value still gets the self-correcting error with the valid list.
-    schema = copy.deepcopy(tool.parameters)
-    schema["properties"]["node_type"]["enum"] = list(store.node_types)
-    return tool.model_copy(update={"parameters": schema})
 
 
 def _orchestrator_tool(skill: OrchestratorSkill) -> Tool:
@@ -170,15 +131,16 @@ def protocol_registrars(store: SkillStore) -> list[Registrar]:
 
 
 def validation_registrars(store: SkillStore) -> list[Registrar]:
-    """`validate_workflow_json`, when `pygen gen` has written `<skills_dir>/schemas/...`.
+    """`get_node_skill` always; `search_nodes`, `validate_node`, `validate_workflow_json` and
+    `autofix_workflow` when `pygen gen` has written `<skills_dir>/schemas/...`.
 
-    The catalog is read here, once per (re)load like every other file served.
+    The schema document is read here, once per (re)load like every other file served.
     """
-    schema = store.root / SCHEMA_FILE
-    if not schema.is_file():
-        return []
-    catalog = load_catalog_file(schema)
-    return [lambda server: register_validate_tool(server, lambda: catalog)]
+    nodes = load_node_catalog(store.root / SCHEMA_FILE)
+    registrars: list[Registrar] = [lambda server: register_node_tools(server, store.nodes, nodes)]
+    if nodes is not None:
+        registrars.append(lambda server: register_validate_tool(server, lambda: nodes.catalog))
+    return registrars
 
 
 def swap_content(live: MCPServer, fresh: MCPServer) -> None:

@@ -14,9 +14,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from pygen.model import DataField
 from pygen.names import normalised
+from pygen.skills.fields import Schema
 
-Schema = dict[str, Any]
 LIMITS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "maxLength", "pattern",
           "maxItems", "minItems")
 _MISSING = object()
@@ -106,3 +107,43 @@ def _meets(value: Any, key: str, limit: Any) -> bool:
         return bool(measured >= limit) if low else bool(measured <= limit)
     except (TypeError, re.error):
         return False
+
+
+_NUMBER_TAGS = ("minimum", "maximum")
+_COUNT_TAGS = ("minLength", "maxLength")
+
+
+def tag_keywords(field: DataField) -> Schema:
+    """JSON Schema keywords from a field's JSDoc rule tags; an unreadable value is skipped
+    (the field is then checked as if the tag were absent)."""
+    out: Schema = {}
+    for tag, text in field.tags:
+        value = text.strip()
+        if tag in _NUMBER_TAGS and _is_number(value):
+            number = float(value)
+            out[tag] = int(number) if number.is_integer() else number
+        elif tag in _COUNT_TAGS and value.isdigit():
+            out[tag] = int(value)
+        elif tag == "pattern" and value and _compiles(value):
+            out["pattern"] = value
+        elif tag == "runner":
+            out["x-runner"] = value.lower() != "false"
+        elif tag == "nodeIds":
+            out["x-nodeIds"] = True
+    return out
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _compiles(pattern: str) -> bool:
+    try:
+        re.compile(pattern)
+    except re.error:
+        return False
+    return True

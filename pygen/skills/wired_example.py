@@ -17,7 +17,7 @@ from typing import Any
 from pygen.model import Model, NodeDef
 from pygen.names import words
 from pygen.skills.fields import MAPPINGS, mapping_target, properties
-from pygen.validation.schema import node_data_schema
+from pygen.skills.schema_doc import node_data_schema
 
 ExampleData = Callable[[NodeDef], tuple[dict[str, Any], list[str]]]
 _GRID = 320

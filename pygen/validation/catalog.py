@@ -8,17 +8,28 @@ Compiled validators, fast checks and shapes are cached per type (compiling is th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pygen.errors import PygenError, UnknownNodeType, json_error
 from pygen.model import Model
-from pygen.skills.schema_doc import DRAFT, HANDLES_KEY, Schema, document_text, node_data_schema
+from pygen.skills.schema_doc import (
+    DRAFT,
+    HANDLES_KEY,
+    NODES_KEY,
+    TOOLS_KEY,
+    WORKFLOW_KEY,
+    Schema,
+    document_extras,
+    document_text,
+    node_data_schema,
+)
 from pygen.validation.fastcheck import Check, compile_check
 from pygen.validation.findings import close
 from pygen.validation.shapes import Shape, shape_of
+from pygen.validation.wiring import HandleTypes
 
 if TYPE_CHECKING:
     # jsonschema loads only when data is invalid: a clean `check` never needs it.
@@ -35,13 +46,17 @@ class NodeSpec:
     schema: Schema
     inputs: tuple[str, ...]
     outputs: tuple[str, ...]
+    # Declared handle types and connection rules (`x-handles` optional keys).
+    handle_types: HandleTypes = field(default_factory=HandleTypes)
 
 
 class Catalog:
     """Node specs by type, with compiled validators cached per type (compiling is the slow part)."""
 
-    def __init__(self, specs: Iterable[NodeSpec]) -> None:
+    def __init__(self, specs: Iterable[NodeSpec], extras: Mapping[str, Any] | None = None) -> None:
         self.specs: dict[str, NodeSpec] = {s.type: s for s in specs}
+        # The document's other keys (x-nodes, x-tools, x-workflow), kept for the round trip.
+        self.extras: dict[str, Any] = dict(extras or {})
         self._validators: dict[str, Draft202012Validator] = {}
         self._shapes: dict[str, Shape] = {}
         self._quick: dict[str, Check | None] = {}
@@ -71,7 +86,14 @@ class Catalog:
     def to_json(self) -> str:
         """The schema document `pygen gen` writes and `pygen schema` prints."""
         return document_text({t: s.schema for t, s in self.specs.items()},
-                             {t: (s.inputs, s.outputs) for t, s in self.specs.items()})
+                             {t: (s.inputs, s.outputs) for t, s in self.specs.items()},
+                             self.extras)
+
+    @property
+    def workflow_schema(self) -> Schema | None:
+        """The schema of the workflow document's own keys, when the config names its type."""
+        value = self.extras.get(WORKFLOW_KEY)
+        return value if isinstance(value, dict) else None
 
     @classmethod
     def from_json(cls, text: str, source: str) -> Catalog:
@@ -82,7 +104,9 @@ class Catalog:
             raise WorkflowInputError(
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
-        return cls(_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items())
+        extras = {k: v for k, v in doc.items() if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY)}
+        return cls((_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items()),
+                   extras)
 
 
 def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> NodeSpec:
@@ -91,7 +115,8 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> No
 
     try:
         Draft202012Validator.check_schema(schema)
-        return NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]))
+        return NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
+                        HandleTypes.from_doc(handles))
     except (SchemaError, TypeError, KeyError) as exc:
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' is malformed ({type(exc).__name__}); "
@@ -100,9 +125,9 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> No
 
 def build_catalog(model: Model) -> Catalog:
     return Catalog(
-        NodeSpec(n.type, node_data_schema(n), tuple(h.id for h in n.inputs),
-                 tuple(h.id for h in n.outputs))
-        for n in model.nodes
+        (NodeSpec(n.type, node_data_schema(n), tuple(h.id for h in n.inputs),
+                  tuple(h.id for h in n.outputs)) for n in model.nodes),
+        document_extras(model),
     )
 
 

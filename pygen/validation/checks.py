@@ -1,42 +1,44 @@
 """The rules the skills promise, run over a whole workflow (after its schema checks).
 
-Positions, deprecated and runner-owned fields, node-id references, field mappings and
-connection compatibility: see `rules` and `wiring` for each. Nodes of unknown types and edges
-to missing nodes are skipped here; the schema checks already report them.
+Positions, deprecated and runner-owned fields, node-id references, field mappings,
+connection compatibility and the workflow's own top-level keys: see `rules`, `wiring` and
+`workflow_keys`. Nodes of unknown types and edges to missing nodes are skipped here; the
+schema checks already report them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pygen.validation.findings import Finding
 from pygen.validation.rules import node_rules, position
-from pygen.validation.schema import Schema
-from pygen.validation.wiring import End, HandleTypes, connection, field_mappings, wired_inputs
+from pygen.validation.wiring import End, connection, field_mappings, wired_inputs
+from pygen.validation.workflow_keys import workflow_key_findings
 
-_NO_TYPES = HandleTypes()
+if TYPE_CHECKING:
+    from pygen.validation.catalog import Catalog
 
 
-def workflow_rules(workflow: Mapping[str, Any], schemas: Mapping[str, Schema],
-                   handle_types: Mapping[str, HandleTypes]) -> Iterator[Finding]:
+def workflow_rules(workflow: Mapping[str, Any], catalog: Catalog) -> Iterator[Finding]:
     nodes = [n if isinstance(n, dict) else {} for n in _list(workflow.get("nodes"))]
     ids = {n["id"]: i for i, n in enumerate(nodes) if isinstance(n.get("id"), str)}
     for i, node in enumerate(nodes):
         yield from position(node, ("nodes", i), i)
-        schema = schemas.get(node.get("type"))  # type: ignore[arg-type]
-        if schema is not None:
-            yield from node_rules(node, ("nodes", i), schema, ids.keys())
-    ends = list(_edges(workflow, nodes, ids))
+        spec = catalog.specs.get(node.get("type"))  # type: ignore[arg-type]
+        if spec is not None:
+            yield from node_rules(node.get("data"), ("nodes", i, "data"), spec.schema,
+                                  ids.keys())
+    ends = [(j, s, t) for j, s, t in _edges(workflow, nodes, ids)
+            if s.node_type in catalog.specs and t.node_type in catalog.specs]
     for j, source, target in ends:
         yield from connection(("edges", j), source, target,
-                              handle_types.get(source.node_type, _NO_TYPES),
-                              handle_types.get(target.node_type, _NO_TYPES))
+                              catalog.specs[source.node_type].handle_types,
+                              catalog.specs[target.node_type].handle_types)
     for index, wired in wired_inputs([(s, t) for _, s, t in ends]).items():
-        node = nodes[index]
-        schema = schemas.get(node["type"])
-        if schema is not None:
-            yield from field_mappings(node, ("nodes", index), schema, wired)
+        yield from field_mappings(nodes[index], ("nodes", index),
+                                  catalog.specs[nodes[index]["type"]].schema, wired)
+    yield from workflow_key_findings(workflow, catalog.workflow_schema)
 
 
 def _edges(workflow: Mapping[str, Any], nodes: list[dict[str, Any]],

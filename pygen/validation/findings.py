@@ -7,7 +7,6 @@ cut at a limit, what a schema accepts, and the "did you mean" guess.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -18,6 +17,7 @@ from typing import Any, Literal, NotRequired
 from typing_extensions import TypedDict
 
 from pygen.errors import located
+from pygen.names import guess
 
 _IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _LIST_LIMIT = 12
@@ -129,6 +129,17 @@ def path_of(base: str, parts: Iterable[str | int]) -> str:
     return base
 
 
+_PART = re.compile(r"\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[(\"(?:[^\"\\\\]|\\\\.)*\")\]")
+
+
+def parts_of(path: str) -> tuple[str | int, ...]:
+    """The parts of a JSON path `child` wrote: `$.a[0]["b c"]` → ("a", 0, "b c")."""
+    parts: list[str | int] = []
+    for name, index, quoted in _PART.findall(path.removeprefix("$")):
+        parts.append(name if name else int(index) if index else json.loads(quoted))
+    return tuple(parts)
+
+
 def child(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
@@ -181,12 +192,9 @@ def describe(schema: object) -> str:
 
 
 def close(word: str, candidates: Iterable[str]) -> str | None:
-    options = list(candidates)
-    lowered = {c.lower(): c for c in options}
-    if word.lower() in lowered:
-        return lowered[word.lower()]
-    found = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    return found[0] if found else None
+    """The candidate meant: same name in another case convention first, then edit distance."""
+    found = guess(word, candidates)
+    return found.name if found else None
 
 
 def close_value(value: object, options: Sequence[Any]) -> str | None:

@@ -13,8 +13,8 @@ from typing import Any
 
 from pygen.names import guess, words
 from pygen.skills.fields import is_runner_owned, properties
+from pygen.skills.schema_doc import Schema
 from pygen.validation.findings import Finding, Fix, error_at, path_of, show, warning_at
-from pygen.validation.schema import Schema
 
 # Stable rule ids, with the one line `pygen validate-workflow --rules` prints for each.
 RULES: dict[str, str] = {
@@ -28,14 +28,13 @@ _COMPLETED = "completed"
 _GRID = 320  # horizontal spacing of positions the position fix lays out
 
 
-def node_rules(node: Mapping[str, Any], at: tuple[str | int, ...], schema: Schema,
+def node_rules(data: object, base: tuple[str | int, ...], schema: Schema,
                node_ids: Collection[str] | None) -> Iterator[Finding]:
-    """Findings of every rule here for one node; `node_ids` None skips the id references."""
-    data = node.get("data")
+    """Findings of every rule here for one node's data (at `base`); `node_ids` None skips
+    the id references."""
     if not isinstance(data, dict):
         return
     props = properties(schema)
-    base = (*at, "data")
     yield from deprecated_fields(data, props, base)
     yield from runner_fields(data, props, base)
     if node_ids is not None:

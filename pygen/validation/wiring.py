@@ -16,8 +16,8 @@ from typing import Any
 
 from pygen.names import guess
 from pygen.skills.fields import MAPPINGS, mapping_target, properties
+from pygen.skills.schema_doc import Schema
 from pygen.validation.findings import Finding, Fix, error_at, path_of, show
-from pygen.validation.schema import Schema
 
 RULES: dict[str, str] = {
     "field-mapping-missing": "a wired input of a node with `fieldMappings` has no entry for it",
