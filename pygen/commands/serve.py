@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pygen.commands.common import handle_errors
 from pygen.config import find_config, load_config
 from pygen.errors import PygenError
 from pygen.output import err_console
@@ -36,9 +35,8 @@ class ServeError(PygenError):
 @click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True,
               help="Port for --http.")
 @click.option("--watch", is_flag=True, help="Reload the skills when their files change.")
-@handle_errors
 def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: int,
-          watch: bool) -> None:
+          watch: bool) -> int:
     """Serve the skills to agents over MCP (stdio unless --http)."""
     directory = resolve_skills_dir(skills_dir, config_path, Path.cwd())
     if watch and not directory.is_dir():
@@ -50,6 +48,7 @@ def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: i
     # Ctrl-C is how a user stops a server; not an error worth a traceback.
     with contextlib.suppress(KeyboardInterrupt):
         anyio.run(partial(run, directory, http=http, port=port, watch=watch))
+    return 0
 
 
 def resolve_skills_dir(override: Path | None, config_path: Path | None, cwd: Path) -> Path:

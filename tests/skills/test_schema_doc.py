@@ -306,7 +306,7 @@ def test_fast_check_agrees_with_jsonschema(data: st.DataObject) -> None:
 def fixture_model(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """Serve the fixture model instead of extracting (the real extraction is tested in
     test_validate_workflow.py); returns a config file the commands can load."""
-    monkeypatch.setattr("pygen.skills.pipeline.load_model", lambda config: ALL)
+    monkeypatch.setattr("pygen.tools.merge.load_model", lambda config: ALL)
     config = tmp_path / "pygen.toml"
     config.write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
     return config
