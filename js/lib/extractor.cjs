@@ -8,12 +8,14 @@ const { definitionEntries, readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
 const { typeIndex, resolveDataType, unresolvedMessage } = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
+const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 
 function extract(tsMorph, request) {
   const { project, sourceFile, consulted } = makeProject(tsMorph, request);
   assertParses(project);
   const ctx = { tsMorph, project, sourceFile, consulted, request, diagnostics: [] };
   const ev = newEvaluation(tsMorph);
+  addWorkflowFile(ctx);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);
   const entries = definitionEntries(ctx, ev);
@@ -31,7 +33,8 @@ function extract(tsMorph, request) {
     node.data_type = dataType(ctx, tc, shapes, node);
     nodes.push(node);
   }
-  return { ok: true, nodes, sources: sourcesRead(ctx), diagnostics: ctx.diagnostics };
+  const workflow = readWorkflowType(ctx, tc);
+  return { ok: true, nodes, workflow, sources: sourcesRead(ctx), diagnostics: ctx.diagnostics };
 }
 
 function dataType(ctx, tc, shapes, node) {

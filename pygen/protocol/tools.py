@@ -53,8 +53,7 @@ _READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_wor
 
 
 def _shape(name: str) -> Any:
-    return Field(description=f"A {name} object (camelCase keys); its JSON Schema is "
-                             f"$defs.{name} of the resource {SCHEMA_URI}.")
+    return Field(description=f"{name}; JSON Schema: {SCHEMA_URI} $defs.{name}")
 
 
 RequestArg = Annotated[dict[str, Any], _shape("SkillCallRequest")]

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import anyio
 import watchfiles
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.resources.types import TextResource
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.subscriptions import (
@@ -21,6 +23,7 @@ from mcp.server.subscriptions import (
     ToolsListChanged,
 )
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import ValidationError
 
 from pygen import __version__
 from pygen.errors import PygenError
@@ -39,14 +42,33 @@ READ_ONLY = ToolAnnotations(
 )
 
 WORKFLOW_EDITOR_DESCRIPTION = (
-    "Call FIRST when building or editing any workflow. Returns the workflow JSON shape, edge "
-    "conventions, which server has which tool, and the catalog of node types."
+    "Call FIRST when building or editing any workflow. Returns the workflow JSON shape for "
+    "update_workflow_json, edge conventions, which server has which tool, and the node types "
+    "for get_node_skill."
 )
 INSTRUCTIONS = (
     "Skills for building and editing workflows. Call start_workflow_editor before writing "
     "any workflow JSON, get_node_skill for the node types you use, and validate_workflow_json "
     "before saving."
 )
+
+
+class SkillServer(MCPServer):
+    """MCPServer whose argument errors read `field: problem`, without the validation
+    library's wording and links (agents act on the field; a URL is noise to them)."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if not isinstance(cause, ValidationError):
+                raise
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: "
+                                 f"{e['msg']}" for e in cause.errors())
+            raise ToolError(f"Error executing tool {name}: argument validation error: "
+                            f"{problems}") from cause
 
 
 def build_server(
@@ -56,7 +78,7 @@ def build_server(
     bus: SubscriptionBus | None = None,
 ) -> MCPServer:
     """An MCP server serving `store`; each registrar may then add its own tools."""
-    server: MCPServer = MCPServer(
+    server: MCPServer = SkillServer(
         SERVER_NAME,
         version=__version__,
         instructions=INSTRUCTIONS,
@@ -69,7 +91,28 @@ def build_server(
     for registrar in (*protocol_registrars(store), *validation_registrars(store),
                       *extra_registrars):
         registrar(server)
+    for tool in server._tool_manager.list_tools():
+        drop_titles(tool.parameters)
+        if tool.output_schema:
+            drop_titles(tool.output_schema)
     return server
+
+
+def drop_titles(schema: object) -> None:
+    """Remove the `title` keyword pydantic adds to every schema (it repeats the name next to
+    it), in place: the tool list is read by every agent on every connection."""
+    if not isinstance(schema, dict):
+        return
+    if isinstance(schema.get("title"), str):
+        del schema["title"]
+    for key in ("properties", "$defs"):
+        for sub in (schema.get(key) or {}).values():
+            drop_titles(sub)
+    for key in ("items", "additionalProperties", "not"):
+        drop_titles(schema.get(key))
+    for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
+        for sub in schema.get(key) or ():
+            drop_titles(sub)
 
 
 def _text(text: str, *, error: bool = False) -> CallToolResult:

@@ -25,7 +25,7 @@ from pygen.server.validate_tool import workflow_argument
 from pygen.skills.minimal import render_minimal
 from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import Catalog
-from pygen.validation.findings import Report, report
+from pygen.validation.findings import WireReport, wire_report
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile
 from pygen.validation.workflow import validate_node_data, validate_workflow
 
@@ -40,10 +40,9 @@ SEARCH_DESCRIPTION = (
     "type — label (category): purpose."
 )
 NODE_SKILL_DESCRIPTION = (
-    "A node type's skill. detail: minimal (~200 tokens: fields, handles, tool), standard "
-    "(default: the full skill file: fields, defaults, handles, tool call, gotchas, a wired "
-    "example), full (standard plus the tool's and the data's JSON Schema). Pass node_type, "
-    "or node_types for several at once."
+    "A node type's skill: fields, defaults, handles, its MCP tool, gotchas, a wired example. "
+    "detail: minimal (~200 tokens), standard (default), full (adds JSON Schemas). Pass "
+    "node_type, or node_types for several."
 )
 VALIDATE_NODE_DESCRIPTION = (
     "Check one node's data before adding it. Returns {valid, errors, warnings, findings[{level, "
@@ -54,8 +53,7 @@ AUTOFIX_DESCRIPTION = (
     "positions, runner-owned fields) to a workflow. Returns {workflow, changes, remaining, "
     "valid}; never writes prompts or URLs."
 )
-PROFILE_ARG = ("runtime (default): what the editor needs to load it; strict: every required "
-               "field present; minimal: types and structure only.")
+PROFILE_ARG = "runtime: what the editor needs; strict: all required fields; minimal: types only"
 
 ProfileArg = Annotated[Profile, Field(description=PROFILE_ARG)]
 WorkflowArg = Annotated[Any, Field(description="The workflow {nodes, edges, ...} (or its JSON "
@@ -110,7 +108,7 @@ def unknown_type_message(node_type: str, valid: Sequence[str],
     """Up to three suggestions first, then the valid types."""
     near = ranked(node_type, list(valid), _SUGGESTIONS, aliases)
     mean = f" Did you mean: {', '.join(near)}?" if near else ""
-    return (f"Unknown node_type {json.dumps(node_type)}.{mean} "
+    return (f"Unknown node_type '{node_type}'.{mean} "
             f"Valid types: {', '.join(valid) if valid else '(none loaded)'}")
 
 
@@ -154,8 +152,8 @@ def register_node_tools(server: MCPServer, skills: Mapping[str, str],
                         nodes: NodeCatalog | None) -> None:
     """Add the node tools; without a schema document only get_node_skill is served."""
     def get_node_skill(
-        node_type: Annotated[str | None, Field(description="One node type.")] = None,
-        node_types: Annotated[list[str] | None, Field(description="Several node types.")] = None,
+        node_type: Annotated[str | None, Field(min_length=1, max_length=64)] = None,
+        node_types: list[str] | None = None,
         detail: Detail = "standard",
     ) -> CallToolResult:
         return get_node_skill_result(skills, nodes, node_type, node_types, detail)
@@ -171,18 +169,18 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
         return search_text(nodes.index, query, limit)
 
     def validate_node(node_type: str, data: dict[str, Any],
-                      profile: ProfileArg = DEFAULT_PROFILE) -> Report:
+                      profile: ProfileArg = DEFAULT_PROFILE) -> WireReport:
         if node_type not in nodes.catalog.specs:
             from mcp.server.mcpserver.exceptions import ToolError
 
             raise ToolError(unknown_type_message(node_type, nodes.types, nodes.tool_aliases()))
-        return report(validate_node_data(node_type, data, nodes.catalog, profile))
+        return wire_report(validate_node_data(node_type, data, nodes.catalog, profile))
 
     def autofix_workflow(workflow: WorkflowArg,
                          profile: ProfileArg = DEFAULT_PROFILE) -> FixResult:
         parsed, problem = workflow_argument(workflow)
         if problem is not None:
-            return {"workflow": workflow, "changes": [], "remaining": [problem.to_dict()],
+            return {"workflow": workflow, "changes": [], "remaining": [dict(problem.to_dict())],
                     "valid": False}
         return autofix(parsed, lambda doc: validate_workflow(doc, nodes.catalog, profile))
 

@@ -9,6 +9,8 @@ Fields weigh differently: a hit on the type or label ranks above one in a descri
 
 from __future__ import annotations
 
+import bisect
+import heapq
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -91,8 +93,8 @@ class SearchIndex:
             for matched, share in self._matches(word).items():
                 for i, weight in self.postings[matched].items():
                     scores[i] += weight * share
-        ranked = sorted(scores, key=lambda i: (-scores[i], self.entries[i].type))
-        return [self.entries[i] for i in ranked[:limit]]
+        best = heapq.nsmallest(limit, scores, key=lambda i: (-scores[i], self.entries[i].type))
+        return [self.entries[i] for i in best]
 
     def _matches(self, word: str) -> dict[str, float]:
         """Indexed words this query word stands for, each with its share of a full match."""
@@ -111,8 +113,6 @@ class SearchIndex:
         return found
 
     def _prefixed(self, word: str) -> list[str]:
-        import bisect
-
         start = bisect.bisect_left(self.vocabulary, word)
         out: list[str] = []
         for other in self.vocabulary[start:]:

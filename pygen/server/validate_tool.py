@@ -11,7 +11,7 @@ from pydantic import Field as PydanticField
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.validation.catalog import Catalog, as_catalog
-from pygen.validation.findings import Finding, Report, error_at, report
+from pygen.validation.findings import Finding, WireReport, error_at, wire_report
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile
 from pygen.validation.workflow import validate_workflow
 
@@ -26,8 +26,7 @@ TOOL_DESCRIPTION = (
 )
 
 WORKFLOW_ARG = "The workflow object {nodes, edges, ...} (a JSON string of it is accepted too)."
-PROFILE_ARG = ("runtime (default): what the editor needs to load it; strict: every required "
-               "field present; minimal: types and structure only.")
+PROFILE_ARG = "runtime: what the editor needs; strict: all required fields; minimal: types only"
 
 
 def register_validate_tool(server: MCPServer,
@@ -51,8 +50,8 @@ def register_validate_tool(server: MCPServer,
     def validate_workflow_json(
         workflow: Annotated[Any, PydanticField(description=WORKFLOW_ARG)],
         profile: Annotated[Profile, PydanticField(description=PROFILE_ARG)] = DEFAULT_PROFILE,
-    ) -> Report:
-        return report(validate_workflow_input(workflow, current(), profile))
+    ) -> WireReport:
+        return wire_report(validate_workflow_input(workflow, current(), profile))
 
     server.add_tool(validate_workflow_json, name="validate_workflow_json",
                     title="Validate workflow JSON", description=TOOL_DESCRIPTION,

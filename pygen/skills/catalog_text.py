@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pygen.model import Model, NodeDef, ToolSchema
 
 LARGE_CATALOG = 150
+TOOLS_BLOCK = "tools"
 _PER_CATEGORY = 8
 
 # What `pygen serve` answers, one line each (tests check it matches the running server).

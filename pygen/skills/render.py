@@ -8,6 +8,7 @@ from typing import Any
 
 from pygen.model import DataField, DataType, Handle, Model, NodeDef
 from pygen.skills.render_tools import render_mcp_call
+from pygen.skills.wired_example import render_wired_example, wired_example
 
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
@@ -146,23 +147,14 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     return "\n".join(lines)
 
 
-def example_node(node: NodeDef) -> dict[str, Any]:
-    return {
-        "id": f"{node.type}-1",
-        "type": node.type,
-        "position": {"x": 0, "y": 0},
-        "data": node.default_data,
-    }
+def examples(node: NodeDef, model: Model) -> str:
+    """The worked example: the node wired to its neighbours (see wired_example)."""
+    return "\n".join(render_wired_example(wired_example(node, model), node.type))
 
 
-def examples(node: NodeDef) -> str:
-    lines = [f"A {code(node.type)} node as it appears in the workflow's `nodes` array, "
-             "built from its default data:", "", *json_block(example_node(node))]
-    return "\n".join(lines)
-
-
-def node_blocks(node: NodeDef, definitions: str) -> dict[str, str]:
-    blocks = {"node-data-shape": node_data_shape(node, definitions), "examples": examples(node)}
+def node_blocks(node: NodeDef, definitions: str, model: Model) -> dict[str, str]:
+    blocks = {"node-data-shape": node_data_shape(node, definitions),
+              "examples": examples(node, model)}
     if node.tool is not None:
         blocks["mcp-call"] = render_mcp_call(node.tool)
     return blocks
@@ -182,28 +174,13 @@ def _empty_block(block_id: str) -> str:
     return f"<!-- AUTO-GEN:START {block_id} -->\n<!-- AUTO-GEN:END {block_id} -->\n"
 
 
-def catalog(model: Model) -> str:
-    lines = ["| Node type | Label | Category | Inputs | Outputs | MCP tool |",
-             "|---|---|---|---|---|---|"]
-    for node in model.nodes:
-        tool = code(node.tool.name) if node.tool else "—"
-        cells = [code(node.type), _cell(node.label), _cell(node.category or "—"),
-                 _handle_ids(node.inputs), _handle_ids(node.outputs), tool]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def _handle_ids(handles: tuple[Handle, ...]) -> str:
-    return ", ".join(code(h.id) for h in handles) or "—"
-
-
-def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
-
-
 def workflow_editor_template() -> str:
     return "\n".join([
         "# Workflow Editor — General Patterns",
+        "",
+        "## Tools",
+        "",
+        _empty_block("tools").rstrip("\n"),
         "",
         "## Available node types",
         "",

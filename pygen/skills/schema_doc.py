@@ -51,9 +51,11 @@ def document_extras(model: Model) -> dict[str, Any]:
                              "tool": n.tool.name if n.tool else None} for n in model.nodes},
         TOOLS_KEY: {n.tool.name: n.tool.input_schema for n in model.nodes if n.tool},
     }
-    if model.workflow is not None and model.workflow.fields:
-        extras[WORKFLOW_KEY] = {"title": model.workflow.name,
-                                **object_schema(model.workflow.fields, {})}
+    own = [f for f in model.workflow.fields if f.name not in ("nodes", "edges")] if (
+        model.workflow is not None) else []
+    if model.workflow is not None and own:
+        # nodes and edges are checked node by node; only the document's own keys go here.
+        extras[WORKFLOW_KEY] = {"title": model.workflow.name, **object_schema(own, {})}
     return extras
 
 

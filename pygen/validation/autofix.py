@@ -15,7 +15,7 @@ from typing import Any
 # pydantic (the MCP output schema) needs this TypedDict on Python < 3.12.
 from typing_extensions import TypedDict
 
-from pygen.validation.findings import Finding, FindingDict, Fix, FixDict
+from pygen.validation.findings import Finding, Fix, FixDict
 
 _MAX_PASSES = 3
 
@@ -28,26 +28,28 @@ class Change(TypedDict):
 
 class FixResult(TypedDict):
     workflow: Any
-    changes: list[Change]
+    # Each {rule, message, fix}; plain objects so the MCP tool list stays small.
+    changes: list[dict[str, Any]]
     # What is left after the fixes (errors and warnings no mechanical fix covers).
-    remaining: list[FindingDict]
+    remaining: list[dict[str, Any]]
     valid: bool
 
 
 def autofix(document: Any, validate: Callable[[Any], Sequence[Finding]]) -> FixResult:
     """Fix what can be fixed mechanically, re-validating between passes."""
     fixed = copy.deepcopy(document)
-    changes: list[Change] = []
+    changes: list[dict[str, Any]] = []
     findings = list(validate(fixed))
     for _ in range(_MAX_PASSES):
         todo = [f for f in findings if f.fix is not None]
         applied = [f for f in _ordered(todo) if f.fix is not None and apply_fix(fixed, f.fix)]
         if not applied:
             break
-        changes += [{"rule": f.rule, "message": f.message, "fix": f.fix.to_dict()}
+        changes += [dict(Change(rule=f.rule, message=f.message, fix=f.fix.to_dict()))
                     for f in applied if f.fix is not None]
         findings = list(validate(fixed))
-    return {"workflow": fixed, "changes": changes, "remaining": [f.to_dict() for f in findings],
+    return {"workflow": fixed, "changes": changes,
+            "remaining": [dict(f.to_dict()) for f in findings],
             "valid": all(f.level != "error" for f in findings)}
 
 

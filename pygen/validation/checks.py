@@ -35,7 +35,9 @@ def workflow_rules(workflow: Mapping[str, Any], catalog: Catalog) -> Iterator[Fi
         yield from connection(("edges", j), source, target,
                               catalog.specs[source.node_type].handle_types,
                               catalog.specs[target.node_type].handle_types)
-    for index, wired in wired_inputs([(s, t) for _, s, t in ends]).items():
+    # A handle the node does not have is reported on the edge; no mapping is owed for it.
+    real = [(s, t) for _, s, t in ends if t.handle in catalog.specs[t.node_type].inputs]
+    for index, wired in wired_inputs(real).items():
         yield from field_mappings(nodes[index], ("nodes", index),
                                   catalog.specs[nodes[index]["type"]].schema, wired)
     yield from workflow_key_findings(workflow, catalog.workflow_schema)

@@ -11,7 +11,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, NotRequired
+from typing import Any, Literal, NotRequired, cast
 
 # pydantic (the MCP output schema) needs this TypedDict on Python < 3.12.
 from typing_extensions import TypedDict
@@ -71,6 +71,19 @@ class Report(TypedDict):
     errors: int
     warnings: int
     findings: list[FindingDict]
+
+
+# Report as MCP tools declare it: findings as plain objects, so the tool list does not carry
+# the finding and fix shapes (the tool descriptions name their keys).
+class WireReport(TypedDict):
+    valid: bool
+    errors: int
+    warnings: int
+    findings: list[dict[str, Any]]
+
+
+def wire_report(findings: Sequence[Finding]) -> WireReport:
+    return cast(WireReport, report(findings))
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,8 @@ def runner_fields(data: Mapping[str, Any], props: Mapping[str, Schema],
                   base: tuple[str | int, ...]) -> Iterator[Finding]:
     """Runner-owned fields set by hand; a completed status with every result empty."""
     owned = [n for n in data if n in props and is_runner_owned(props[n])]
-    status = next((n for n in owned if _COMPLETED in props[n].get("enum", ())), None)
+    # The run status: the field whose values include "completed" (runner-owned or not).
+    status = next((n for n in data if _COMPLETED in props.get(n, {}).get("enum", ())), None)
     # What a completed status implies: a result that shows the asset, not a job id.
     results = [n for n, p in props.items()
                if p.get("x-result") and n != status and "id" not in words(n)]
@@ -82,7 +83,8 @@ def runner_fields(data: Mapping[str, Any], props: Mapping[str, Schema],
         yield error_at(path_of("$", at), f"says {show(_COMPLETED)} but no result field holds a "
                        f"value ({', '.join(results)}); set the result or leave the status out",
                        rule="completed-without-result", fix=Fix("remove", at))
-        owned.remove(status)
+        if status in owned:
+            owned.remove(status)
     if status is not None and data.get(status) == _COMPLETED and shown:
         return  # the documented way to show an asset generated outside the editor
     for name in owned:

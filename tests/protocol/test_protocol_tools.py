@@ -61,7 +61,7 @@ def test_tools_are_listed_read_only_and_point_at_the_one_schema_resource() -> No
     assert plan_tool.annotations is not None and plan_tool.annotations.read_only_hint is True
     # The shapes are served once, as a resource; the tools refer to them instead of repeating.
     assert all("$defs" not in tool.input_schema for tool in listed)
-    assert "$defs.SkillCallRequest of the resource skill://protocol/schema" in json.dumps(
+    assert "JSON Schema: skill://protocol/schema $defs.SkillCallRequest" in json.dumps(
         plan_tool.input_schema)
     defs = json.loads(schema.contents[0].text)["$defs"]
     assert defs["SkillCallRequest"]["required"] == [

@@ -18,8 +18,9 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from bench.agent_flow import QUERIES, broken_workflow, measure
 
 REPO = Path(__file__).resolve().parents[2]
-# Characters read for the whole flow; main before issue 14 read 57,215 (~14.3k tokens).
-BUDGET = 16_000
+# Characters read for the whole flow (15,847 when written); main before issue 14 read
+# 57,215 (~14.3k tokens) for the same five nodes.
+BUDGET = 17_000
 
 
 def test_the_flow_reads_under_budget_and_uses_the_new_tools(tmp_path: Path) -> None:
@@ -67,11 +68,11 @@ def test_each_step_answers_what_the_next_needs(tmp_path: Path) -> None:
     assert answers["search"].content[0].text.startswith("image-to-video — Image to Video")
     minimal = answers["minimal"].content[0].text
     assert minimal.startswith("generate-image (Generate Image, ai)")
-    assert 'Unknown node_type "Image_To_Video". Did you mean: image-to-video' in minimal
+    assert "Unknown node_type 'Image_To_Video'. Did you mean: image-to-video" in minimal
     found = answers["validate"].structured_content["findings"]
     assert {(f["rule"], f.get("fix", {}).get("op")) for f in found} >= {
         ("unknown-field", "rename"), ("field-mapping-missing", "set"), ("position", "set")}
     fixed = answers["fix"].structured_content
     assert fixed["valid"] and fixed["remaining"] == []
     assert answers["again"].structured_content["findings"] == []
-    assert json.dumps(fixed).count("aspect_ratio") == 2  # only in the change list
+    assert "aspect_ratio" not in json.dumps(fixed["workflow"])

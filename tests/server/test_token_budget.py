@@ -5,6 +5,7 @@ a 2,000-node catalog), and every node's minimal description. Tokens ≈ chars / 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import anyio
@@ -35,12 +36,14 @@ def tool_list() -> list[dict[str, object]]:
 def test_the_tool_list_fits_8k_characters_with_the_protocol_defs_once() -> None:
     listed = tool_list()
     assert len(json.dumps(listed)) <= 8_000
-    assert not any("$defs" in json.dumps(tool["inputSchema"]) for tool in listed)
+    assert not any('"$defs":' in json.dumps(tool["inputSchema"]) for tool in listed)
 
 
 def test_the_editor_guide_names_every_tool_this_server_serves() -> None:
     served = {str(tool["name"]) for tool in tool_list()}
-    named = {name.split("(")[0] for line, _ in SERVED_TOOLS for name in line.split(", ")}
+    # "a(x, y), b" names a and b: split on commas outside parentheses.
+    named = {re.split(r"[(\s]", part.strip())[0] for line, _ in SERVED_TOOLS
+             for part in re.split(r",(?![^()]*\))", line)}
     orchestrators = {name for name in served if name.startswith("start_")} - {
         "start_workflow_editor"}
     assert named == served - orchestrators

@@ -6,6 +6,7 @@ from typing import Any
 
 from pygen.skills.fields import mapping_target
 from pygen.validation.autofix import autofix
+from pygen.validation.catalog import Catalog, NodeSpec
 from pygen.validation.checks import workflow_rules
 from pygen.validation.findings import Finding
 from pygen.validation.wiring import HandleTypes, compatible
@@ -32,8 +33,13 @@ def workflow(*nodes: dict[str, Any], edges: list[dict[str, Any]] | None = None) 
     return {"nodes": placed, "edges": edges or []}
 
 
+HANDLES = {"gen": (("in",), ("out",)), "combine": (("in",), ("x",))}
+
+
 def run(doc: dict[str, Any], types: dict[str, HandleTypes] | None = None) -> list[Finding]:
-    return list(workflow_rules(doc, SCHEMAS, types or {}))
+    catalog = Catalog(NodeSpec(t, SCHEMAS[t], *HANDLES[t], (types or {}).get(t, HandleTypes()))
+                      for t in SCHEMAS)
+    return list(workflow_rules(doc, catalog))
 
 
 def test_mapping_target_reads_defaults_then_the_description_then_names() -> None:
