@@ -31,9 +31,12 @@ def read_text(path: Path) -> str | None:
                          "save the file as UTF-8") from None
 
 
-def read_exact(path: Path) -> str:
-    """The file's text with its line endings kept: agents get exactly what is on disk."""
-    return path.read_bytes().decode("utf-8")
+def read(path: Path) -> str:
+    """A file that must exist, as read_text reads it: exact text or a one-line error."""
+    text = read_text(path)
+    if text is None:
+        raise PygenError(f"{path}: cannot read (No such file or directory)")
+    return text
 
 
 def write_all(files: Iterable[tuple[Path, str]]) -> None:

@@ -25,13 +25,12 @@ from mcp.server.subscriptions import (
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import ValidationError
 
-from pygen import __version__
+from pygen import __version__, layout
 from pygen.errors import PygenError
 from pygen.server.node_tools import load_node_catalog, register_node_tools
 from pygen.server.store import SkillStore
 from pygen.server.validate_tool import register_validate_tool
 from pygen.skills.orchestrators import OrchestratorSkill
-from pygen.skills.schema_doc import SCHEMA_FILE
 
 Registrar = Callable[[MCPServer], None]
 
@@ -158,18 +157,18 @@ def _resource(name: str, description: str, text: str) -> TextResource:
 
 
 def protocol_registrars(store: SkillStore) -> list[Registrar]:
-    """The Skill Call Protocol tools, when `<skills_dir>/protocol/registry.*` exists.
+    """The Skill Call Protocol tools, when `<skills_dir>/protocol/registry.toml` exists.
 
     The registry is loaded here, with the rest of the content, so a broken registry fails
     start-up (or a reload) in one line instead of the first call.
     """
-    registries = sorted((store.root / "protocol").glob("registry.*"))
-    if not registries:
+    path = layout.protocol_registry(store.root)
+    if not path.is_file():
         return []
     from pygen.protocol.registry import load_registry
     from pygen.protocol.tools import register_protocol_tools
 
-    registry = load_registry(registries[0])
+    registry = load_registry(path)
     return [lambda server: register_protocol_tools(server, registry)]
 
 
@@ -179,7 +178,7 @@ def validation_registrars(store: SkillStore) -> list[Registrar]:
 
     The schema document is read here, once per (re)load like every other file served.
     """
-    nodes = load_node_catalog(store.root / SCHEMA_FILE)
+    nodes = load_node_catalog(layout.schema_file(store.root))
     registrars: list[Registrar] = [lambda server: register_node_tools(server, store.nodes, nodes)]
     if nodes is not None:
         registrars.append(lambda server: register_validate_tool(server, lambda: nodes.catalog))

@@ -19,10 +19,10 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
-from pygen.names import ranked
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.validate_tool import workflow_argument
 from pygen.skills.minimal import render_minimal
+from pygen.suggest import ranked
 from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import Catalog
 from pygen.validation.findings import WireReport, wire_report

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pygen.names import words
+from pygen.suggest import words
 
 # How much a word found in each part of an entry counts.
 WEIGHTS: Mapping[str, float] = {

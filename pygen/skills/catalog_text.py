@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pygen.model import Model, NodeDef, ToolSchema
+from pygen.skills.markdown import code
 
 LARGE_CATALOG = 150
 TOOLS_BLOCK = "tools"
@@ -46,14 +47,14 @@ def catalog_lines(model: Model) -> str:
 def _node_line(node: NodeDef) -> str:
     ins = ", ".join(h.id for h in node.inputs) or "none"
     outs = ", ".join(h.id for h in node.outputs) or "none"
-    tool = f" · tool `{node.tool.name}`" if node.tool else ""
-    return f"- `{node.type}` {node.label}: in {ins} → out {outs}{tool}"
+    tool = f" · tool {code(node.tool.name)}" if node.tool else ""
+    return f"- {code(node.type)} {' '.join(node.label.split())}: in {ins} → out {outs}{tool}"
 
 
 def _summary(groups: dict[str, list[NodeDef]], total: int) -> str:
     lines = [f"{total} node types; find one with `search_nodes(query)`. By category:"]
     for category, nodes in groups.items():
-        shown = ", ".join(f"`{n.type}`" for n in nodes[:_PER_CATEGORY])
+        shown = ", ".join(code(n.type) for n in nodes[:_PER_CATEGORY])
         more = f", … (+{len(nodes) - _PER_CATEGORY})" if len(nodes) > _PER_CATEGORY else ""
         lines.append(f"- **{category}** ({len(nodes)}): {shown}{more}")
     return "\n".join(lines)

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pygen.model import DataField
-from pygen.names import normalised
 from pygen.skills.fields import Schema
+from pygen.suggest import normalised
 
 LIMITS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "maxLength", "pattern",
           "maxItems", "minItems")

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from pygen.names import words
+from pygen.suggest import words
 
 Schema = dict[str, Any]
 MAPPINGS = "fieldMappings"

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pygen.model import DataField, DataType, Handle, Model, NodeDef
+from pygen.skills.markdown import code
 from pygen.skills.render_tools import render_mcp_call
 from pygen.skills.wired_example import render_wired_example, wired_example
 
@@ -15,16 +16,6 @@ NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
 CATALOG_BLOCK = "node-catalog"
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
-
-
-def code(text: str) -> str:
-    """Inline code that never breaks: one line, fenced with enough backticks."""
-    text = " ".join(text.split())
-    ticks = "`"
-    while ticks in text:
-        ticks += "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def literal(value: str | int | float | bool) -> str:

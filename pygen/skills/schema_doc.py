@@ -1,6 +1,6 @@
 """The schema document: JSON Schema (draft 2020-12) for each node's `data`, from the TypeScript.
 
-`pygen gen` writes it to SCHEMA_FILE; the validator reads it back (validation.catalog).
+`pygen gen` writes it to layout.SCHEMA_FILE; the validator reads it back (validation.catalog).
 
 The rule throughout: a schema may be looser than the TypeScript type, never stricter, so data
 the editor accepts never fails. What JSON Schema cannot say (functions, unresolved references,
@@ -15,13 +15,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from pygen.jsonvalues import type_name
 from pygen.model import DataField, Model, NodeDef, TypeRef, Variant
 from pygen.skills.constraints import tag_keywords, tool_limits, with_tool_limits
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 Schema = dict[str, Any]
-# Where `pygen gen` writes the schema document, relative to the skills directory.
-SCHEMA_FILE = "schemas/nodes.schema.json"
 HANDLES_KEY = "x-handles"
 NODES_KEY = "x-nodes"
 TOOLS_KEY = "x-tools"
@@ -35,7 +34,7 @@ _MISSING = object()
 
 
 def schema_document(model: Model) -> str:
-    """Content of `<skills_dir>/schemas/nodes.schema.json` (see SCHEMA_FILE)."""
+    """Content of `<skills_dir>/schemas/nodes.schema.json` (layout.SCHEMA_FILE)."""
     return document_text(
         {n.type: node_data_schema(n) for n in model.nodes},
         {n.type: ([h.id for h in n.inputs], [h.id for h in n.outputs]) for n in model.nodes},
@@ -160,7 +159,7 @@ def _union(ref: TypeRef) -> Schema:
     type_names = [_PRIMITIVES[m.kind] for m in members if m.kind in _PRIMITIVES]
     # A literal whose primitive type is also a member adds nothing ("a" | string is string).
     values = _unique(m.value for m in members
-                     if m.kind == "literal" and _literal_type(m.value) not in type_names)
+                     if m.kind == "literal" and type_name(m.value) not in type_names)
     if values and type_names == ["null"]:
         # `"a" | "b" | null` reads best as one enum, and its errors name every allowed value.
         values, type_names = [*values, None], []
@@ -257,20 +256,12 @@ def _may_be_absent(ref: TypeRef) -> bool:
     return ref.kind == "unresolved" and "undefined" in (ref.text or "")
 
 
-def _literal_type(value: object) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    return "null" if value is None else "string"
-
-
 def _unique(values: Iterable[Any]) -> list[Any]:
     # Keyed by JSON type too: True and 1 are equal in Python but not in JSON.
     seen: set[tuple[str, Any]] = set()
     out = []
     for value in values:
-        key = (_literal_type(value), value)
+        key = (type_name(value), value)
         if key not in seen:
             seen.add(key)
             out.append(value)
@@ -297,9 +288,9 @@ def _parse_default_tag(text: str, schema: Schema) -> Any:
 def _json_types(schema: Schema) -> set[str] | None:
     """The JSON types a schema can accept, or None when it is not known."""
     if "const" in schema:
-        return {_literal_type(schema["const"])}
+        return {type_name(schema["const"])}
     if "enum" in schema:
-        return {_literal_type(v) for v in schema["enum"]}
+        return {type_name(v) for v in schema["enum"]}
     kind = schema.get("type")
     if isinstance(kind, str):
         return {kind}
@@ -339,4 +330,4 @@ def _is_literal(schema: Schema) -> bool:
 
 def _values(schema: Schema) -> set[tuple[str, Any]]:
     values = [schema["const"]] if "const" in schema else schema.get("enum", [])
-    return {(_literal_type(v), json.dumps(v)) for v in values}
+    return {(type_name(v), json.dumps(v)) for v in values}

@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pygen.model import Model, NodeDef
-from pygen.names import words
 from pygen.skills.fields import MAPPINGS, mapping_target, properties
 from pygen.skills.schema_doc import node_data_schema
+from pygen.suggest import words
 
 ExampleData = Callable[[NodeDef], tuple[dict[str, Any], list[str]]]
 _GRID = 320

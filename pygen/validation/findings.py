@@ -17,7 +17,8 @@ from typing import Any, Literal, NotRequired, cast
 from typing_extensions import TypedDict
 
 from pygen.errors import located
-from pygen.names import guess
+from pygen.jsonvalues import show, type_name
+from pygen.suggest import closest, hint
 
 _IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _LIST_LIMIT = 12
@@ -102,7 +103,7 @@ class Finding:
     def __str__(self) -> str:
         text = f"{self.path}: {self.message}"
         if self.suggestion is not None:
-            text += f" (did you mean {show(self.suggestion)}?)"
+            text += hint(show(self.suggestion))
         return located(self.file, self.line, text) if self.file else text
 
     def to_dict(self) -> FindingDict:
@@ -161,20 +162,8 @@ def child(path: str, key: str | int) -> str:
 
 def kind(value: object) -> str:
     """`number 5`, `string "x"`, `object`: the JSON type, with short scalars shown."""
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    if value is None:
-        return "null"
-    name = "boolean" if isinstance(value, bool) else "number" if isinstance(
-        value, int | float) else "string"
-    return f"{name} {show(value)}"
-
-
-def show(value: object, limit: int = 60) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    name = type_name(value)
+    return name if name in ("object", "array", "null") else f"{name} {show(value)}"
 
 
 def listed(values: Sequence[Any], limit: int | None = _LIST_LIMIT) -> str:
@@ -204,18 +193,7 @@ def describe(schema: object) -> str:
     return str(type_) if type_ else "any value"
 
 
-def close(word: str, candidates: Iterable[str]) -> str | None:
-    """The candidate meant: same name in another case convention first, then edit distance."""
-    found = guess(word, candidates)
-    return found.name if found else None
-
-
 def close_value(value: object, options: Sequence[Any]) -> str | None:
     if not isinstance(value, str):
         return None
-    return close(value, [o for o in options if isinstance(o, str)])
-
-
-def same(a: object, b: object) -> bool:
-    """JSON equality: 1 and 1.0 are the same number, True and 1 are not the same value."""
-    return isinstance(a, bool) == isinstance(b, bool) and a == b
+    return closest(value, [o for o in options if isinstance(o, str)])

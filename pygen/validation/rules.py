@@ -11,10 +11,11 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
-from pygen.names import guess, words
+from pygen.jsonvalues import show
 from pygen.skills.fields import is_runner_owned, properties
 from pygen.skills.schema_doc import Schema
-from pygen.validation.findings import Finding, Fix, error_at, path_of, show, warning_at
+from pygen.suggest import guess, words
+from pygen.validation.findings import Finding, Fix, error_at, path_of, warning_at
 
 # Stable rule ids, with the one line `pygen validate-workflow --rules` prints for each.
 RULES: dict[str, str] = {

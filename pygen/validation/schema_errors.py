@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from pygen.names import guess
+from pygen.jsonvalues import same, show
 from pygen.skills.schema_doc import Schema
+from pygen.suggest import guess
 from pygen.validation.findings import (
     Finding,
     Fix,
@@ -22,8 +23,6 @@ from pygen.validation.findings import (
     listed,
     parts_of,
     path_of,
-    same,
-    show,
 )
 
 if TYPE_CHECKING:

@@ -14,10 +14,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pygen.names import guess
+from pygen.jsonvalues import show
 from pygen.skills.fields import MAPPINGS, mapping_target, properties
 from pygen.skills.schema_doc import Schema
-from pygen.validation.findings import Finding, Fix, error_at, path_of, show
+from pygen.suggest import guess
+from pygen.validation.findings import Finding, Fix, error_at, path_of
 
 RULES: dict[str, str] = {
     "field-mapping-missing": "a wired input of a node with `fieldMappings` has no entry for it",

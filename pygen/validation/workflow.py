@@ -9,19 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal
 
+from pygen.jsonvalues import show
 from pygen.model import Model
-from pygen.names import guess
+from pygen.suggest import closest, guess
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
 from pygen.validation.findings import (
     Finding,
     Fix,
-    close,
     error_at,
     kind,
     listed,
     parts_of,
-    show,
     warning_at,
 )
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
@@ -177,7 +176,7 @@ def _check_end(edge: dict[str, Any], path: str,
         return
     if node_id not in index:
         yield error_at(f"{path}.{end}", f"no node has id {show(node_id)}",
-                       close(node_id, list(index)), rule="edge-node")
+                       closest(node_id, list(index)), rule="edge-node")
         return
     spec = index[node_id][1]
     if spec is not None:  # an unknown node type was reported on the node itself
@@ -201,7 +200,7 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
                        rule="edge-handle")
     elif handle not in handles:
         yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
-                             f"{listed(handles)}", close(handle, handles), rule="edge-handle")
+                             f"{listed(handles)}", closest(handle, handles), rule="edge-handle")
 
 
 def _verb(side: str) -> str:

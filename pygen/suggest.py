@@ -1,10 +1,10 @@
-"""Name matching for "did you mean": case conventions first, then edit distance.
+""""Did you mean": the one way pygen finds a close name and words the hint.
 
-One home for the guesses validation and the server make about a name an agent got slightly
-wrong: a data field written in snake_case (`aspect_ratio` → `aspectRatio`), a node type in
-another case or with `_`/spaces (`Generate_Image` → `generate-image`), an enum value in the
-wrong case. A guess is *mechanical* when the two names differ only by convention (case,
-separators, surrounding whitespace): then a fix may apply it without asking.
+Case conventions first, then edit distance: a data field written in snake_case
+(`aspect_ratio` → `aspectRatio`), a node type in another case or with `_`/spaces
+(`Generate_Image` → `generate-image`), an enum value in the wrong case. A guess is
+*mechanical* when the two names differ only by convention (case, separators, surrounding
+whitespace): then a fix may apply it without asking.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+CUTOFF = 0.6
 _WORD_BREAK = re.compile(r"[\s_\-.]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
@@ -44,7 +45,7 @@ def camel_to_snake(name: str) -> str:
     return "_".join(words(name))
 
 
-def guess(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> Guess | None:
+def guess(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> Guess | None:
     """The candidate the word most likely meant, or None when nothing is close enough."""
     options = list(candidates)
     if not options:
@@ -82,3 +83,20 @@ def ranked(word: str, candidates: Sequence[str], limit: int = 3,
     best = sorted((s, c) for c, s in scores.items() if s >= 0.5)
     best.sort(key=lambda pair: (-pair[0], pair[1]))
     return [c for _, c in best[:limit]]
+
+
+def closest(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> str | None:
+    """The candidate `word` most likely meant (see `guess`), or None."""
+    found = guess(word, sorted(set(candidates)), cutoff)
+    return found.name if found else None
+
+
+def hint(shown: str | None) -> str:
+    """` (did you mean X?)` with X as the message shows names (quoted, JSON, code); or ''."""
+    return f" (did you mean {shown}?)" if shown else ""
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """The hint for a name written in single quotes, as configuration messages write them."""
+    found = closest(word, candidates)
+    return hint(f"'{found}'" if found else None)

@@ -1,10 +1,10 @@
-"""validation.names: the "did you mean" guesses, by convention first, then by edit distance."""
+"""suggest: the "did you mean" guesses, by convention first, then by edit distance."""
 
 from __future__ import annotations
 
 import pytest
 
-from pygen.names import Guess, camel_to_snake, guess, ranked, snake_to_camel, words
+from pygen.suggest import Guess, camel_to_snake, guess, ranked, snake_to_camel, words
 
 TYPES = ["text-prompt", "list", "loop", "generate-image", "upscale-image", "image-to-video",
          "generate-music", "text-to-speech", "trim-video", "combine-videos", "merge-video-audio",
