@@ -19,12 +19,12 @@ from pygen.validation.catalog import (
     parse_json,
 )
 from pygen.validation.findings import Finding, is_valid, report
-from pygen.validation.profiles import DEFAULT_PROFILE, PROFILES, Profile
+from pygen.validation.profiles import DEFAULT_PROFILE, PROFILES, RULES, Profile
 from pygen.validation.workflow import validate_workflow
 
 
 @click.command("validate-workflow")
-@click.argument("file", metavar="FILE|-")
+@click.argument("file", metavar="FILE|-", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 @click.option("--schemas", "schemas_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Validate against a schema document written by `pygen gen` "
@@ -36,15 +36,23 @@ from pygen.validation.workflow import validate_workflow
               "minimal: types and structure only.")
 @click.option("--fix", is_flag=True, help="Print the workflow with every mechanical fix "
               "applied (stdout) and the changes made (stderr); never writes prompts or URLs.")
+@click.option("--rules", "list_rules", is_flag=True,
+              help="List the rule ids findings carry, one line each, and exit.")
 @config_options
-def validate_workflow_cmd(file: str, as_json: bool, schemas_file: Path | None, profile: str,
-                          fix: bool, config_path: Path | None, nodes_file: Path | None,
-                          skills_dir: Path | None) -> int:
+def validate_workflow_cmd(file: str | None, as_json: bool, schemas_file: Path | None,
+                          profile: str, fix: bool, list_rules: bool, config_path: Path | None,
+                          nodes_file: Path | None, skills_dir: Path | None) -> int:
     """Check a workflow ({nodes, edges}) before it reaches the editor.
 
     Exit 0 when valid (warnings allowed), 1 when it has errors, 2 when it cannot be read.
     With --fix, the exit code is that of the fixed workflow.
     """
+    if list_rules:
+        for rule, meaning in RULES.items():
+            console.out(f"{rule:28} {meaning}", highlight=False)
+        return 0
+    if file is None:
+        raise click.UsageError("Missing argument 'FILE|-'.")
     workflow = read_workflow(file)
     if schemas_file is not None:
         catalog: Catalog = load_catalog_file(schemas_file)

@@ -96,7 +96,7 @@ class Finding:
     # Set for findings in a file holding several JSON documents (skill examples).
     file: str | None = None
     line: int | None = None
-    # Which rule found it (stable id, see `pygen validate-workflow --rules`).
+    # Which rule found it: an id of profiles.RULES (`pygen validate-workflow --rules`).
     rule: str = "schema"
     fix: Fix | None = field(default=None, compare=False)
 

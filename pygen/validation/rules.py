@@ -17,14 +17,6 @@ from pygen.skills.schema_doc import Schema
 from pygen.suggest import guess, words
 from pygen.validation.findings import Finding, Fix, error_at, path_of, warning_at
 
-# Stable rule ids, with the one line `pygen validate-workflow --rules` prints for each.
-RULES: dict[str, str] = {
-    "deprecated": "a deprecated data field is set; use the field its tag names instead",
-    "runner-owned": "a field the runner writes (status, results) is set by hand",
-    "completed-without-result": "a status says completed but no result field holds a value",
-    "position": "a node needs `position` with numeric `x` and `y`",
-    "node-id-ref": "a field that holds node ids names a node the workflow does not have",
-}
 _COMPLETED = "completed"
 _GRID = 320  # horizontal spacing of positions the position fix lays out
 

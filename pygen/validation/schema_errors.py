@@ -33,14 +33,6 @@ if TYPE_CHECKING:
 _RULES = {"minimum": "range", "maximum": "range", "exclusiveMinimum": "range",
           "exclusiveMaximum": "range", "minLength": "length", "maxLength": "length",
           "minItems": "length", "maxItems": "length", "pattern": "pattern"}
-RULES: dict[str, str] = {
-    "required": "a required data field is missing (runtime: only when no default fills it)",
-    "type": "a value of the wrong JSON type",
-    "enum": "a value outside the allowed set (a case slip is fixed mechanically)",
-    "range": "a number outside the range a JSDoc tag or the tool parameter declares",
-    "length": "a string or list too long or too short",
-    "pattern": "a string that does not match the declared pattern",
-}
 
 
 def error_findings(error: ValidationError, base: str) -> Iterator[Finding]:

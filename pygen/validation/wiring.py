@@ -20,12 +20,6 @@ from pygen.skills.schema_doc import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import Finding, Fix, error_at, path_of
 
-RULES: dict[str, str] = {
-    "field-mapping-missing": "a wired input of a node with `fieldMappings` has no entry for it",
-    "field-mapping-unknown-field": "a `fieldMappings` entry names a data field that does not exist",
-    "connection-type": "an output of one type is wired into an input of another type",
-    "connection-rule": "an input does not accept what is wired into it",
-}
 # Types that connect to anything.
 _WILDCARDS = frozenset({"any", "unknown", "*"})
 

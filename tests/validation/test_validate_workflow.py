@@ -147,3 +147,16 @@ def test_fix_prints_the_repaired_workflow_and_each_change(project: Path) -> None
         "fixed: rename $.nodes[1].data.aspect_ratio → aspectRatio (unknown-field)",
         "valid after 1 fix"]
     assert run("slip.json", "--fix", "--json").exit_code == 0
+
+
+def test_rules_lists_every_rule_id_the_corpora_produce(project: Path) -> None:
+    result = run("--rules")
+    assert result.exit_code == 0
+    listed = {line.split()[0] for line in result.stdout.splitlines()}
+    seen: set[str] = set()
+    for case in sorted((REPO / "tests" / "fixtures").glob("*workflows/*/*.json")) + sorted(
+            (REPO / "tests" / "fixtures" / "broken-workflows").glob("*.json")):
+        doc = json.loads(case.read_text(encoding="utf-8"))
+        seen |= {f.rule for f in validate_workflow(doc["workflow"], STUDIO, "strict")}
+    assert seen and seen <= listed
+    assert run().exit_code == 2  # no FILE and no --rules
