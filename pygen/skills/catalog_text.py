@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pygen.model import Model, NodeDef, ToolSchema
+from pygen.model import Handle, Model, NodeDef, ToolSchema
 from pygen.skills.markdown import code
 
 LARGE_CATALOG = 150
@@ -45,10 +45,16 @@ def catalog_lines(model: Model) -> str:
 
 
 def _node_line(node: NodeDef) -> str:
-    ins = ", ".join(h.id for h in node.inputs) or "none"
-    outs = ", ".join(h.id for h in node.outputs) or "none"
+    ins = _handles(node.inputs, node.inputs_declared)
+    outs = _handles(node.outputs, node.outputs_declared)
     tool = f" · tool {code(node.tool.name)}" if node.tool else ""
     return f"- {code(node.type)} {' '.join(node.label.split())}: in {ins} → out {outs}{tool}"
+
+
+def _handles(handles: Sequence[Handle], declared: bool) -> str:
+    if not declared:
+        return "not declared"
+    return ", ".join(h.id if h.id is not None else "unnamed" for h in handles) or "none"
 
 
 def _summary(groups: dict[str, list[NodeDef]], total: int) -> str:

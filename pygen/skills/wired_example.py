@@ -33,7 +33,8 @@ def wired_example(node: NodeDef, model: Model,
     """The mini-workflow `{nodes, edges}` for one node type."""
     upstream = _neighbour(node, model, "upstream")
     downstream = _neighbour(node, model, "downstream")
-    chain: list[tuple[NodeDef, str | None, str | None]] = []  # (node, in handle, out handle)
+    # (node, its input wired from the previous node, its output wired to the next)
+    chain: list[tuple[NodeDef, str | None, str | None]] = []
     if upstream is not None:
         chain.append((upstream[0], None, upstream[1]))
     chain.append((node, node.inputs[0].id if upstream else None,
@@ -76,18 +77,18 @@ def _data(node: NodeDef, data: Mapping[str, Any], in_handle: str | None,
     return shown
 
 
-def _neighbour(node: NodeDef, model: Model, side: str) -> tuple[NodeDef, str] | None:
+def _neighbour(node: NodeDef, model: Model, side: str) -> tuple[NodeDef, str | None] | None:
     """The first other node type that connects to the main handle, with its handle id."""
     mine = node.inputs if side == "upstream" else node.outputs
     if not mine:
         return None
-    wanted = _stem(mine[0].id)
+    wanted = _stem(mine[0].id or "")
     for other in model.nodes:
         if other.type == node.type:
             continue
         theirs = other.outputs if side == "upstream" else other.inputs
         for handle in theirs:
-            if _stem(handle.id) == wanted:
+            if handle.id is not None and _stem(handle.id) == wanted:
                 return other, handle.id
     if side == "upstream":
         # An input no output is named after (a prompt's `in`): a source node feeds it.

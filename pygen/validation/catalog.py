@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +23,10 @@ from pygen.skills.schema_doc import (
     TOOLS_KEY,
     WORKFLOW_KEY,
     Schema,
+    by_type,
     document_extras,
     document_text,
+    handles_entry,
     node_data_schema,
 )
 from pygen.suggest import did_you_mean
@@ -44,10 +47,21 @@ class WorkflowInputError(PygenError):
 class NodeSpec:
     type: str
     schema: Schema
-    inputs: tuple[str, ...]
-    outputs: tuple[str, ...]
-    # Declared handle types and connection rules (`x-handles` optional keys).
-    handle_types: HandleTypes = field(default_factory=HandleTypes)
+    # Handle ids; None is an unnamed handle, which an edge reaches by naming no handle.
+    inputs: tuple[str | None, ...]
+    outputs: tuple[str | None, ...]
+    # The schema document's `x-handles` entry (declared types, `declared`), kept as written.
+    handles: dict[str, Any] = field(default_factory=dict)
+
+    def declared(self, side: str) -> bool:
+        """False when the definitions do not declare this side's handles: nothing to check."""
+        value = self.handles.get("declared", True)
+        return value.get(side, True) is not False if isinstance(value, dict) else value is not False
+
+    @cached_property
+    def handle_types(self) -> HandleTypes:
+        """Declared handle types and connection rules (`x-handles` optional keys)."""
+        return HandleTypes.from_doc(self.handles)
 
 
 class Catalog:
@@ -86,8 +100,7 @@ class Catalog:
     def to_json(self) -> str:
         """The schema document `pygen gen` writes and `pygen schema` prints."""
         return document_text({t: s.schema for t, s in self.specs.items()},
-                             {t: (s.inputs, s.outputs) for t, s in self.specs.items()},
-                             self.extras)
+                             {t: s.handles for t, s in self.specs.items()}, self.extras)
 
     @property
     def workflow_schema(self) -> Schema | None:
@@ -116,7 +129,7 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> No
     try:
         Draft202012Validator.check_schema(schema)
         return NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
-                        HandleTypes.from_doc(handles))
+                        dict(handles))
     except (SchemaError, TypeError, KeyError) as exc:
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' is malformed ({type(exc).__name__}); "
@@ -124,11 +137,12 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> No
 
 
 def build_catalog(model: Model) -> Catalog:
-    return Catalog(
-        (NodeSpec(n.type, node_data_schema(n), tuple(h.id for h in n.inputs),
-                  tuple(h.id for h in n.outputs)) for n in model.nodes),
-        document_extras(model),
-    )
+    specs = []
+    for node_type, nodes in by_type(model).items():
+        entry = handles_entry(nodes)
+        specs.append(NodeSpec(node_type, node_data_schema(nodes[0]), tuple(entry["inputs"]),
+                              tuple(entry["outputs"]), entry))
+    return Catalog(specs, document_extras(model))
 
 
 def node_schema_text(catalog: Catalog, node_type: str) -> str:
