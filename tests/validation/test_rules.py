@@ -36,8 +36,10 @@ def workflow(*nodes: dict[str, Any], edges: list[dict[str, Any]] | None = None) 
 HANDLES = {"gen": (("in",), ("out",)), "combine": (("in",), ("x",))}
 
 
-def run(doc: dict[str, Any], types: dict[str, HandleTypes] | None = None) -> list[Finding]:
-    catalog = Catalog(NodeSpec(t, SCHEMAS[t], *HANDLES[t], (types or {}).get(t, HandleTypes()))
+def run(doc: dict[str, Any], entries: dict[str, dict[str, Any]] | None = None
+        ) -> list[Finding]:
+    """The rules over a catalog of SCHEMAS; `entries` are extra `x-handles` keys by type."""
+    catalog = Catalog(NodeSpec(t, SCHEMAS[t], *HANDLES[t], (entries or {}).get(t, {}))
                       for t in SCHEMAS)
     return list(workflow_rules(doc, catalog))
 
@@ -74,16 +76,16 @@ def test_a_deprecated_field_next_to_its_replacement_is_removed_not_renamed() -> 
 def test_connection_types_allow_wildcards_and_overlapping_unions() -> None:
     assert compatible("image", "image | video") and compatible("any", "audio")
     assert not compatible("audio", "image")
-    types = {"gen": HandleTypes.from_doc({"inputTypes": {"in": "text"},
-                                          "outputTypes": {"out": "image"},
-                                          "accepts": {"in": ["gen"]}}),
-             "combine": HandleTypes.from_doc({"declared": False, "inputTypes": {"in": "x"}})}
+    types = {"gen": {"inputTypes": {"in": "text"}, "outputTypes": {"out": "image"},
+                     "accepts": {"in": ["gen"]}},
+             "combine": {"declared": False, "inputTypes": {"in": "x"}}}
     doc = workflow({"id": "a", "type": "gen", "data": {"fieldMappings": {"in": "prompt"}}},
                    {"id": "b", "type": "gen", "data": {"fieldMappings": {"in": "prompt"}}},
                    edges=[{"id": "e", "source": "a", "sourceHandle": "out", "target": "b",
                            "targetHandle": "in"}])
     assert [f.rule for f in run(doc, types)] == ["connection-type"]
-    assert types["combine"] == HandleTypes()  # `declared: false` skips every handle check
+    # `declared: false` skips every handle check.
+    assert HandleTypes.from_doc(types["combine"]) == HandleTypes()
 
 
 def test_autofix_applies_every_mechanical_fix_and_leaves_content_alone() -> None:
