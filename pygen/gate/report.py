@@ -94,6 +94,8 @@ def token_sizes(texts: Mapping[Path, str]) -> list[TokenSize]:
 class Report:
     node_count: int
     unresolved: tuple[str, ...]
+    # Data types found by structure alone, for a person to confirm in data_types.
+    structural: tuple[StructuralMatch, ...]
     tools_configured: bool
     nodes_without_tool: tuple[str, ...]
     # Tools no node maps to, and those of them that no skill file names either.
@@ -119,6 +121,32 @@ class Report:
         return bool(self.unresolved or self.nodes_without_tool or self.unmentioned_tools
                     or self.mismatches or self.gate.failed
                     or (self.gate.stale_names and self.gate.stale_prose != "off"))
+
+
+@dataclass(frozen=True)
+class StructuralMatch:
+    node_type: str
+    type_name: str
+    score: float
+    runner_up: str | None
+    runner_up_score: float | None
+
+    def __str__(self) -> str:
+        second = (f", next {self.runner_up} {self.runner_up_score}" if self.runner_up
+                  else ", no other candidate")
+        return f"{self.node_type} → {self.type_name} ({self.score}{second})"
+
+
+def structural_matches(model: Model) -> list[StructuralMatch]:
+    out = []
+    for n in model.nodes:
+        dt = n.data_type
+        if dt.via == "structural" and dt.name is not None:
+            second = dt.runner_up
+            out.append(StructuralMatch(n.type, dt.name, dt.score or 0.0,
+                                       second.name if second else None,
+                                       second.score if second else None))
+    return out
 
 
 def current_texts(skills_dir: Path, planned: Sequence[digests.Planned]) -> dict[Path, str]:
@@ -172,7 +200,8 @@ def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -
     without, unused, unmentioned = tool_health(model, texts) if configured else ((), (), ())
     return Report(
         node_count=len(model.nodes),
-        unresolved=tuple(n.type for n in model.nodes if n.data_type.via == "none"),
+        unresolved=tuple(model.untyped()),
+        structural=tuple(structural_matches(model)),
         tools_configured=configured,
         nodes_without_tool=without, unused_tools=unused, unmentioned_tools=unmentioned,
         prose_gaps=tuple(gaps), prose_coverage=coverage(len(model.nodes), gaps),

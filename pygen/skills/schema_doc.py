@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from pygen.jsonvalues import type_name
-from pygen.model import DataField, Model, NodeDef, TypeRef, Variant
+from pygen.model import DataField, DataType, Model, NodeDef, TypeRef, Variant
 from pygen.skills.constraints import tag_keywords, tool_limits, with_tool_limits
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -105,7 +105,8 @@ def node_data_schema(node: NodeDef) -> Schema:
     if node.description:
         schema["description"] = node.description
     if data_type.via == "none":
-        schema.update(type="object", **{"$comment": "no data type found; any object passes"})
+        schema.update(type="object",
+                      **{"$comment": "the code declares no data type; any object passes"})
         return schema
     if data_type.fields or not data_type.variants:
         schema.update(object_schema(data_type.fields, node.default_data))
@@ -115,6 +116,19 @@ def node_data_schema(node: NodeDef) -> Schema:
         schema.update(_variants_schema(data_type.variants, node.default_data))
     if node.tool is not None:
         schema = with_tool_limits(schema, tool_limits(node.tool.input_schema), node.default_data)
+    return _open_ended(schema, data_type)
+
+
+def _open_ended(schema: Schema, data_type: DataType) -> Schema:
+    """Inferred fields and an index signature both mean: other keys are fine too."""
+    notes = []
+    if data_type.via == "inferred":
+        notes.append("fields inferred from default data (the code declares no data type)")
+    if data_type.index_signature:
+        notes.append(f"also accepts other keys (`{data_type.index_signature}`)")
+    if notes:
+        schema["additionalProperties"] = True
+        schema["$comment"] = "; ".join(notes)
     return schema
 
 

@@ -15,21 +15,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pygen.model import Model, NodeDef
+from pygen.skills.example_data import example_data
 from pygen.skills.fields import MAPPINGS, mapping_target, properties
 from pygen.skills.schema_doc import node_data_schema
 from pygen.suggest import words
 
-ExampleData = Callable[[NodeDef], tuple[dict[str, Any], list[str]]]
+# node → (valid example data, notes): skills.example_data.example_data.
+ExampleData = Callable[[NodeDef], tuple[dict[str, Any], Any]]
 _GRID = 320
 
 
-def default_example_data(node: NodeDef) -> tuple[dict[str, Any], list[str]]:
-    """The seam for example data: the node's default data and no notes."""
-    return dict(node.default_data), []
-
-
 def wired_example(node: NodeDef, model: Model,
-                  example_data: ExampleData = default_example_data) -> dict[str, Any]:
+                  data_for: ExampleData = example_data) -> dict[str, Any]:
     """The mini-workflow `{nodes, edges}` for one node type."""
     upstream = _neighbour(node, model, "upstream")
     downstream = _neighbour(node, model, "downstream")
@@ -45,8 +42,7 @@ def wired_example(node: NodeDef, model: Model,
     nodes = []
     for i, (member, in_handle, _) in enumerate(chain):
         source = chain[i - 1][2] if i else None
-        data = _data(member, example_data(member)[0] if member is node else member.default_data,
-                     in_handle, source)
+        data = _data(member, data_for(member)[0], in_handle, source)
         nodes.append({"id": ids[i], "type": member.type, "position": {"x": i * _GRID, "y": 0},
                       "data": data})
     edges = [{"id": f"e{i}", "source": ids[i - 1], "sourceHandle": chain[i - 1][2],

@@ -19,7 +19,9 @@ def load_model(config: Config, use_cache: bool = False) -> Model:
     else:
         extraction = extract(config)
     model = Model(nodes=extraction.nodes, sources=extraction.sources,
-                  diagnostics=extraction.diagnostics, workflow=extraction.workflow)
+                  diagnostics=extraction.diagnostics, stand_ins=extraction.stand_ins,
+                  data_union=extraction.data_union,
+                  workflow=extraction.workflow)
     model = attach_tools(model, config, use_cache)
     settings = config.settings
     return mark_results(model, settings.result_fields, settings.runner_fields,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygen.errors import PygenError, UnknownNodeType, json_error
 from pygen.model import Model
+from pygen.skills.fastcheck import Check, compile_check
 from pygen.skills.schema_doc import (
     DRAFT,
     HANDLES_KEY,
@@ -30,7 +31,6 @@ from pygen.skills.schema_doc import (
     node_data_schema,
 )
 from pygen.suggest import did_you_mean
-from pygen.validation.fastcheck import Check, compile_check
 from pygen.validation.shapes import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
 

@@ -47,6 +47,8 @@ def shape_of(schema: Schema) -> Shape:
         extra = branch.get("additionalProperties")
         if isinstance(extra, dict):
             items.append(extra)
+        elif extra is True:
+            fields = None  # an index signature or inferred fields: other keys are expected
         if isinstance(branch.get("items"), dict):
             items.append(branch["items"])
     if fields is not None:
