@@ -187,6 +187,9 @@ def examples(node: NodeDef, model: Model) -> str:
     valid example data (example_data), and which values are placeholders."""
     lines = render_wired_example(wired_example(node, model), node.type)
     _, notes = example_data(node)
+    if not node.default_data_declared:
+        lines += ["", "Its data is built from placeholders: the definitions declare no "
+                  "default data."]
     if notes.filled and node.default_data_declared:
         lines += ["", "Placeholders fill required fields the default data leaves out: "
                   + ", ".join(code(k) for k in notes.filled) + "."]
