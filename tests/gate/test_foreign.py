@@ -47,3 +47,11 @@ def test_foreign_and_once_pygens_blocks_are_listed_per_id(tmp_path: Path) -> Non
     declared = foreign.find(config(tmp_path, foreign_blocks=["provider-prompting",
                                                              "old-catalog"]), planned)
     assert [(b.id, b.was_pygens) for b in declared] == [("old-catalog", True)]
+
+
+def test_every_block_pygen_writes_is_its_own(tmp_path: Path) -> None:
+    """The example's skills hold only pygen's blocks: none of them may be listed."""
+    repo = Path(__file__).resolve().parents[2]
+    planned = [plan.FileUpdate(p, p.read_text(), p.read_text())
+               for p in sorted((repo / "skills").rglob("*.md"))]
+    assert foreign.find(config(repo, skills_dir="skills"), planned) == []
