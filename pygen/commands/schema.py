@@ -19,7 +19,7 @@ def schema(node_type: str | None, config_path: Path | None, nodes_file: Path | N
 
     Without TYPE, prints the document `pygen gen` writes to schemas/nodes.schema.json: every
     type's schema under `$defs`, and each type's handle ids under `x-handles` (the file also
-    keeps the tools' names under `x-tools` and retired names under `x-retired`).
+    keeps the tools' names under `x-tool-names` and retired names under `x-retired`).
     """
     from pygen.tools import merge
     from pygen.validation.catalog import build_catalog, node_schema_text

@@ -2,7 +2,7 @@
 
 The schema document (`schemas/nodes.schema.json`) records, under `x-retired`, each node's
 names that left it: fields, handle ids, enum values, the node type itself, and the name and
-parameters of the MCP tool that fills it (kept under `x-tools`: the schemas do not say).
+parameters of the MCP tool that fills it (kept under `x-tool-names`).
 Each run carries the record forward from the committed document, adds what this run's
 change removes, and drops what came back or what a person let go (`pygen gen --forget
 NAME`, `forget` in the config). So prose that still names a renamed field is reported by
@@ -18,7 +18,10 @@ from typing import Any
 from pygen.model import Model
 
 KEY = "x-retired"
-TOOLS = "x-tools"
+# Not `x-tools` (the tools' input schemas, pygen.skills.schema_doc): names only, per node,
+# and under "*" every tool's, for the files that list all tools.
+TOOLS = "x-tool-names"
+ALL = "*"
 DEFS = "$defs"
 HANDLES = "x-handles"
 
@@ -55,7 +58,7 @@ def handle_ids(handles: Any) -> set[str]:
 
 
 def doc_tools(doc: Mapping[str, Any]) -> dict[str, set[str]]:
-    """Node type → its tool's name and parameters, as the document's `x-tools` has them."""
+    """Node type → its tool's name and parameters, as the document's `x-tool-names` has them."""
     tools = doc.get(TOOLS)
     if not isinstance(tools, dict):
         return {}
@@ -78,9 +81,12 @@ def doc_names(doc: Mapping[str, Any], tools_of: Collection[str] | None = None
 
 
 def tool_names(model: Model) -> dict[str, list[str]]:
-    """Node type → the name and parameters of the tool that fills it, for nodes with one."""
-    return {node.type: sorted({node.tool.name, *schema_names(node.tool.input_schema)})
-            for node in model.nodes if node.tool is not None}
+    """Node type → the name and parameters of the tool that fills it, for nodes with one;
+    under ALL, those of every tool the run knows."""
+    names = {node.type: sorted({node.tool.name, *schema_names(node.tool.input_schema)})
+             for node in model.nodes if node.tool is not None}
+    every = {n for tool in model.tools for n in (tool.name, *schema_names(tool.input_schema))}
+    return {**names, ALL: sorted(every)} if every else names
 
 
 def load(text: str | None) -> dict[str, Any]:
@@ -120,7 +126,7 @@ def retire(old: Mapping[str, Any], new: Mapping[str, Any],
 
 def with_record(text: str, old_text: str | None, forget: Collection[str] = (),
                 tools: Mapping[str, list[str]] | None = None) -> str:
-    """The schema document `text` with the tools' names (`x-tools`) and the `x-retired`
+    """The schema document `text` with the tools' names (`x-tool-names`) and the `x-retired`
     record carried over from `old_text`. Without either the document is unchanged."""
     doc = json.loads(text)
     if tools:

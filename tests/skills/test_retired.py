@@ -60,7 +60,7 @@ def test_a_renamed_tool_parameter_is_retired_through_the_tools_record() -> None:
     before = json.dumps(base)
     text = json.dumps(base, indent=2) + "\n"
     first = json.loads(retired.with_record(text, None, tools={"img": ["gen_image", "ref_url"]}))
-    assert first["x-tools"] == {"img": ["gen_image", "ref_url"]} and "x-retired" not in first
+    assert first["x-tool-names"] == {"img": ["gen_image", "ref_url"]} and "x-retired" not in first
     second = json.loads(retired.with_record(text, json.dumps(first),
                                             tools={"img": ["gen_image", "reference_url"]}))
     assert second["x-retired"] == {"img": ["ref_url"]}
@@ -68,7 +68,7 @@ def test_a_renamed_tool_parameter_is_retired_through_the_tools_record() -> None:
 
 
 def test_a_run_without_tools_retires_no_tool_names() -> None:
-    with_tools = {**doc({"img": ["prompt"]}), "x-tools": {"img": ["gen_image", "ref_url"]}}
+    with_tools = {**doc({"img": ["prompt"]}), "x-tool-names": {"img": ["gen_image", "ref_url"]}}
     assert retired.retire(with_tools, doc({"img": ["prompt"]})) == {}
-    renamed = {**doc({"img": ["prompt"]}), "x-tools": {"img": ["gen_image"]}}
+    renamed = {**doc({"img": ["prompt"]}), "x-tool-names": {"img": ["gen_image"]}}
     assert retired.retire(with_tools, renamed) == {"img": ["ref_url"]}
