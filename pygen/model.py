@@ -119,6 +119,11 @@ class Handle(Frozen):
     label: str | None = None
     # The declared data type of what flows through it (`type` / `dataType` in the entry).
     type: str | None = None
+    # Connection rules the definitions state (entry_fields handle_accepts / connects_to):
+    # an input's accepted node types or output types; an output's allowed downstream node
+    # types or input types. Empty: no rule.
+    accepts: tuple[str, ...] = ()
+    connects_to: tuple[str, ...] = ()
 
 
 class ComputedValue(Frozen):
@@ -178,6 +183,8 @@ class NodeDef(Frozen):
     # nothing is known about them, which is not the same as having none.
     inputs_declared: bool = True
     outputs_declared: bool = True
+    # The node types (or input types) every output may connect to; empty: no rule.
+    connects_to: tuple[str, ...] = ()
     default_data: dict[str, Any] = Field(default_factory=dict)
     # False when the definition declares no default data pygen could read (not the same as {}).
     default_data_declared: bool = True
