@@ -126,6 +126,30 @@ class Handle(Frozen):
     connects_to: tuple[str, ...] = ()
 
 
+# Handle types that connect to anything.
+WILDCARDS = frozenset({"any", "unknown", "*"})
+
+
+def type_members(type_text: str) -> set[str]:
+    """The members of a handle type: `image | video` → {image, video}."""
+    return {part.strip() for part in type_text.split("|") if part.strip()}
+
+
+def rule_allows(rule: tuple[str, ...], node_type: str, handle_type: str | None) -> bool:
+    """A connection rule (`accepts`, `connectsTo`) allows the other end when it names its node
+    type or a member of its handle's type (its id where it declares none), or a wildcard; an
+    empty rule allows everything."""
+    names = {node_type, *(type_members(handle_type) if handle_type else ())}
+    return not rule or bool(set(rule) & (names | WILDCARDS))
+
+
+def wire_allowed(source: NodeDef, out: Handle, target: NodeDef, into: Handle) -> bool:
+    """Whether the definitions' connection rules allow `source.out` → `target.into`."""
+    return (rule_allows(into.accepts, source.type, out.type or out.id)
+            and rule_allows(out.connects_to or source.connects_to, target.type,
+                            into.type or into.id))
+
+
 class ComputedValue(Frozen):
     """A value in the definitions that only exists at run time (`crypto.randomUUID()`)."""
 

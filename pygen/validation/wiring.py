@@ -20,13 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pygen.jsonvalues import show
+from pygen.model import WILDCARDS, rule_allows, type_members
 from pygen.skills.fields import MAPPINGS, mapping_target, properties
 from pygen.skills.schema_doc import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import Finding, Fix, error_at, path_of
-
-# Types that connect to anything.
-_WILDCARDS = frozenset({"any", "unknown", "*"})
 
 
 @dataclass(frozen=True)
@@ -82,22 +80,16 @@ def connection(edge_at: tuple[str | int, ...], source: End, target: End,
         yield error_at(where, f"{source.node_type} output {show(source.handle)} carries "
                        f"{out_type}, but input {show(target.handle)} of {target.node_type} takes "
                        f"{in_type}", rule="connection-type")
-    accepts = target_types.accepts.get(target.handle or "")
-    if accepts and not _allowed(accepts, source.node_type, out_type or source.handle):
+    accepts = target_types.accepts.get(target.handle or "", ())
+    if not rule_allows(accepts, source.node_type, out_type or source.handle):
         yield error_at(where, f"input {show(target.handle)} of {target.node_type} accepts only "
                        f"{', '.join(accepts)}; wire one of those into it, not "
                        f"{_end_text(source, out_type, 'output')}", rule="connection-accepts")
     goes_to = source_types.outgoing(source.handle)
-    if goes_to and not _allowed(goes_to, target.node_type, in_type or target.handle):
+    if not rule_allows(goes_to, target.node_type, in_type or target.handle):
         yield error_at(where, f"{source.node_type} output {show(source.handle)} connects only "
                        f"to {', '.join(goes_to)}; not to "
                        f"{_end_text(target, in_type, 'input')}", rule="connection-connects-to")
-
-
-def _allowed(rule: tuple[str, ...], node_type: str, handle_type: str | None) -> bool:
-    """The other end's node type, or a member of its handle's type, is in the rule."""
-    names = {node_type, *(_members(handle_type) if handle_type else ())}
-    return bool(set(rule) & (names | _WILDCARDS))
 
 
 def _end_text(end: End, handle_type: str | None, side: str) -> str:
@@ -107,12 +99,8 @@ def _end_text(end: End, handle_type: str | None, side: str) -> str:
 
 def compatible(out_type: str, in_type: str) -> bool:
     """Same type, a wildcard, or overlapping unions (`image | video`)."""
-    outs, ins = _members(out_type), _members(in_type)
-    return bool(outs & _WILDCARDS or ins & _WILDCARDS or outs & ins)
-
-
-def _members(type_text: str) -> set[str]:
-    return {part.strip() for part in type_text.split("|") if part.strip()}
+    outs, ins = type_members(out_type), type_members(in_type)
+    return bool(outs & WILDCARDS or ins & WILDCARDS or outs & ins)
 
 
 def field_mappings(node: Mapping[str, Any], at: tuple[str | int, ...], schema: Schema,

@@ -13,8 +13,14 @@ import pytest
 from click.testing import CliRunner
 
 from pygen.cli import main
+from pygen.config import Config, Settings
 from pygen.model import Handle, Location, NodeDef
+from pygen.skills.minimal import render_minimal
 from pygen.skills.schema_doc import connection_rules
+from pygen.skills.wired_example import wired_example
+from pygen.tools import merge
+from pygen.validation.catalog import build_catalog
+from pygen.validation.workflow import validate_workflow
 
 CASE = Path(__file__).resolve().parents[1] / "fixtures" / "ts" / "connection-rules"
 
@@ -98,3 +104,22 @@ def test_variants_keep_a_rule_only_when_every_variant_states_one() -> None:
     # A handle's own rule beats the node's; it is written only where it differs.
     assert connection_rules([variant("a", (), ("up",), own=("ex",))]) == {
         "connectsTo": {"image": ["ex"], "*": ["up"]}}
+
+
+def test_docs_state_the_rules_and_worked_examples_keep_them() -> None:
+    model = merge.load_model(Config(settings=Settings(nodes_file="nodes.ts"), source=None,
+                                    root=CASE))
+    inpaint = model.node("inpaint")
+    assert inpaint is not None
+    # By handle name alone segment-subject's `image` would come first; inpaint's connectsTo
+    # rules it out, and no upstream output may feed `image` (upscale's output goes to export).
+    example = wired_example(inpaint, model)
+    assert [n["type"] for n in example["nodes"]] == ["inpaint", "upscale-image"]
+    catalog = build_catalog(model)
+    found = [(f.rule, f.path) for f in validate_workflow(example, catalog, "runtime")]
+    # (These data types declare no `label`, which the example sets on every node.)
+    assert [rule for rule, path in found if not path.endswith(".data.label")] == []
+    spec = catalog.specs["inpaint"]
+    minimal = render_minimal("inpaint", spec.schema, spec.handles, {"label": "Inpaint"})
+    assert minimal.splitlines()[2] == ("wire only: image ← image; mask ← mask|segment-subject; "
+                                       "prompt ← prompt; outputs → upscale-image|export-image")
