@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, model_validator
 
+from pygen import files
+from pygen.errors import PygenError
 from pygen.protocol.models import OutputKind
 from pygen.protocol.wire import ProtocolError, field_message, json_path
 
@@ -107,9 +109,11 @@ def parse_registry(table: dict[str, Any], source: str) -> Registry:
 def load_registry(path: Path) -> Registry:
     """Read and check the registry; any bad entry is a ProtocolError naming file and field."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = files.decode(path.read_bytes(), path)
     except OSError as exc:
         raise ProtocolError(f"{path}: cannot read the skill registry: {exc.strerror}") from None
+    except PygenError as exc:
+        raise ProtocolError(str(exc)) from None
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
