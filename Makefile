@@ -26,6 +26,7 @@ check: setup
 lint: setup
 	$(BIN)/ruff check pygen tests bench
 	$(BIN)/mypy
+	node_modules/.bin/eslint js eslint.config.cjs
 
 test: setup lint
 	$(BIN)/pytest -q

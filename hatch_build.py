@@ -1,4 +1,5 @@
-"""Wheel build hook: bundle the Node extractor and ts-morph into one file inside the wheel.
+"""Wheel build hook: bundle the Node extractor (js/extract.cjs and its js/lib modules) and
+ts-morph into one file inside the wheel.
 
 An installed pygen (pipx, pre-commit, hosted pre-commit services without network at hook
 time) then runs `node pygen/_js/extract.bundle.cjs` with nothing else to install. Editable
@@ -28,6 +29,16 @@ const result = require(esbuild).buildSync({ entryPoints: [entry], outfile, bundl
 // A require inside try/catch that esbuild cannot resolve is silently left external.
 if (!Object.keys(result.metafile.inputs).some((f) => f.includes("ts-morph"))) {
   console.error("ts-morph was not bundled");
+  process.exit(1);
+}
+// The same goes for the extractor's own modules: each one under js/ must be inside.
+const inputs = Object.keys(result.metafile.inputs).map((f) => path.resolve(f));
+const walk = (dir) => require("fs").readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+  d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]);
+const missing = walk(path.dirname(entry))
+  .filter((f) => f.endsWith(".cjs") && !inputs.includes(f));
+if (missing.length) {
+  console.error(`not bundled: ${missing.join(", ")}`);
   process.exit(1);
 }
 """

@@ -114,13 +114,21 @@ def code_id() -> str:
     return digest.hexdigest()
 
 
+def scripts_id(folder: Path) -> str:
+    """A hash of every script the Node side may load: the entry and each module it requires."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*.cjs")):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
 def extraction_key(config: Config) -> str:
     script = noderuntime.extractor()
     modules = script.node_path or noderuntime.CHECKOUT_DIR / "node_modules"
     return digest_json({
         "pygen": __version__,
         "code": code_id(),
-        "script": sha256_of(script.script),
+        "script": scripts_id(script.script.parent),
         "ts-morph": sha256_of(modules / "ts-morph" / "package.json"),
         "node": str(script.node),
         "root": str(config.root),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -280,3 +281,21 @@ def test_a_changed_pygen_of_the_same_version_is_a_miss(
     assert cache.clean_check(config(project), strict=False) is None
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
     assert node_runs(project) == 2
+
+
+def test_an_edit_to_any_extractor_module_is_a_miss(
+        project: Path, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The key covers every module the entry script requires, not the entry alone."""
+    copy = tmp_path_factory.mktemp("js") / "js"
+    shutil.copytree(noderuntime.CHECKOUT_DIR / "js", copy)
+    modules = noderuntime.CHECKOUT_DIR / "node_modules"
+    script = noderuntime.NodeScript(noderuntime.find_node(), copy / "extract.cjs", modules)
+    monkeypatch.setattr(noderuntime, "extractor", lambda: script)
+    assert run(project, "gen", "-q", "--no-cache", monkeypatch=monkeypatch).exit_code == 0
+    assert run(project, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    runs = node_runs(project)
+    module = next(p for p in sorted((copy / "lib").glob("*.cjs")) if p.name != "extract.cjs")
+    module.write_text(module.read_text() + "\n// an edit\n")
+    assert run(project, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    assert node_runs(project) == runs + 1

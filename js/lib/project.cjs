@@ -1,0 +1,136 @@
+// The TypeScript project: one ts-morph Project and one type checker per run, whatever the
+// node count; the tsconfig chain it reads; and the list of files a reply says it read.
+"use strict";
+
+const crypto = require("crypto");
+const fs = require("fs");
+const path = require("path");
+const { UserError } = require("./errors.cjs");
+const { findUp, isLibFile, oneLine, rel } = require("./util.cjs");
+const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
+
+// A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
+const JSONC_COMMENT = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
+const TRAILING_COMMA = /,(\s*[}\]])/g;
+
+function findTsconfig(start) {
+  return findUp(start, (dir) => {
+    const candidate = path.join(dir, "tsconfig.json");
+    return fs.existsSync(candidate) ? candidate : null;
+  });
+}
+
+/** tsconfig files a config extends (relative paths and packages), for the list of sources. */
+function tsconfigChain(file, seen = new Set()) {
+  if (!file || seen.has(file) || !fs.existsSync(file)) return [...seen];
+  seen.add(file);
+  const text = fs.readFileSync(file, "utf8")
+    .replace(JSONC_COMMENT, (m, str) => str || "")
+    .replace(TRAILING_COMMA, "$1");
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [...seen];
+  }
+  const parents = json && json.extends ? [].concat(json.extends) : [];
+  for (const spec of parents) {
+    if (typeof spec === "string") tsconfigChain(extendedFile(file, spec), seen);
+  }
+  return [...seen];
+}
+
+/** The file an `extends` entry names: a path beside the config, or a package's file. */
+function extendedFile(file, spec) {
+  let target = null;
+  if (spec.startsWith(".") || path.isAbsolute(spec)) {
+    target = path.resolve(path.dirname(file), spec);
+  } else {
+    try {
+      target = require.resolve(spec, { paths: [path.dirname(file)] });
+    } catch {
+      target = null;
+    }
+  }
+  if (target && !target.endsWith(".json") && !fs.existsSync(target)) target += ".json";
+  return target;
+}
+
+/** What a project without a tsconfig compiles with: a current bundler-style setup. */
+function defaultCompilerOptions(ts) {
+  return {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    jsx: ts.JsxEmit.Preserve,
+    allowJs: false,
+  };
+}
+
+function checkConfigFiles(request) {
+  if (!fs.existsSync(request.nodesFile)) {
+    throw new UserError(null, `${request.nodesFile}: file not found`, "config");
+  }
+  if (request.tsconfig && !fs.existsSync(request.tsconfig)) {
+    throw new UserError(
+      null, `tsconfig ${request.tsconfig} not found; fix or remove 'tsconfig'`, "config");
+  }
+}
+
+function makeProject(tsMorph, request) {
+  const { Project, ts } = tsMorph;
+  checkConfigFiles(request);
+  const tsconfig = request.tsconfig || findTsconfig(request.nodesFile);
+  const consulted = new Set(tsconfigChain(tsconfig));
+  const options = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false };
+  if (tsconfig) options.tsConfigFilePath = tsconfig;
+  else options.compilerOptions = defaultCompilerOptions(ts);
+  const workspace = findWorkspace(request.nodesFile);
+  if (workspace) options.resolutionHost = workspaceResolution(ts, workspace, consulted);
+  let project;
+  try {
+    project = new Project(options);
+  } catch (e) {
+    const what = tsconfig ? rel(request, tsconfig) : "the TypeScript project";
+    throw new UserError(null, `cannot load ${what}: ${oneLine(String(e.message || e))}`);
+  }
+  const sourceFile = project.addSourceFileAtPath(request.nodesFile);
+  project.resolveSourceFileDependencies();
+  return { project, sourceFile, consulted };
+}
+
+/** A syntax error in a project file the user wrote: the parser would recover and read on,
+ * so the definitions could silently lose entries. Cheap: the files are parsed already. */
+function assertParses(project) {
+  const program = project.getProgram().compilerObject;
+  for (const sf of project.getSourceFiles()) {
+    if (isLibFile(sf) || /[\\/]node_modules[\\/]/.test(sf.getFilePath())) continue;
+    const [first] = program.getSyntacticDiagnostics(sf.compilerNode);
+    if (!first) continue;
+    const text = typeof first.messageText === "string"
+      ? first.messageText : first.messageText.messageText;
+    const node = sf.getDescendantAtPos(first.start) || sf;
+    throw new UserError(node, `TypeScript syntax error: ${text} Fix the file and run pygen again.`);
+  }
+}
+
+function hashFile(file) {
+  return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+/** Every file the run read, hashed, so pygen knows when a cached reply is stale. */
+function sourcesRead(ctx) {
+  const files = new Set();
+  for (const sf of ctx.project.getSourceFiles()) {
+    const typescriptOwn = /[\\/]node_modules[\\/]typescript[\\/]/.test(sf.getFilePath());
+    if (!isLibFile(sf) || !typescriptOwn) files.add(sf.getFilePath());
+  }
+  for (const file of ctx.consulted) files.add(path.resolve(file));
+  return [...files]
+    .filter((f) => fs.existsSync(f))
+    .map((f) => ({ path: rel(ctx.request, f), sha256: hashFile(f) }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+module.exports = { makeProject, assertParses, sourcesRead };

@@ -1,0 +1,85 @@
+// Warnings about types the checker could not resolve: a field whose type names a missing
+// type, a data type or base type that is not found, with the dead import when there is one.
+"use strict";
+
+const { diagnosticAt } = require("./errors.cjs");
+const { isLibFile, typeText } = require("./util.cjs");
+
+// The checker's stand-in for a type it could not find (an unresolved name or import).
+function isErrorType(type) {
+  return type.isAny() && type.compilerType.intrinsicName === "error";
+}
+
+function isFromStandardLib(symbol) {
+  return symbol.getDeclarations().some((d) => isLibFile(d.getSourceFile()));
+}
+
+function unresolvedParts(ref, out = []) {
+  if (ref.kind === "unresolved") out.push(ref.text);
+  for (const t of ref.types || []) unresolvedParts(t, out);
+  if (ref.items) unresolvedParts(ref.items, out);
+  return out;
+}
+
+/** Warn about a field whose type has unresolved parts; `tc` is the type reader's context. */
+function reportUnresolved(tc, field, ref, node, text) {
+  // Nested object fields report themselves; only this level's own parts here.
+  const all = [...new Set(unresolvedParts({ ...ref, fields: [] }))];
+  if (!all.length) return;
+  const where = tc.owner ? `${tc.owner}.${field}` : field;
+  const { diagnostics } = tc.ctx;
+  // A nameless part is fallout from a type reported where it is declared.
+  const parts = all.filter((p) => p !== "any");
+  if (!parts.length) {
+    diagnostics.push(diagnosticAt(tc.ctx, node, `${where}: its type depends on a type that `
+      + `cannot be resolved; it is shown as '${text}'`));
+    return;
+  }
+  const hints = parts.map((p) => missingImport(node.getSourceFile(), p)).filter(Boolean);
+  const hint = hints.length ? ` (${hints.join("; ")})` : "";
+  const names = parts.map((p) => `'${p}'`).join(", ");
+  diagnostics.push(diagnosticAt(tc.ctx, node,
+    `${where}: cannot resolve type ${names}${hint}; it is shown as written`));
+}
+
+/** `imported from './presets', which cannot be found` when the name comes from a dead import. */
+function missingImport(sourceFile, name) {
+  const head = name.split(/[.<[\s]/)[0];
+  for (const imp of sourceFile.getImportDeclarations()) {
+    const names = imp.getNamedImports().map((n) => (n.getAliasNode() || n.getNameNode()).getText());
+    const def = imp.getDefaultImport();
+    const ns = imp.getNamespaceImport();
+    if (def) names.push(def.getText());
+    if (ns) names.push(ns.getText());
+    if (names.includes(head) && !imp.getModuleSpecifierSourceFile())
+      return `imported from '${imp.getModuleSpecifierValue()}', which cannot be found`;
+  }
+  return null;
+}
+
+/** A data type, or a base it extends, that the checker could not find lists no fields: say so. */
+function checkResolved(tc, decl, type) {
+  const { Node, ctx } = tc;
+  const report = (node, what, missing) => {
+    const hint = missingImport(node.getSourceFile(), typeText(node.getText()));
+    ctx.diagnostics.push(diagnosticAt(ctx, node, `${tc.owner}: cannot resolve ${what} `
+      + `'${typeText(node.getText())}'${hint ? ` (${hint})` : ""}; ${missing}`));
+  };
+  if (type.isAny()) {
+    if (Node.isTypeAliasDeclaration(decl)) {
+      report(decl.getTypeNodeOrThrow(), "the data type", "no fields are listed");
+    } else {
+      ctx.diagnostics.push(diagnosticAt(ctx, decl,
+        `${tc.owner}: cannot resolve the data type; no fields are listed`));
+    }
+    return;
+  }
+  const bases = Node.isInterfaceDeclaration(decl) ? decl.getExtends() : [];
+  for (const base of bases) {
+    if (isErrorType(base.getType())) {
+      report(base, "the base type", "the fields it brings are not listed");
+    }
+  }
+}
+
+module.exports = { isErrorType, isFromStandardLib, reportUnresolved, checkResolved };

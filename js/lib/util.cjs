@@ -1,0 +1,54 @@
+// Small text and file helpers shared by the extractor's modules.
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+
+// A string literal (kept) or a comment (dropped), so comment markers inside strings survive.
+const STRING_OR_COMMENT =
+  /("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
+
+function oneLine(text) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Type text as a reader wants it: one line, without the comments of inline members. */
+function typeText(text) {
+  const noComments = text.replace(STRING_OR_COMMENT, (m, str) => str || " ");
+  // A union written one member per line starts with `|`.
+  return oneLine(noComments).replace(/^[|&]\s*/, "");
+}
+
+/** A path as the reply spells it: relative to the project root, with forward slashes. */
+function rel(request, file) {
+  return path.relative(request.root, file).split(path.sep).join("/");
+}
+
+/** The first non-null `test(dir)` from the folder of `start` up to the filesystem root. */
+function findUp(start, test) {
+  let dir = path.dirname(start);
+  for (;;) {
+    const found = test(dir);
+    if (found) return found;
+    const parent = path.dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** TypeScript's own lib files and external libraries: never the user's types. */
+function isLibFile(sf) {
+  const p = sf.getFilePath();
+  return sf.isFromExternalLibrary() || /[\\/]node_modules[\\/]typescript[\\/]lib[\\/]/.test(p)
+    || sf.isDeclarationFile() && /[\\/]lib\.[^\\/]*\.d\.ts$/.test(p);
+}
+
+module.exports = { oneLine, typeText, rel, findUp, readJson, isLibFile };
