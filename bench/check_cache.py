@@ -65,14 +65,15 @@ def process(argv: list[str], cwd: Path) -> Callable[[], object]:
 
 def in_process(config_file: Path, use_cache: bool) -> Callable[[], object]:
     from pygen.config import load_config
-    from pygen.gate import gate as doctor
-    from pygen.skills import pipeline
+    from pygen.gate import gate as gating
+    from pygen.skills import plan as planning
+    from pygen.tools import merge
 
     config = load_config(config_file)
 
     def go() -> object:
-        plan = pipeline.plan(config, pipeline.load_model(config, use_cache))
-        return doctor.gate(config, plan.model, plan.updates)
+        plan = planning.plan(config, merge.load_model(config, use_cache))
+        return gating.gate(config, plan.model, plan.updates)
 
     return go
 

@@ -12,7 +12,8 @@ import time
 from typing import Any
 
 from pygen.model import DataField, DataType, Handle, Location, Model, NodeDef, TypeRef
-from pygen.validation.validate import Catalog, build_catalog, validate_workflow
+from pygen.validation.catalog import Catalog, build_catalog
+from pygen.validation.workflow import validate_workflow
 
 NODES = 500
 TYPES = 12

@@ -1,20 +1,24 @@
-"""Command-line entry point: thin click commands over plain functions.
+"""Command-line entry point: thin click commands over plain functions, and the one error boundary.
 
-Exit codes for every command: 0 success, 1 drift or invalid input data, 2 error.
-Subcommands are imported only when invoked, so `pygen check` does not pay for the MCP SDK.
+Exit codes for every command: 0 success, 1 drift or invalid input data, 2 error. A command
+returns its exit code; `LazyGroup.invoke` turns it, or the error a command raised, into the
+process's exit code. Subcommands are imported only when invoked, so `pygen check` does not pay
+for the MCP SDK.
 """
 
 from __future__ import annotations
 
 import importlib
+import traceback
 
 import click
 
 from pygen import __version__
 from pygen.commands import COMMANDS
-from pygen.commands.common import handle_errors
+from pygen.errors import PygenError
+from pygen.output import err_console
 
-__all__ = ["handle_errors", "main"]
+__all__ = ["main"]
 
 
 class LazyGroup(click.Group):
@@ -30,6 +34,40 @@ class LazyGroup(click.Group):
         module, _, attr = target.partition(":")
         command: click.Command = getattr(importlib.import_module(module), attr)
         return command
+
+    def invoke(self, ctx: click.Context) -> None:
+        """Run the subcommand and exit with the code it returns, or with its error's code."""
+        debug = bool(ctx.params.get("debug", False))
+        try:
+            code = super().invoke(ctx)
+        except PygenError as exc:
+            code = report_error(exc, debug=debug)
+        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            code = report_crash(exc, debug=debug)
+        ctx.exit(code if isinstance(code, int) else 0)
+
+
+def report_error(exc: PygenError, *, debug: bool) -> int:
+    """A PygenError: one line (the traceback too with --debug); its family's exit code."""
+    if debug:
+        traceback.print_exc()
+    err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+    return exc.exit_code
+
+
+def report_crash(exc: Exception, *, debug: bool) -> int:
+    """Any other exception is a bug: exit 2, with the traceback or a hint to get it."""
+    if debug:
+        traceback.print_exc()
+    else:
+        err_console.print(
+            f"[red]internal error:[/red] {type(exc).__name__}: {exc} "
+            "(rerun with --debug for the traceback and report it)",
+            highlight=False,
+        )
+    return 2
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -27,6 +27,10 @@ class ToolSchemaError(PygenError):
     pass
 
 
+class UnknownNodeType(PygenError):
+    """A node type outside the known set; the message lists the valid ones."""
+
+
 def json_error(source: str, exc: json.JSONDecodeError) -> str:
     """`file:line:col: invalid JSON: …`, the same for every JSON input pygen reads."""
     return located(source, exc.lineno, f"invalid JSON: {exc.msg}", exc.colno)

@@ -62,6 +62,11 @@ def decode(data: bytes, path: Path | str) -> str:
                          "save the file as UTF-8") from None
 
 
+def read_exact(path: Path) -> str:
+    """The file's text with its line endings kept: agents get exactly what is on disk."""
+    return path.read_bytes().decode("utf-8")
+
+
 def write_all(files: Iterable[tuple[Path, str]], within: Path | None = None) -> None:
     """Stage every file beside its target, then rename them all into place.
 

@@ -6,7 +6,9 @@ be able to move the cursor, retitle the terminal, or be taken for Rich markup.
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -26,3 +28,12 @@ def visible(text: str) -> str:
 def safe(text: str) -> str:
     """User-derived text ready for a console that interprets markup."""
     return escape(visible(text))
+
+
+def shown(path: Path) -> str:
+    """A path as the user would type it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path) if path.is_absolute() and not os.path.relpath(
+            path).startswith("..") else str(path)
+    except ValueError:
+        return str(path)

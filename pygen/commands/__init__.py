@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 COMMANDS: dict[str, str] = {
-    "check": "pygen.commands.generate:check",
+    "check": "pygen.commands.check:check",
     "doctor": "pygen.commands.doctor:doctor_cmd",
-    "extract": "pygen.commands.generate:extract_cmd",
-    "gen": "pygen.commands.generate:gen",
+    "extract": "pygen.commands.extract:extract_cmd",
+    "gen": "pygen.commands.gen:gen",
     "protocol": "pygen.commands.protocol:protocol",
     "schema": "pygen.commands.schema:schema",
     "serve": "pygen.commands.serve:serve",

@@ -1,52 +1,25 @@
-"""Options and helpers shared by the commands."""
+"""Options, loading and printing shared by the commands (errors are pygen.cli's job)."""
 
 from __future__ import annotations
 
-import os
 import sys
-import traceback
 from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from pygen.config import Config, load_config
 from pygen.errors import PygenError
-from pygen.model import Diagnostic
-from pygen.output import err_console
+from pygen.model import Diagnostic, Model
+from pygen.output import err_console, shown
+
+if TYPE_CHECKING:  # every command imports this module: keep it light
+    from pygen.gate.gate import Gate
+    from pygen.gate.orphans import Orphan
+    from pygen.skills.plan import Plan
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def handle_errors(fn: F) -> F:
-    """Turn PygenError into one line and exit 2; anything else into exit 2 with a hint."""
-
-    @wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        debug = click.get_current_context().find_root().params.get("debug", False)
-        try:
-            return fn(*args, **kwargs)
-        except PygenError as exc:
-            if debug:
-                traceback.print_exc()
-            err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
-            sys.exit(exc.exit_code)
-        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
-            raise
-        except Exception as exc:
-            if debug:
-                traceback.print_exc()
-            else:
-                err_console.print(
-                    f"[red]internal error:[/red] {type(exc).__name__}: {exc} "
-                    "(rerun with --debug for the traceback and report it)",
-                    highlight=False,
-                )
-            sys.exit(2)
-
-    return wrapper  # type: ignore[return-value]
 
 
 def config_options(fn: F) -> F:
@@ -71,13 +44,20 @@ def config_from(config_path: Path | None, nodes_file: Path | None,
     return load_config(config_path, overrides)
 
 
-def shown(path: Path) -> str:
-    """A path as the user would type it: relative to the working directory when inside it."""
-    try:
-        return os.path.relpath(path) if path.is_absolute() and not os.path.relpath(
-            path).startswith("..") else str(path)
-    except ValueError:
-        return str(path)
+def enforce_strict(model: Model, strict: bool) -> None:
+    missing = [n.type for n in model.nodes if n.data_type.via == "none"]
+    if strict and missing:
+        raise PygenError(f"--strict: no data type found for {', '.join(missing)}; "
+                         "add them to data_types in the pygen config")
+
+
+def content_problems(config: Config, plan: Plan) -> list[str]:
+    from pygen.validation import (
+        examples as content_checks,  # validators and the skill store: only for a full run
+    )
+
+    shown_paths = {u.path: shown(u.path) for u in plan.updates}
+    return content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
 
 
 def print_diagnostics(diagnostics: tuple[Diagnostic, ...], quiet: bool) -> None:
@@ -86,3 +66,19 @@ def print_diagnostics(diagnostics: tuple[Diagnostic, ...], quiet: bool) -> None:
     for diagnostic in diagnostics:
         err_console.print(f"[yellow]{diagnostic.level}:[/yellow] {diagnostic}", highlight=False,
                           markup=True)
+
+
+def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:
+    """The diffs of hand edits on stdout (unless quiet), then gate_lines on stderr."""
+    from pygen.gate.view import gate_lines
+
+    if not quiet:
+        for edit in gate.hand_edits:
+            sys.stdout.write(edit.diff)
+    for line in gate_lines(gate, pruned):
+        err_console.print(line, highlight=False, markup=False)
+
+
+def print_problems(problems: list[str]) -> None:
+    for problem in problems:
+        err_console.print(f"[red]error:[/red] {problem}", highlight=False, markup=True)

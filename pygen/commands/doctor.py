@@ -1,106 +1,28 @@
-"""`pygen doctor`, and the printing of what `check` and `gen` leave for a person."""
+"""`pygen doctor`: report, as a table or JSON, what in the skill catalog needs a person."""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.table import Table
 
-from pygen.commands.common import config_from, config_options, handle_errors, shown
-from pygen.gate import gate as doctor
-from pygen.gate.gate import Gate, Report
-from pygen.gate.orphans import Orphan
-from pygen.output import console, err_console
-from pygen.skills import pipeline
-
-
-def _err(text: str) -> None:
-    err_console.print(text, highlight=False, markup=False)
-
-
-def orphan_message(orphan: Orphan) -> str:
-    where = shown(orphan.path)
-    if orphan.prose_line is None:
-        return (f"orphan: {where}: node type '{orphan.node_type}' is no longer defined; "
-                "run `pygen gen --prune` to delete it")
-    return (f"orphan: {where}:{orphan.prose_line}: node type '{orphan.node_type}' is no longer "
-            "defined and the file holds hand-written prose; move the prose, then delete the file")
-
-
-def gate_lines(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> list[str]:
-    """One line per hand edit, stale name and orphan, with a closing hint per kind."""
-    lines = [f"hand-edited: {edit.message(shown(edit.path))}" for edit in gate.hand_edits]
-    if gate.hand_edits:
-        lines.append("Generated blocks were edited by hand and pygen will not overwrite them: "
-                     "move each edit into the prose or the source, then run "
-                     "`pygen gen --force`.")
-    lines += [name.message(shown(name.path)) for name in gate.stale_names]
-    if gate.stale_names:
-        level = gate.stale_prose
-        lines.append(f"{'warning: ' if level == 'warn' else ''}{len(gate.stale_names)} stale "
-                     f"name(s) in hand-written prose (stale_prose = \"{level}\"): rename them "
-                     "in the prose to names the code has.")
-    lines += [f"deleted orphan: {shown(o.path)} (node type '{o.node_type}' is gone)"
-              for o in pruned]
-    lines += [orphan_message(orphan) for orphan in gate.orphans]
-    return lines
-
-
-def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:
-    """The diffs of hand edits on stdout (unless quiet), then gate_lines on stderr."""
-    if not quiet:
-        for edit in gate.hand_edits:
-            sys.stdout.write(edit.diff)
-    for line in gate_lines(gate, pruned):
-        _err(line)
-
-
-def gate_json(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> dict[str, Any]:
-    return {
-        "hand_edits": [{"path": shown(e.path), "block": e.block, "line": e.line, "diff": e.diff}
-                       for e in gate.hand_edits],
-        "stale_prose": [{"path": shown(n.path), "line": n.line, "name": n.name,
-                         "suggestion": n.suggestion} for n in gate.stale_names],
-        "stale_prose_level": gate.stale_prose,
-        "orphans": [{"path": shown(o.path), "node_type": o.node_type, "prose_line": o.prose_line}
-                    for o in gate.orphans],
-        "pruned": [shown(o.path) for o in pruned],
-    }
-
-
-# --- doctor ---------------------------------------------------------------------------------
-
-def report_json(report: Report) -> dict[str, Any]:
-    return {
-        "ok": not report.needs_person,
-        "nodes": report.node_count,
-        "unresolved_data_types": list(report.unresolved),
-        "tools_configured": report.tools_configured,
-        "nodes_without_tool": list(report.nodes_without_tool),
-        "tools_without_node": list(report.unused_tools),
-        "tools_without_node_or_mention": list(report.unmentioned_tools),
-        "prose_coverage_percent": report.prose_coverage,
-        "empty_prose": [{"node_type": g.node_type, "path": shown(g.path), "sections": list(g.empty)}
-                        for g in report.prose_gaps],
-        **gate_json(report.gate),
-        "tokens": {"total": report.total_tokens,
-                   "files": [{"path": shown(t.path), "tokens": t.tokens} for t in report.tokens]},
-        "schema_mismatches": [{"node_type": m.node_type, "field": m.field, "tool": m.tool,
-                               "param": m.param, "kind": m.kind, "node": m.node_side,
-                               "tool_side": m.tool_side} for m in report.mismatches],
-        "drift": [shown(p) for p in report.drift],
-    }
+from pygen.commands.common import config_from, config_options
+from pygen.gate import report as doctor
+from pygen.gate.report import Report
+from pygen.gate.view import gate_lines, report_json
+from pygen.output import console, shown
+from pygen.skills import plan as planning
+from pygen.tools import merge
 
 
 def _listed(items: tuple[str, ...] | list[str], none: str = "none") -> str:
     return ", ".join(items) if items else none
 
 
-def _row(table: Table, ok: bool, check: str, detail: str, info: bool = False) -> None:
+def _row(table: Table, ok: bool, check: str, detail: str, *, info: bool = False) -> None:
     mark = "[green]ok[/green]" if ok else ("[yellow]info[/yellow]" if info else "[red]fix[/red]")
     table.add_row(mark, check, detail)
 
@@ -182,19 +104,17 @@ def print_report(report: Report) -> None:
 @config_options
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
-@handle_errors
 def doctor_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
-               as_json: bool, no_cache: bool) -> None:
+               as_json: bool, no_cache: bool) -> int:
     """Report what needs a person: types, tools, prose, orphans, hand edits, token sizes.
 
     Exit 0 when nothing does, 1 when something does. Writes nothing.
     """
     config = config_from(config_path, nodes_file, skills_dir)
-    plan = pipeline.plan(config, pipeline.load_model(config, use_cache=not no_cache))
+    plan = planning.plan(config, merge.load_model(config, use_cache=not no_cache))
     report = doctor.diagnose(config, plan.model, plan.updates)
     if as_json:
         sys.stdout.write(json.dumps(report_json(report), indent=2, ensure_ascii=False) + "\n")
     else:
         print_report(report)
-    if report.needs_person:
-        sys.exit(1)
+    return 1 if report.needs_person else 0

@@ -15,7 +15,6 @@ from typing import Any
 
 import click
 
-from pygen.commands.common import handle_errors
 from pygen.config import find_config, load_config
 from pygen.output import console
 from pygen.protocol import (
@@ -97,8 +96,7 @@ def protocol(ctx: click.Context, registry: Path | None) -> None:
 @protocol.command("plan")
 @click.argument("request_file", metavar="REQUEST.json")
 @click.pass_context
-@handle_errors
-def plan_command(ctx: click.Context, request_file: str) -> None:
+def plan_command(ctx: click.Context, request_file: str) -> int:
     """Print the planned result (dryRun or planned) for a request; executes nothing."""
     registry = _registry(ctx)
     data, source = read_input(request_file)
@@ -106,6 +104,7 @@ def plan_command(ctx: click.Context, request_file: str) -> None:
     with reading(source):
         result = plan(request, registry)
     emit_json(to_wire(result))
+    return 0
 
 
 @protocol.command("validate")
@@ -114,10 +113,9 @@ def plan_command(ctx: click.Context, request_file: str) -> None:
 @click.option("--scenes", "scenes_file", required=True, metavar="SCENES.json")
 @click.option("--json", "as_json", is_flag=True, help="Print the violations as JSON.")
 @click.pass_context
-@handle_errors
 def validate_command(
     ctx: click.Context, result_file: str, request_file: str, scenes_file: str, as_json: bool
-) -> None:
+) -> int:
     """Check a result against its request and the scenes; exit 1 if it breaks a rule."""
     _only_one_stdin(result_file, request_file, scenes_file)
     registry = _registry(ctx)
@@ -136,14 +134,13 @@ def validate_command(
             console.print(f"{result_source}: {violation}", markup=False, emoji=False)
         if not violations:
             console.print(f"{result_source}: valid", markup=False, emoji=False)
-    ctx.exit(1 if violations else 0)
+    return 1 if violations else 0
 
 
 @protocol.command("apply")
 @click.argument("scenes_file", metavar="SCENES.json")
 @click.argument("patches_file", metavar="PATCHES.json")
-@handle_errors
-def apply_command(scenes_file: str, patches_file: str) -> None:
+def apply_command(scenes_file: str, patches_file: str) -> int:
     """Print the scene specs with the patches applied (the input files are not changed)."""
     _only_one_stdin(scenes_file, patches_file)
     scenes_data, scenes_source = read_input(scenes_file)
@@ -153,10 +150,11 @@ def apply_command(scenes_file: str, patches_file: str) -> None:
     with reading(patches_source):
         patched = apply_patches(scenes, patches)
     emit_json([to_wire(scene) for scene in patched])
+    return 0
 
 
 @protocol.command("schema")
-@handle_errors
-def schema_command() -> None:
+def schema_command() -> int:
     """Print the JSON Schema of the protocol's requests and results."""
     emit_json(protocol_schema())
+    return 0

@@ -6,24 +6,24 @@ from pathlib import Path
 
 import click
 
-from pygen.commands.common import config_from, config_options, handle_errors
+from pygen.commands.common import config_from, config_options
 from pygen.output import console
 
 
 @click.command("schema")
 @click.argument("node_type", metavar="[TYPE]", required=False)
 @config_options
-@handle_errors
 def schema(node_type: str | None, config_path: Path | None, nodes_file: Path | None,
-           skills_dir: Path | None) -> None:
+           skills_dir: Path | None) -> int:
     """Print the JSON Schema (draft 2020-12) of one node type's data, or of all of them.
 
     Without TYPE, prints the document `pygen gen` writes to schemas/nodes.schema.json: every
     type's schema under `$defs`, and each type's handle ids under `x-handles`.
     """
-    from pygen.skills import pipeline
-    from pygen.validation.validate import build_catalog, node_schema_text
+    from pygen.tools import merge
+    from pygen.validation.catalog import build_catalog, node_schema_text
 
-    catalog = build_catalog(pipeline.load_model(config_from(config_path, nodes_file, skills_dir)))
+    catalog = build_catalog(merge.load_model(config_from(config_path, nodes_file, skills_dir)))
     text = catalog.to_json() if node_type is None else node_schema_text(catalog, node_type)
     console.out(text, end="", highlight=False)
+    return 0

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import socket
-from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from pygen.commands.common import handle_errors
 from pygen.config import find_config, load_config
 from pygen.errors import PygenError
 from pygen.output import err_console
@@ -20,12 +18,8 @@ from pygen.server.store import SkillStore, load_store
 if TYPE_CHECKING:  # the MCP SDK loads when the server starts, not for every pygen command
     from mcp.server.mcpserver import MCPServer
 
-    from pygen.server.app import Registrar
-
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
-# Tool registrars beyond the skills (e.g. workflow validation); each gets the server.
-EXTRA_REGISTRARS: tuple[Registrar, ...] = ()
 
 
 class ServeError(PygenError):
@@ -41,9 +35,8 @@ class ServeError(PygenError):
 @click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True,
               help="Port for --http.")
 @click.option("--watch", is_flag=True, help="Reload the skills when their files change.")
-@handle_errors
 def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: int,
-          watch: bool) -> None:
+          watch: bool) -> int:
     """Serve the skills to agents over MCP (stdio unless --http)."""
     directory = resolve_skills_dir(skills_dir, config_path, Path.cwd())
     if watch and not directory.is_dir():
@@ -55,6 +48,7 @@ def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: i
     # Ctrl-C is how a user stops a server; not an error worth a traceback.
     with contextlib.suppress(KeyboardInterrupt):
         anyio.run(partial(run, directory, http=http, port=port, watch=watch))
+    return 0
 
 
 def resolve_skills_dir(override: Path | None, config_path: Path | None, cwd: Path) -> Path:
@@ -94,8 +88,7 @@ def announce(store: SkillStore) -> None:
     say(f"serving {len(store.nodes)} node skills from {store.root} (orchestrators: {names})")
 
 
-async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
-              extra: Sequence[Registrar] = EXTRA_REGISTRARS) -> None:
+async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
     import anyio
 
     from pygen.server.app import build_server, new_bus, watch_and_reload
@@ -103,12 +96,12 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
     bus = new_bus()
     store = load_store(skills_dir)
     announce(store)
-    live = build_server(store, extra, bus=bus)
+    live = build_server(store, bus=bus)
 
     def rebuild() -> MCPServer:
         fresh = load_store(skills_dir)
         announce(fresh)
-        return build_server(fresh, extra, bus=bus)
+        return build_server(fresh, bus=bus)
 
     # The watcher thread polls this event; cancelling it instead would wait out its timeout.
     stop = anyio.Event()

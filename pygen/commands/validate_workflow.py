@@ -8,18 +8,16 @@ from pathlib import Path
 
 import click
 
-from pygen.commands.common import config_from, config_options, handle_errors
+from pygen.commands.common import config_from, config_options
 from pygen.output import console, err_console
-from pygen.validation.validate import (
+from pygen.validation.catalog import (
     Catalog,
-    Finding,
     WorkflowInputError,
-    is_valid,
     load_catalog_file,
     parse_json,
-    report,
-    validate_workflow,
 )
+from pygen.validation.findings import Finding, is_valid, report
+from pygen.validation.workflow import validate_workflow
 
 
 @click.command("validate-workflow")
@@ -30,10 +28,9 @@ from pygen.validation.validate import (
                    "(<skills_dir>/schemas/nodes.schema.json) instead of extracting the "
                    "TypeScript; needs no Node.")
 @config_options
-@handle_errors
 def validate_workflow_cmd(file: str, as_json: bool, schemas_file: Path | None,
                           config_path: Path | None, nodes_file: Path | None,
-                          skills_dir: Path | None) -> None:
+                          skills_dir: Path | None) -> int:
     """Check a workflow ({nodes, edges}) before it reaches the editor.
 
     Exit 0 when valid (warnings allowed), 1 when it has errors, 2 when it cannot be read.
@@ -42,14 +39,14 @@ def validate_workflow_cmd(file: str, as_json: bool, schemas_file: Path | None,
     if schemas_file is not None:
         catalog: Catalog = load_catalog_file(schemas_file)
     else:
-        from pygen.skills import pipeline
-        from pygen.validation.validate import build_catalog
+        from pygen.tools import merge
+        from pygen.validation.catalog import build_catalog
 
-        catalog = build_catalog(pipeline.load_model(
+        catalog = build_catalog(merge.load_model(
             config_from(config_path, nodes_file, skills_dir)))
     findings = validate_workflow(workflow, catalog)
     show(findings, as_json)
-    sys.exit(0 if is_valid(findings) else 1)
+    return 0 if is_valid(findings) else 1
 
 
 def read_workflow(file: str) -> object:

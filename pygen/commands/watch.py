@@ -2,7 +2,7 @@
 
 What is watched: the folders of every file the last successful extraction read (recorded in
 the cache), the nodes file's folder, the tsconfig, the config file and the tool sources that
-can be fingerprinted (pygen.extract.cache). Folders are watched flat; a file newly imported is
+can be fingerprinted (pygen.tools.cache). Folders are watched flat; a file newly imported is
 picked up because the file importing it changes first, and the watch set is recomputed
 after every run. Writes under the skills folder and the cache never trigger a run.
 
@@ -22,6 +22,7 @@ from pygen.config import Config
 from pygen.errors import PygenError
 from pygen.extract import cache
 from pygen.output import err_console
+from pygen.tools import cache as tool_cache
 
 # watchfiles groups the events of one save: it waits STEP_MS for more, at most DEBOUNCE_MS.
 DEBOUNCE_MS = 1600
@@ -42,7 +43,7 @@ def watched_files(config: Config) -> set[Path]:
         files.add(config.tsconfig)
     if config.source is not None:
         files.add(config.source.resolve())
-    files.update(cache.tool_inputs(config) or [])
+    files.update(tool_cache.tool_inputs(config) or [])
     return {f.resolve() for f in files}
 
 

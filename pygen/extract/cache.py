@@ -1,20 +1,15 @@
-"""A cache of what `check` and `gen` read, so an unchanged tree costs no Node process.
+"""The cache file format, and the cached extraction: an unchanged tree costs no Node process.
 
-Two entries under `<config root>/.pygen-cache/`, each one JSON file written atomically:
+Every entry is one JSON file under `<config root>/.pygen-cache/`, written atomically, with a
+checksum of its payload. Anything unreadable, partial, edited, or from another version is
+ignored and rebuilt, never trusted. Three stages keep an entry there:
 
-- `extract.json`: the extractor's reply. Its key is pygen's version, the hash of the Node
-  script and of ts-morph's package.json, the node binary, and the settings; it also lists the
-  sha256 of every file the extraction read (the extractor reports them; the nodes file and
+- `extract.json` (here): the extractor's reply. Its key is pygen's version, the hash of the
+  Node script and of ts-morph's package.json, the node binary, and the settings; it also lists
+  the sha256 of every file the extraction read (the extractor reports them; the nodes file and
   tsconfig are added for good measure). All of them are hashed again on every run.
-- `tools.json`: the tool schemas, only when every source in `tools` can be fingerprinted
-  without running it: `json:<path>` by that file, `python:<module>:<attr>` by every `.py`
-  file of the module's top-level package under the config root. A `stdio:` source, or a
-  module found outside the root, makes pygen load the tools afresh each run (the extraction
-  is still cached). A python module that imports code from another top-level package of the
-  repo is not fingerprinted by it: use `--no-cache` after editing such code.
-
-Each file carries a checksum of its payload. Anything unreadable, partial, edited, or from
-another version is ignored and rebuilt, never trusted.
+- `tools.json`: the tool schemas (pygen.tools.cache).
+- `check.json`: the last clean `check` (pygen.gate.memo).
 """
 
 from __future__ import annotations
@@ -23,9 +18,7 @@ import contextlib
 import functools
 import hashlib
 import json
-import re
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +29,9 @@ from pygen.config import Config
 from pygen.errors import ExtractionError, PygenError
 from pygen.extract import noderuntime
 from pygen.extract.runner import Extraction, parse_reply, run_extractor
-from pygen.model import ToolSchema
 
 DIR = ".pygen-cache"
 FORMAT = 1
-_MODULE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\Z")
 
 
 def cache_dir(config: Config) -> Path:
@@ -170,117 +161,3 @@ def recorded_inputs(config: Config) -> list[Path]:
         return []
     return [Path(e[0]) for e in inputs
             if isinstance(e, list) and e and isinstance(e[0], str)]
-
-
-# --- the tool schemas -----------------------------------------------------------------------
-
-def source_files(source: str, root: Path) -> list[Path] | None:
-    """The files a tool source's schemas depend on, or None when that cannot be known."""
-    kind, _, rest = source.partition(":")
-    kind, rest = kind.strip(), rest.strip()
-    if kind == "json" and rest:
-        return [root / rest]
-    if kind != "python":
-        return None
-    module = rest.partition(":")[0].strip()
-    if not _MODULE.match(module):
-        return None
-    top = module.split(".")[0]
-    if (root / top).is_dir():
-        return sorted(p for p in (root / top).rglob("*.py") if "__pycache__" not in p.parts)
-    single = root / f"{top}.py"
-    return [single] if single.is_file() else None
-
-
-def tool_inputs(config: Config) -> list[Path] | None:
-    files: list[Path] = []
-    for source in config.settings.tools:
-        found = source_files(source, config.root)
-        if found is None:
-            return None
-        files += found
-    return files
-
-
-def tools_key(config: Config, files: list[Path]) -> str:
-    settings = config.settings
-    return digest_json({
-        "pygen": __version__,
-        "code": code_id(),
-        "python": sys.version,
-        "root": str(config.root),
-        "tools": settings.tools,
-        # The file list itself: a module added to the package changes the key.
-        "files": sorted(str(p) for p in files),
-    })
-
-
-Loader = Callable[[list[str], Path, float], tuple[ToolSchema, ...]]
-
-
-def _default_loader(sources: list[str], root: Path, timeout: float) -> tuple[ToolSchema, ...]:
-    from pygen.tools import load_tool_schemas  # imports the MCP SDK: only on a miss
-
-    return load_tool_schemas(sources, root, timeout)
-
-
-def tool_schemas(config: Config, load: Loader = _default_loader) -> tuple[ToolSchema, ...]:
-    """The configured tools' schemas, from the cache when their sources can be fingerprinted
-    and have not changed."""
-    settings = config.settings
-    files = tool_inputs(config)
-    if files is None:
-        return load(settings.tools, config.root, settings.tool_timeout)
-    path = cache_dir(config) / "tools.json"
-    key = tools_key(config, files)
-    cached = read_entry(path, key)
-    if cached is not None and fresh(cached.get("inputs")):
-        with contextlib.suppress(KeyError, TypeError, ValidationError):
-            return tuple(ToolSchema.model_validate(t) for t in cached["tools"])
-    tools = load(settings.tools, config.root, settings.tool_timeout)
-    write_entry(path, {"key": key, "inputs": fingerprint(files),
-                       "tools": [t.model_dump(mode="json") for t in tools]})
-    return tools
-
-
-# --- a whole clean `check` --------------------------------------------------------------------
-
-def _skill_files(config: Config) -> list[Path]:
-    files = [p for p in config.skills_dir.rglob("*") if p.is_file()] if \
-        config.skills_dir.is_dir() else []
-    if config.fallback_file is not None:
-        files.append(config.fallback_file)
-    return sorted(files)
-
-
-def _verdict(config: Config, strict: bool) -> tuple[str, list[Path]] | None:
-    """The key and inputs of a clean check, or None when they cannot be known cheaply."""
-    extraction = read_entry(cache_dir(config) / "extract.json", extraction_key(config))
-    tools = tool_inputs(config)
-    if extraction is None or tools is None or not isinstance(extraction.get("inputs"), list):
-        return None
-    inputs = [Path(e[0]) for e in extraction["inputs"] if isinstance(e, list) and e]
-    skills = _skill_files(config)
-    key = digest_json({"extraction": extraction_key(config), "tools": tools_key(config, tools),
-                       "strict": strict, "skills": [str(p) for p in skills]})
-    return key, [*inputs, *tools, *skills]
-
-
-def clean_check(config: Config, strict: bool) -> int | None:
-    """The file count of a check with exactly these inputs that passed without a word, if
-    there was one: the whole run can be skipped."""
-    verdict = _verdict(config, strict)
-    if verdict is None:
-        return None
-    cached = read_entry(cache_dir(config) / "check.json", verdict[0])
-    if cached is None or not fresh(cached.get("inputs")):
-        return None
-    files = cached.get("files")
-    return files if isinstance(files, int) else None
-
-
-def record_clean_check(config: Config, strict: bool, files: int) -> None:
-    verdict = _verdict(config, strict)
-    if verdict is not None:
-        write_entry(cache_dir(config) / "check.json",
-                    {"key": verdict[0], "inputs": fingerprint(verdict[1]), "files": files})

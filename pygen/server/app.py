@@ -7,7 +7,6 @@ from a fresh store and moves its tools and resources into the running one in one
 from __future__ import annotations
 
 import copy
-import importlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -27,9 +26,12 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from pygen import __version__
-from pygen.errors import PygenError
-from pygen.server.store import OrchestratorSkill, SkillStore, UnknownNodeType
-from pygen.validation.validate import SCHEMA_FILE, load_catalog_file, register_validate_tool
+from pygen.errors import PygenError, UnknownNodeType
+from pygen.server.store import SkillStore
+from pygen.server.validate_tool import register_validate_tool
+from pygen.skills.orchestrators import OrchestratorSkill
+from pygen.skills.schema_doc import SCHEMA_FILE
+from pygen.validation.catalog import load_catalog_file
 
 Registrar = Callable[[MCPServer], None]
 
@@ -160,14 +162,11 @@ def protocol_registrars(store: SkillStore) -> list[Registrar]:
     registries = sorted((store.root / "protocol").glob("registry.*"))
     if not registries:
         return []
-    try:
-        register = importlib.import_module("pygen.protocol.tools").register_protocol_tools
-        load_registry = importlib.import_module("pygen.protocol.registry").load_registry
-        registry = load_registry(registries[0])
-    except (ImportError, AttributeError):
-        # HOOK: serve without the protocol tools while pygen.protocol lacks them.
-        return []
-    return [lambda server: register(server, registry)]
+    from pygen.protocol.registry import load_registry
+    from pygen.protocol.tools import register_protocol_tools
+
+    registry = load_registry(registries[0])
+    return [lambda server: register_protocol_tools(server, registry)]
 
 
 def validation_registrars(store: SkillStore) -> list[Registrar]:

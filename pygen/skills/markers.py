@@ -44,51 +44,72 @@ def newline_of(text: str) -> str:
     return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
 
 
+@dataclass(frozen=True)
+class _Open:
+    """A block whose START marker was read and whose END was not yet."""
+
+    id: str
+    line: int
+    body_start: int
+
+
 def parse(text: str, path: str) -> tuple[Block, ...]:
     blocks: list[Block] = []
     seen: dict[str, int] = {}
-    open_id: str | None = None
-    open_line = 0
-    body_start = 0
+    current: _Open | None = None
     fence: str | None = None
     offset = 0
     for number, line in enumerate(lines_of(text), start=1):
-        if open_id is None:
+        if current is None:
             was_fenced, fence = fence, fence_state(line, fence)
             if was_fenced is None and fence is None:
-                start, end = START.match(line), END.match(line)
-                if start:
-                    block_id = start.group(1)
-                    if block_id in seen:
-                        raise MarkerError(located(path, number, (
-                            f"duplicate AUTO-GEN block '{block_id}' (first at line "
-                            f"{seen[block_id]}); remove one of them")))
-                    open_id, open_line, body_start = block_id, number, offset + len(line)
-                elif end:
-                    raise MarkerError(located(path, number, (
-                        f"AUTO-GEN:END {end.group(1)} has no matching START; "
-                        "remove it or add the START marker")))
-        else:
-            if START.match(line):
-                raise MarkerError(located(path, number, (
-                    f"AUTO-GEN:START inside block '{open_id}' opened at line {open_line}; "
-                    "blocks cannot nest")))
-            end = END.match(line)
-            if end:
-                if end.group(1) != open_id:
-                    raise MarkerError(located(path, number, (
-                        f"AUTO-GEN:END {end.group(1)} closes block '{open_id}' opened at line "
-                        f"{open_line}; make the ids match")))
-                seen[open_id] = open_line
-                blocks.append(Block(open_id, open_line, number, body_start, offset,
-                                    text[body_start:offset]))
-                open_id = None
+                block_id = _opened(line, number, seen, path)
+                if block_id is not None:
+                    current = _Open(block_id, number, offset + len(line))
+        elif _closes(line, number, current, path):
+            seen[current.id] = current.line
+            blocks.append(Block(current.id, current.line, number, current.body_start, offset,
+                                text[current.body_start:offset]))
+            current = None
         offset += len(line)
-    if open_id is not None:
-        raise MarkerError(located(path, open_line, (
-            f"AUTO-GEN block '{open_id}' is never closed; add "
-            f"<!-- AUTO-GEN:END {open_id} -->")))
+    if current is not None:
+        raise MarkerError(located(path, current.line, (
+            f"AUTO-GEN block '{current.id}' is never closed; add "
+            f"<!-- AUTO-GEN:END {current.id} -->")))
     return tuple(blocks)
+
+
+def _opened(line: str, number: int, seen: Mapping[str, int], path: str) -> str | None:
+    """The id of the block a line outside blocks opens, or None; a stray END is an error."""
+    start, end = START.match(line), END.match(line)
+    if start:
+        block_id = start.group(1)
+        if block_id in seen:
+            raise MarkerError(located(path, number, (
+                f"duplicate AUTO-GEN block '{block_id}' (first at line "
+                f"{seen[block_id]}); remove one of them")))
+        return block_id
+    if end:
+        raise MarkerError(located(path, number, (
+            f"AUTO-GEN:END {end.group(1)} has no matching START; "
+            "remove it or add the START marker")))
+    return None
+
+
+def _closes(line: str, number: int, current: _Open, path: str) -> bool:
+    """Whether a line inside `current` is its END marker; a START or another END is an error."""
+    if START.match(line):
+        raise MarkerError(located(path, number, (
+            f"AUTO-GEN:START inside block '{current.id}' opened at line {current.line}; "
+            "blocks cannot nest")))
+    end = END.match(line)
+    if end is None:
+        return False
+    if end.group(1) != current.id:
+        raise MarkerError(located(path, number, (
+            f"AUTO-GEN:END {end.group(1)} closes block '{current.id}' opened at line "
+            f"{current.line}; make the ids match")))
+    return True
 
 
 def fence_state(line: str, fence: str | None) -> str | None:

@@ -1,24 +1,31 @@
 """Plan the skill files of a run: for every file, its current text and the text it should have.
 
-Pure: takes the model and the files' current contents, returns updates. Nothing is written
-here, so a run that fails anywhere leaves every file as it was.
+`plan` reads the files the run owns and returns updates; nothing is written until `apply`,
+so a run that fails anywhere leaves every file as it was.
 """
 
 from __future__ import annotations
 
-import fnmatch
+import functools
+import os
 import re
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from pygen import files
+from pygen.config import Config
 from pygen.errors import PygenError
-from pygen.model import DataField, Model, NodeDef, ToolSchema
-from pygen.skills import digests, frontmatter, markers, render
+from pygen.model import Model
+from pygen.skills import digests, frontmatter, gitinfo, markers, render
+from pygen.tools.merge import load_model
 
 Status = Literal["created", "updated", "unchanged"]
 SAFE_TYPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+PROTOCOL_REGISTRY = Path("protocol") / "registry.toml"
+PROTOCOL_DOC = Path("protocol") / "skill-call.md"
 
 
 @dataclass(frozen=True)
@@ -72,33 +79,13 @@ def node_path(skills_dir: Path, node_type: str) -> Path:
     return skills_dir / "nodes" / f"{node_type}.md"
 
 
-def mark_results(model: Model, patterns: list[str]) -> Model:
-    """Flag fields matching the `result_fields` globs as result fields."""
-    if not patterns:
-        return model
-
-    def flag(field: DataField) -> DataField:
-        hit = any(fnmatch.fnmatchcase(field.name, p) for p in patterns)
-        return field.model_copy(update={"result": True}) if hit and not field.result else field
-
-    def node(n: NodeDef) -> NodeDef:
-        dt = n.data_type
-        variants = tuple(v.model_copy(update={"fields": tuple(map(flag, v.fields))})
-                         for v in dt.variants)
-        new_dt = dt.model_copy(update={"fields": tuple(map(flag, dt.fields)), "variants": variants})
-        return n.model_copy(update={"data_type": new_dt})
-
-    return model.model_copy(update={"nodes": tuple(map(node, model.nodes))})
-
-
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
-               stamp: Stamp, definitions: str,
-               render_tool: Callable[[ToolSchema], str] | None) -> list[FileUpdate]:
+               stamp: Stamp, definitions: str) -> list[FileUpdate]:
     updates = []
     for node in model.nodes:
         path = node_path(skills_dir, node.type)
         template = render.node_template(node, with_tool=node.tool is not None)
-        blocks = render.node_blocks(node, definitions, render_tool)
+        blocks = render.node_blocks(node, definitions)
         new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, stamp,
                           str(path), {"node_type": node.type})
         updates.append(FileUpdate(path, existing.get(path), new))
@@ -122,3 +109,74 @@ def plan_workflow_editor(model: Model, skills_dir: Path, existing: Mapping[Path,
 def plan_copy(path: Path, existing: Mapping[Path, str | None], source: FileUpdate) -> FileUpdate:
     """A byte-for-byte copy of another planned file (the packaged fallback)."""
     return FileUpdate(path, existing.get(path), source.new)
+
+
+def now_stamp(config: Config) -> Stamp:
+    """Now, in UTC; SOURCE_DATE_EPOCH pins it for reproducible builds."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    seconds = int(epoch) if epoch and epoch.isdigit() else int(time.time())
+    return Stamp(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds)),
+                 functools.cache(lambda: gitinfo.short_sha(config.root)))
+
+
+@dataclass(frozen=True)
+class Plan:
+    model: Model
+    updates: tuple[FileUpdate, ...]
+
+    @property
+    def changed(self) -> tuple[FileUpdate, ...]:
+        return tuple(u for u in self.updates if u.status != "unchanged")
+
+
+def existing_texts(paths: list[Path]) -> dict[Path, str | None]:
+    return {path: files.read_text(path) for path in paths}
+
+
+def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None) -> Plan:
+    """Every file the run owns, with its current and its new text. Reads, never writes."""
+    model = model if model is not None else load_model(config)
+    stamp = stamp or now_stamp(config)
+    skills = config.skills_dir
+    editor = skills / "workflow-editor.md"
+    protocol = protocol_blocks(skills)
+    from pygen.skills.schema_doc import SCHEMA_FILE
+
+    paths = [node_path(skills, n.type) for n in model.nodes]
+    paths += [editor, skills / PROTOCOL_DOC, skills / SCHEMA_FILE]
+    if config.fallback_file:
+        paths.append(config.fallback_file)
+    existing = existing_texts(paths)
+    updates = plan_nodes(model, skills, existing, stamp, config.settings.definitions)
+    editor_update = plan_workflow_editor(model, skills, existing, stamp)
+    updates.append(editor_update)
+    if protocol is not None:
+        updates.append(plan_blocks_file(skills / PROTOCOL_DOC, existing,
+                                        "# Skill Call Protocol\n", protocol, stamp))
+    if config.fallback_file:
+        updates.append(plan_copy(config.fallback_file, existing, editor_update))
+    updates.append(plan_schema_file(model, skills, existing))
+    return Plan(model, tuple(updates))
+
+
+def plan_schema_file(model: Model, skills_dir: Path,
+                     existing: Mapping[Path, str | None]) -> FileUpdate:
+    """The per-node JSON Schemas `pygen serve` validates workflows with, without Node."""
+    from pygen.skills.schema_doc import SCHEMA_FILE, schema_document
+
+    path = skills_dir / SCHEMA_FILE
+    return FileUpdate(path, existing.get(path), schema_document(model))
+
+
+def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:
+    """The protocol doc's blocks, when the skills declare a Skill Call registry."""
+    registry_path = skills_dir / PROTOCOL_REGISTRY
+    if not registry_path.is_file():
+        return None
+    from pygen.protocol import load_registry, render_protocol_blocks
+
+    return render_protocol_blocks(load_registry(registry_path))
+
+
+def apply(plan_: Plan) -> None:
+    files.write_all((u.path, u.new) for u in plan_.changed)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
-from pygen.model import DataField, DataType, Handle, Model, NodeDef, ToolSchema
+from pygen.model import DataField, DataType, Handle, Model, NodeDef
+from pygen.skills.render_tools import render_mcp_call
 
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
@@ -107,7 +108,7 @@ def variant_sections(data_type: DataType) -> list[str]:
     return lines
 
 
-def data_type_sections(node: NodeDef, definitions: str) -> list[str]:
+def data_type_sections(node: NodeDef) -> list[str]:
     data_type = node.data_type
     if data_type.via == "none":
         return ["**Data fields:** no data type was found for this node; add it to "
@@ -140,7 +141,7 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     lines.append("")
     if node.description:
         lines += [node.description, ""]
-    lines += data_type_sections(node, definitions)
+    lines += data_type_sections(node)
     lines += [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
     return "\n".join(lines)
 
@@ -160,11 +161,10 @@ def examples(node: NodeDef) -> str:
     return "\n".join(lines)
 
 
-def node_blocks(node: NodeDef, definitions: str,
-                render_tool: Callable[[ToolSchema], str] | None) -> dict[str, str]:
+def node_blocks(node: NodeDef, definitions: str) -> dict[str, str]:
     blocks = {"node-data-shape": node_data_shape(node, definitions), "examples": examples(node)}
-    if node.tool is not None and render_tool is not None:
-        blocks["mcp-call"] = render_tool(node.tool)
+    if node.tool is not None:
+        blocks["mcp-call"] = render_mcp_call(node.tool)
     return blocks
 
 

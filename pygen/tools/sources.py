@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 CAPTURE_SCRIPT = Path(__file__).resolve().parent / "capture.py"
 SOURCE_HELP = "write python:<module>:<attr>, stdio:<command line> or json:<path>"
-_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\Z")
+# A dotted Python name: a module (`app.server`) or an attribute path (`mcp`, `app.tools`).
+DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\Z")
 # A server that keeps answering with new cursors is broken, not large.
 MAX_PAGES = 1000
 # Seconds a stdio server may take to exit once its stdin closes, before it is killed.
@@ -63,14 +64,22 @@ def load_tool_schemas(sources: Sequence[str], root: Path, timeout: float) -> tup
     return tuple(sorted(seen.values(), key=lambda tool: tool.name))
 
 
-def load_source(source: str, root: Path, timeout: float) -> tuple[ToolSchema, ...]:
+def parse_source(source: str) -> tuple[str, str]:
+    """A `tools` entry `kind:rest` as (kind, rest), both stripped; kind is '' without a colon."""
     kind, colon, rest = source.partition(":")
-    loader = _LOADERS.get(kind.strip()) if colon else None
+    return (kind.strip(), rest.strip()) if colon else ("", "")
+
+
+def load_source(source: str, root: Path, timeout: float) -> tuple[ToolSchema, ...]:
+    kind, rest = parse_source(source)
+    loader = _LOADERS.get(kind)
     if loader is None:
         raise ToolSchemaError(f"tools entry '{source}': unknown source kind; {SOURCE_HELP}")
-    if not rest.strip():
-        raise ToolSchemaError(f"tools entry '{source}': nothing after '{kind}:'; {SOURCE_HELP}")
-    return tools_from_wire(loader(rest.strip(), root, timeout, source), source)
+    if not rest:
+        # Only blanks follow the colon, so this is the entry up to and with its colon.
+        raise ToolSchemaError(f"tools entry '{source}': nothing after '{source.rstrip()}'; "
+                              f"{SOURCE_HELP}")
+    return tools_from_wire(loader(rest, root, timeout, source), source)
 
 
 def tools_from_wire(raw: RawTools, source: str) -> tuple[ToolSchema, ...]:
@@ -119,7 +128,7 @@ def _load_json(rest: str, root: Path, timeout: float, source: str) -> RawTools:
 def _load_python(rest: str, root: Path, timeout: float, source: str) -> RawTools:
     module, _, attr = rest.partition(":")
     module, attr = module.strip(), attr.strip()
-    if not _DOTTED.match(module) or not _DOTTED.match(attr):
+    if not DOTTED.match(module) or not DOTTED.match(attr):
         raise ToolSchemaError(f"tools entry '{source}': write python:<module>:<attr>, "
                               "e.g. python:app.server:mcp")
     command = [sys.executable, "-P", str(CAPTURE_SCRIPT), str(root), module, attr]

@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from bench import synth
 from pygen.cli import main
 from pygen.config import load_config
-from pygen.skills import pipeline
+from pygen.tools import merge
 
 
 def test_workspace_project_resolves_enums_across_packages(tmp_path: Path) -> None:
-    model = pipeline.load_model(load_config(synth.write_workspace(tmp_path, 3)))
+    model = merge.load_model(load_config(synth.write_workspace(tmp_path, 3)))
     assert [n.type for n in model.nodes] == ["synth-node-0", "synth-node-1", "synth-node-2"]
     assert model.diagnostics == ()
     node = model.nodes[2]
@@ -32,7 +32,7 @@ def test_workspace_project_resolves_enums_across_packages(tmp_path: Path) -> Non
 
 
 def test_flat_project_resolves_every_node(tmp_path: Path) -> None:
-    model = pipeline.load_model(load_config(synth.write_flat(tmp_path, 2)))
+    model = merge.load_model(load_config(synth.write_flat(tmp_path, 2)))
     assert [n.data_type.name for n in model.nodes] == ["SynthNode0Data", "SynthNode1Data"]
     assert model.diagnostics == ()
 

@@ -21,7 +21,8 @@ import pytest
 from pygen.config import Config, Settings, load_config
 from pygen.errors import PygenError
 from pygen.model import Model, NodeDef
-from pygen.skills import pipeline, render
+from pygen.skills import render
+from pygen.tools import merge
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
 CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
@@ -75,7 +76,7 @@ def dumps(value: Any, indent: int = 0) -> str:
 def run_case(case: Path) -> Result:
     config = case_config(case)
     try:
-        model = pipeline.load_model(config)
+        model = merge.load_model(config)
     except PygenError as exc:
         # Messages name the config file by its absolute path; the case's own is enough here.
         return {"error": str(exc).replace(f"{case}{os.sep}", "")}, None

@@ -22,7 +22,7 @@ from pygen.model import (
     ToolSchema,
     TypeRef,
 )
-from pygen.skills import pipeline
+from pygen.tools import merge
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -167,7 +167,7 @@ def test_lint_skills_skips_orphans_and_reads_planned_text(tmp_path: Path) -> Non
 
 @pytest.fixture(scope="module")
 def example_model() -> Model:
-    return pipeline.load_model(load_config(REPO / "pyproject.toml"))
+    return merge.load_model(load_config(REPO / "pyproject.toml"))
 
 
 def test_the_examples_skills_have_no_stale_names(example_model: Model) -> None:

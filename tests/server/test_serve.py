@@ -231,7 +231,7 @@ def test_a_broken_registry_fails_the_build_in_one_line(skills: Path) -> None:
 
 def test_validate_workflow_json_is_served_when_gen_wrote_the_schemas(skills: Path) -> None:
     from pygen.model import DataField, DataType, Handle, Location, Model, NodeDef, TypeRef
-    from pygen.validation.validate import SCHEMA_FILE, render_schema_file
+    from pygen.skills.schema_doc import SCHEMA_FILE, schema_document
 
     loop = NodeDef(
         type="loop", label="Loop", inputs=(Handle(id="items"),), outputs=(Handle(id="item"),),
@@ -239,7 +239,7 @@ def test_validate_workflow_json_is_served_when_gen_wrote_the_schemas(skills: Pat
         data_type=DataType(name="LoopData", via="name", fields=(
             DataField(name="label", type_text="string", type=TypeRef(kind="string")),)),
     )
-    write(skills / SCHEMA_FILE, render_schema_file(Model(nodes=(loop,))))
+    write(skills / SCHEMA_FILE, schema_document(Model(nodes=(loop,))))
     server = build_server(load_store(skills))
     assert tools_of(server)["validate_workflow_json"].annotations.read_only_hint is True
     workflow = {"nodes": [{"id": "a", "type": "lop", "position": {"x": 0, "y": 0},

@@ -12,7 +12,8 @@ import pytest
 from mcp import Client
 
 from pygen.server.app import build_server
-from pygen.server.store import check_orchestrators, load_store, parse_frontmatter
+from pygen.server.store import load_store
+from pygen.skills.orchestrators import check_orchestrators, parse_frontmatter
 
 REPO = Path(__file__).resolve().parents[2]
 SKILL = REPO / "skills" / "film-director" / "SKILL.md"

@@ -5,14 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from pygen.errors import UnknownNodeType
 from pygen.server.fallback import fallback_source, fallback_text
-from pygen.server.store import (
-    SkillStoreError,
-    UnknownNodeType,
-    check_orchestrators,
-    load_store,
-    parse_frontmatter,
-)
+from pygen.server.store import SkillStoreError, load_store
+from pygen.skills.orchestrators import check_orchestrators
 
 REPO = Path(__file__).resolve().parents[2]
 FILM = "REQUIRED FIRST STEP for any cinematic video request. Directs a trailer."
@@ -251,30 +247,6 @@ def test_orchestrators_are_loaded_in_name_order(tmp_path: Path) -> None:
     assert [s.tool_name for s in load_store(tmp_path).orchestrators] == [
         "start_alpha", "start_mid_way", "start_zeta",
     ]
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("---\nname: a\ndescription: plain: with colon\n---\n",
-         {"name": "a", "description": "plain: with colon"}),
-        ('---\ndescription: "quoted \\"x\\" \\u00e9"\n---\n', {"description": 'quoted "x" é'}),
-        ("---\ndescription: 'it''s'\n---\n", {"description": "it's"}),
-        ("---\ndescription: >\n  folded\n  lines\n\n  para\nname: n\n---\n",
-         {"description": "folded lines\npara", "name": "n"}),
-        ("---\ndescription: |\n  kept\n  lines\n---\n", {"description": "kept\nlines"}),
-        ("---\ndescription: starts here\n  and continues\n---\n",
-         {"description": "starts here and continues"}),
-        ("---\r\nname: crlf\r\n---\r\n", {"name": "crlf"}),
-        ("---\nmetadata:\n  author: x\nname: n\n---\n", {"name": "n"}),
-        ("---\ntags:\n  - a\n---\n", {}),
-        ("---\nname: open\n", {}),
-        ("no frontmatter\n", {}),
-        ("", {}),
-    ],
-)
-def test_parse_frontmatter(text: str, expected: dict[str, str]) -> None:
-    assert parse_frontmatter(text) == expected
 
 
 def test_packaged_fallback_matches_the_repo_skill() -> None:

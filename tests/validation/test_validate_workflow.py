@@ -11,7 +11,9 @@ from click.testing import CliRunner, Result
 
 from pygen.cli import main
 from pygen.model import Model
-from pygen.validation.validate import Catalog, render_schema_file, validate_workflow
+from pygen.skills.schema_doc import schema_document
+from pygen.validation.catalog import Catalog
+from pygen.validation.workflow import validate_workflow
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 REPO = Path(__file__).resolve().parents[2]
@@ -27,7 +29,7 @@ def workflow_text(case: Path) -> str:
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A config whose model is the studio fixture (no Node); workflows written beside it."""
-    monkeypatch.setattr("pygen.skills.pipeline.load_model", lambda config: STUDIO)
+    monkeypatch.setattr("pygen.tools.merge.load_model", lambda config: STUDIO)
     (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
     (tmp_path / "ok.json").write_text(workflow_text(PIPELINE), encoding="utf-8")
     (tmp_path / "broken.json").write_text(workflow_text(BROKEN), encoding="utf-8")
@@ -98,9 +100,9 @@ def test_unreadable_input_exits_2(project: Path, args: list[str], stdin: str | N
 def test_schemas_file_needs_no_model(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def no_model(config: object) -> Model:
         raise AssertionError("the model must not be loaded")
-    monkeypatch.setattr("pygen.skills.pipeline.load_model", no_model)
+    monkeypatch.setattr("pygen.tools.merge.load_model", no_model)
     schemas = project / "nodes.schema.json"
-    schemas.write_text(render_schema_file(STUDIO), encoding="utf-8")
+    schemas.write_text(schema_document(STUDIO), encoding="utf-8")
     result = run("broken.json", "--schemas", str(schemas))
     assert result.exit_code == 1
     assert result.stdout.splitlines() == json.loads(BROKEN.read_text(encoding="utf-8"))[

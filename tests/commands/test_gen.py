@@ -1,10 +1,8 @@
-"""gen / check / extract end to end: real Node, real ts-morph, the embedded example."""
+"""`pygen gen` end to end (and `check` after it): real Node, real ts-morph, the embedded example."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -112,24 +110,3 @@ def test_unknown_config_key_is_named(studio: Path, monkeypatch: pytest.MonkeyPat
     result = run(studio, "gen", monkeypatch=monkeypatch)
     assert result.exit_code == 2
     assert "pygen.toml: unknown key 'skill_dir'; valid keys: nodes_file," in result.output
-
-
-def test_extract_json_is_the_model(studio: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    result = run(studio, "extract", "--json", monkeypatch=monkeypatch)
-    model = json.loads(result.output)
-    image = next(n for n in model["nodes"] if n["type"] == "generate-image")
-    assert image["data_type"]["name"] == "GenerateImageData"
-    assert image["data_type"]["via"] == "name"
-    assert image["default_data"]["seed"] == -1
-    assert any(s["path"].endswith("providers.ts") for s in model["sources"])
-
-
-def test_cli_as_a_process_exits_2_with_one_line_on_a_missing_nodes_file(tmp_path: Path) -> None:
-    (tmp_path / "pygen.toml").write_text('nodes_file = "missing.ts"\n')
-    done = subprocess.run([sys.executable, "-m", "pygen", "check"], cwd=tmp_path,
-                          capture_output=True, text=True, check=False)
-    assert done.returncode == 2
-    assert done.stderr.strip().splitlines() == [
-        f"error: {tmp_path / 'missing.ts'}: nodes_file not found; fix nodes_file in "
-        f"{tmp_path / 'pygen.toml'}"]
-    assert done.stdout == ""

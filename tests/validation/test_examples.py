@@ -1,4 +1,5 @@
-"""check fails on a wrong worked example and on a broken orchestrator SKILL.md."""
+"""validation.examples: the ```json examples in skill files, and `check` failing on a wrong
+worked example or a broken orchestrator SKILL.md."""
 
 from __future__ import annotations
 
@@ -8,6 +9,86 @@ import pytest
 from click.testing import CliRunner, Result
 
 from pygen.cli import main
+from pygen.model import Model
+from pygen.validation.catalog import build_catalog
+from pygen.validation.examples import check_skill_examples, json_blocks
+from pygen.validation.findings import Finding
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
+REPO = Path(__file__).resolve().parents[2]
+STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
+EXOTIC = Model.model_validate_json((FIXTURES / "exotic.model.json").read_text(encoding="utf-8"))
+CATALOG = build_catalog(Model(nodes=STUDIO.nodes + EXOTIC.nodes))
+
+
+def lines(findings: list[Finding]) -> list[str]:
+    return [f"{f.level}: {f}" for f in findings]
+
+
+# --- Examples in skill files -------------------------------------------------------------
+
+SKILL = """\
+# Generate image
+
+Default data (a data object, neither a node nor a workflow: skipped):
+
+```json
+{ "label": "x" }
+```
+
+A sketch that is not JSON (skipped):
+
+```json
+{ "nodes": [ { "data": {...} } ], "edges": [] }
+```
+
+```json
+{
+  "id": "a",
+  "type": "note",
+  "data": { "label": "<your title>", "text": "<URL from response>", "colour": "pink" }
+}
+```
+
+````json
+{"nodes": [{"id": "a", "type": "text-prompt", "data": {"label": "t", "text": ""}}],
+ "edges": [{"id": "e", "source": "a", "sourceHandle": "txt", "target": "b"}]}
+````
+
+```python
+{"type": "note", "data": {}}
+```
+"""
+
+
+def test_check_skill_examples_reports_file_and_line() -> None:
+    assert lines(check_skill_examples(SKILL, "skills/nodes/x.md", CATALOG)) == [
+        "error: skills/nodes/x.md:15: $.data.color: missing required field (one of "
+        '"yellow", "blue", "pink", "gray")',
+        "warning: skills/nodes/x.md:15: $.data.colour: unknown field for \"note\" data "
+        '(did you mean "color"?)',
+        'error: skills/nodes/x.md:23: $.edges[0].sourceHandle: "txt" is not one of the outputs '
+        'of node "a" (text-prompt): "text" (did you mean "text"?)',
+        'error: skills/nodes/x.md:23: $.edges[0].target: no node has id "b"',
+    ]
+
+
+def test_json_blocks() -> None:
+    text = "```json\n{}\n```\n  ~~~JSON\n[1]\n~~~\n```json\nunclosed"
+    assert list(json_blocks(text)) == [(1, "{}"), (4, "[1]"), (7, "unclosed")]
+
+
+def test_committed_skill_examples_pass() -> None:
+    """Every example the skills teach validates against the studio model they came from."""
+    checked = 0
+    for path in sorted((REPO / "skills").rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        assert check_skill_examples(text, str(path), STUDIO) == []
+        checked += len(list(json_blocks(text)))
+    assert checked > 0
+
+
+# --- `pygen check` on the skill files ----------------------------------------------------
 
 BAD_EXAMPLE = """
 ## Worked example (hand-written)

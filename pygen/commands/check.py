@@ -1,0 +1,111 @@
+"""`pygen check`: exit 1 with a diff when the skill files drift from the code; writes nothing."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from pygen.commands.common import (
+    config_from,
+    config_options,
+    content_problems,
+    enforce_strict,
+    print_diagnostics,
+    print_gate,
+    print_problems,
+)
+from pygen.config import Config
+from pygen.gate import gate as gating
+from pygen.gate import memo
+from pygen.gate.gate import Gate
+from pygen.gate.view import gate_json
+from pygen.output import console, err_console, shown
+from pygen.skills import plan as planning
+from pygen.skills.plan import FileUpdate
+from pygen.tools import merge
+
+
+@click.command("check")
+@config_options
+@click.option("--strict", is_flag=True, help="Fail when a node's data type is not found.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but the list of stale files.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
+def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
+          strict: bool, quiet: bool, as_json: bool, no_cache: bool) -> int:
+    """Exit 1 with a diff when the committed skill files drift from the code. Writes nothing.
+
+    Also exit 1 for generated blocks edited by hand, stale names in prose (per
+    `stale_prose`) and node files whose type is gone.
+    """
+    config = config_from(config_path, nodes_file, skills_dir)
+    return run_check(config, strict=strict or config.settings.strict, quiet=quiet,
+                     as_json=as_json, use_cache=not no_cache)
+
+
+def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
+              use_cache: bool) -> int:
+    """One `check` run; returns its exit code. A clean run is remembered (pygen.gate.memo)."""
+    known_clean = memo.clean_check(config, strict) if use_cache else None
+    if known_clean is not None:
+        print_clean(config, known_clean, quiet=quiet, as_json=as_json)
+        return 0
+    plan = planning.plan(config, merge.load_model(config, use_cache=use_cache))
+    print_diagnostics(plan.model.diagnostics, quiet or as_json)
+    enforce_strict(plan.model, strict)
+    gate = gating.gate(config, plan.model, plan.updates)
+    problems = content_problems(config, plan)
+    edited = {edit.path for edit in gate.hand_edits}
+    stale = tuple(u for u in plan.changed if u.path not in edited)
+    if as_json:
+        print_json(stale, gate, problems)
+    else:
+        print_text(plan, stale, gate, problems, quiet=quiet)
+    if stale or gate.failed or problems:
+        return 1
+    if use_cache and not plan.model.diagnostics and not gate.stale_names:
+        memo.record_clean_check(config, strict, len(plan.updates))
+    return 0
+
+
+def unified_diff(update: FileUpdate) -> str:
+    name = shown(update.path)
+    old = (update.old or "").splitlines(keepends=True)
+    new = update.new.splitlines(keepends=True)
+    return "".join(difflib.unified_diff(old, new, f"a/{name}", f"b/{name}"))
+
+
+def print_json(stale: tuple[FileUpdate, ...], gate: Gate, problems: list[str]) -> None:
+    console.print_json(json.dumps({"stale": [shown(u.path) for u in stale],
+                                   **gate_json(gate), "problems": problems,
+                                   "ok": not stale and not gate.failed and not problems}))
+
+
+def print_text(plan: planning.Plan, stale: tuple[FileUpdate, ...], gate: Gate,
+               problems: list[str], *, quiet: bool) -> None:
+    print_gate(gate, quiet)
+    print_problems(problems)
+    if not quiet:
+        for update in stale:
+            sys.stdout.write(unified_diff(update))
+    for update in stale:
+        err_console.print(f"stale: {shown(update.path)}", highlight=False)
+    if stale:
+        err_console.print("Skill files drift from the code: run `pygen gen` and commit "
+                          "the changes.", highlight=False)
+    elif not quiet and not gate.failed and not problems:
+        console.print(f"{len(plan.updates)} skill files are current.")
+
+
+def print_clean(config: Config, files: int, *, quiet: bool, as_json: bool) -> None:
+    """What a clean check prints, for a run answered from the cache."""
+    if as_json:
+        empty = Gate((), (), (), config.settings.stale_prose)
+        console.print_json(json.dumps({"stale": [], **gate_json(empty), "problems": [],
+                                       "ok": True}))
+    elif not quiet:
+        console.print(f"{files} skill files are current.")

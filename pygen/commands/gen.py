@@ -1,0 +1,114 @@
+"""`pygen gen`: write the skill files, once or on every save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich.table import Table
+
+from pygen.commands.common import (
+    config_from,
+    config_options,
+    content_problems,
+    enforce_strict,
+    print_diagnostics,
+    print_gate,
+    print_problems,
+)
+from pygen.config import Config
+from pygen.gate import gate as gating
+from pygen.gate.gate import Gate
+from pygen.gate.orphans import Orphan
+from pygen.gate.view import gate_json
+from pygen.output import console, shown
+from pygen.skills import digests
+from pygen.skills import plan as planning
+from pygen.skills.plan import FileUpdate
+from pygen.tools import merge
+
+
+@click.command("gen")
+@config_options
+@click.option("--strict", is_flag=True, help="Fail when a node's data type is not found.")
+@click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--force", is_flag=True, help="Overwrite generated blocks edited by hand.")
+@click.option("--prune", is_flag=True,
+              help="Delete node files whose type is gone, unless they hold prose.")
+@click.option("--watch", is_flag=True, help="Regenerate whenever an input file is saved.")
+@click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
+def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
+        strict: bool, quiet: bool, as_json: bool, force: bool, prune: bool, watch: bool,
+        no_cache: bool) -> int:
+    """Write the skill files: regenerate AUTO-GEN blocks, keep all prose.
+
+    Exit 1 when something is left for a person: a hand-edited block it refused to
+    overwrite, stale names in prose, or an orphaned node file.
+    """
+    def load() -> Config:
+        return config_from(config_path, nodes_file, skills_dir)
+
+    def once(config: Config) -> int:
+        return run_gen(config, strict=strict, quiet=quiet, as_json=as_json, force=force,
+                       prune=prune, use_cache=not no_cache)
+
+    if watch:
+        from pygen.commands import watch as watcher
+
+        return watcher.run(load, once)
+    return once(load())
+
+
+def run_gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: bool,
+            prune: bool, use_cache: bool) -> int:
+    """One `gen` run; returns its exit code."""
+    plan = planning.plan(config, merge.load_model(config, use_cache))
+    print_diagnostics(plan.model.diagnostics, quiet or as_json)
+    enforce_strict(plan.model, strict or config.settings.strict)
+    refused = [] if force else digests.find(plan.updates)
+    skipped = {edit.path for edit in refused}
+    plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
+    planning.apply(plan)
+    gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)
+    problems = content_problems(config, plan)
+    if as_json:
+        print_json(plan.updates, gate, pruned)
+    else:
+        print_text(plan.updates, gate, pruned, problems, quiet=quiet)
+    return 1 if gate.failed or problems else 0
+
+
+def counts(updates: tuple[FileUpdate, ...]) -> dict[str, int]:
+    out = {"created": 0, "updated": 0, "unchanged": 0}
+    for update in updates:
+        out[update.status] += 1
+    return out
+
+
+def summary(updates: tuple[FileUpdate, ...]) -> Table:
+    table = Table(title=None, box=None, show_header=True, pad_edge=False)
+    table.add_column("status")
+    table.add_column("file")
+    for update in updates:
+        style = {"created": "green", "updated": "yellow", "unchanged": "dim"}[update.status]
+        table.add_row(f"[{style}]{update.status}[/{style}]", shown(update.path))
+    return table
+
+
+def print_json(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan, ...]) -> None:
+    files = [{"path": shown(u.path), "status": u.status} for u in updates]
+    console.print_json(json.dumps({"files": files, "counts": counts(updates),
+                                   **gate_json(gate, pruned)}))
+
+
+def print_text(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan, ...],
+               problems: list[str], *, quiet: bool) -> None:
+    if not quiet:
+        console.print(summary(updates))
+        c = counts(updates)
+        console.print(f"{c['created']} created, {c['updated']} updated, "
+                      f"{c['unchanged']} unchanged")
+    print_gate(gate, quiet, pruned)
+    print_problems(problems)

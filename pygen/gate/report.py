@@ -1,0 +1,169 @@
+"""The `doctor` report: the gate, plus the model's and the tools' health, prose coverage,
+token sizes and node ↔ tool schema agreement. Pure; the command prints it."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pygen import files
+from pygen.config import Config
+from pygen.gate import prose_lint
+from pygen.gate.gate import Gate, gate
+from pygen.gate.mismatches import Mismatch, mismatches
+from pygen.model import Model, NodeDef
+from pygen.skills import digests
+
+PROSE_SECTIONS = ("When to use", "Common gotchas")
+CHARS_PER_TOKEN = 4
+HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+# --- prose coverage -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ProseGap:
+    node_type: str
+    path: Path
+    # The sections of PROSE_SECTIONS that are missing or hold no text.
+    empty: tuple[str, ...]
+
+
+def section_text(text: str, title: str) -> str | None:
+    """The text under the heading `title` up to the next heading or block; None if absent."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        match = HEADING.match(line)
+        if match and match.group(2).strip().lower() == title.lower():
+            body = []
+            for following in lines[index + 1:]:
+                if HEADING.match(following) or "AUTO-GEN:START" in following:
+                    break
+                body.append(following)
+            return COMMENT.sub("", "\n".join(body)).strip()
+    return None
+
+
+def prose_gaps(nodes: Iterable[NodeDef], texts: Mapping[str, tuple[Path, str | None]]
+               ) -> list[ProseGap]:
+    gaps = []
+    for node in nodes:
+        path, text = texts[node.type]
+        empty = tuple(title for title in PROSE_SECTIONS
+                      if not (text is not None and section_text(text, title)))
+        if empty:
+            gaps.append(ProseGap(node.type, path, empty))
+    return gaps
+
+
+def coverage(node_count: int, gaps: Iterable[ProseGap]) -> float:
+    """Percent of the nodes' prose sections that hold text."""
+    total = node_count * len(PROSE_SECTIONS)
+    if total == 0:
+        return 100.0
+    missing = sum(len(gap.empty) for gap in gaps)
+    return round(100.0 * (total - missing) / total, 1)
+
+
+# --- token sizes ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TokenSize:
+    path: Path
+    chars: int
+
+    @property
+    def tokens(self) -> int:
+        """Estimated tokens: characters / 4, the usual rule of thumb for English and code."""
+        return math.ceil(self.chars / CHARS_PER_TOKEN)
+
+
+def token_sizes(texts: Mapping[Path, str]) -> list[TokenSize]:
+    sizes = [TokenSize(path, len(text)) for path, text in texts.items()]
+    return sorted(sizes, key=lambda s: (-s.chars, str(s.path)))
+
+
+# --- the report ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Report:
+    node_count: int
+    unresolved: tuple[str, ...]
+    tools_configured: bool
+    nodes_without_tool: tuple[str, ...]
+    # Tools no node maps to, and those of them that no skill file names either.
+    unused_tools: tuple[str, ...]
+    unmentioned_tools: tuple[str, ...]
+    prose_gaps: tuple[ProseGap, ...]
+    prose_coverage: float
+    gate: Gate
+    tokens: tuple[TokenSize, ...]
+    mismatches: tuple[Mismatch, ...]
+    drift: tuple[Path, ...]
+
+    @property
+    def total_tokens(self) -> int:
+        return sum(size.tokens for size in self.tokens)
+
+    @property
+    def needs_person(self) -> bool:
+        """Exit 1 for `doctor`: anything a run of `pygen gen` cannot fix by itself.
+
+        Empty prose sections, token sizes and drift are reported but do not count.
+        """
+        return bool(self.unresolved or self.nodes_without_tool or self.unmentioned_tools
+                    or self.mismatches or self.gate.failed
+                    or (self.gate.stale_names and self.gate.stale_prose != "off"))
+
+
+def current_texts(skills_dir: Path, planned: Sequence[digests.Planned]) -> dict[Path, str]:
+    """Each skill file as it will be after `pygen gen` (planned files) or as it is."""
+    texts = {path: files.read_text(path) or "" for path in prose_lint.skill_files(skills_dir)}
+    texts.update({u.path: u.new for u in planned})
+    return dict(sorted(texts.items()))
+
+
+def mentioned(names: Iterable[str], texts: Iterable[str]) -> set[str]:
+    joined = "\n".join(texts)
+    return {name for name in names if f"`{name}`" in joined or f"`{name}(" in joined}
+
+
+def tool_health(model: Model, texts: Mapping[Path, str]
+                ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    from pygen.tools import unmapped_report
+
+    mapping = {n.type: n.tool for n in model.nodes if n.tool is not None}
+    report = unmapped_report(model.nodes, model.tools, mapping)
+    named = mentioned(report.unused_tools, texts.values())
+    unmentioned = tuple(t for t in report.unused_tools if t not in named)
+    return report.nodes_without_tool, report.unused_tools, unmentioned
+
+
+def agent_read(skills_dir: Path, texts: Mapping[Path, str]) -> dict[Path, str]:
+    """The Markdown an agent fetches: not the server's fallback copy, not the schema JSON."""
+    return {p: t for p, t in texts.items() if p.suffix == ".md" and p.is_relative_to(skills_dir)}
+
+
+def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Report:
+    skills = config.skills_dir
+    texts = current_texts(skills, planned)
+    by_type = {n.type: (skills / "nodes" / f"{n.type}.md",
+                        texts.get(skills / "nodes" / f"{n.type}.md")) for n in model.nodes}
+    gaps = prose_gaps(model.nodes, by_type)
+    configured = bool(config.settings.tools)
+    without, unused, unmentioned = tool_health(model, texts) if configured else ((), (), ())
+    return Report(
+        node_count=len(model.nodes),
+        unresolved=tuple(n.type for n in model.nodes if n.data_type.via == "none"),
+        tools_configured=configured,
+        nodes_without_tool=without, unused_tools=unused, unmentioned_tools=unmentioned,
+        prose_gaps=tuple(gaps), prose_coverage=coverage(len(model.nodes), gaps),
+        gate=gate(config, model, planned),
+        tokens=tuple(token_sizes(agent_read(skills, texts))),
+        mismatches=tuple(mismatches(model)),
+        drift=tuple(u.path for u in planned if u.old != u.new),
+    )

@@ -1,0 +1,73 @@
+"""What the gate and the doctor report say, as lines and JSON: pure, the commands print them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygen.gate.gate import Gate
+from pygen.gate.orphans import Orphan
+from pygen.gate.report import Report
+from pygen.output import shown
+
+
+def orphan_message(orphan: Orphan) -> str:
+    where = shown(orphan.path)
+    if orphan.prose_line is None:
+        return (f"orphan: {where}: node type '{orphan.node_type}' is no longer defined; "
+                "run `pygen gen --prune` to delete it")
+    return (f"orphan: {where}:{orphan.prose_line}: node type '{orphan.node_type}' is no longer "
+            "defined and the file holds hand-written prose; move the prose, then delete the file")
+
+
+def gate_lines(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> list[str]:
+    """One line per hand edit, stale name and orphan, with a closing hint per kind."""
+    lines = [f"hand-edited: {edit.message(shown(edit.path))}" for edit in gate.hand_edits]
+    if gate.hand_edits:
+        lines.append("Generated blocks were edited by hand and pygen will not overwrite them: "
+                     "move each edit into the prose or the source, then run "
+                     "`pygen gen --force`.")
+    lines += [name.message(shown(name.path)) for name in gate.stale_names]
+    if gate.stale_names:
+        level = gate.stale_prose
+        lines.append(f"{'warning: ' if level == 'warn' else ''}{len(gate.stale_names)} stale "
+                     f"name(s) in hand-written prose (stale_prose = \"{level}\"): rename them "
+                     "in the prose to names the code has.")
+    lines += [f"deleted orphan: {shown(o.path)} (node type '{o.node_type}' is gone)"
+              for o in pruned]
+    lines += [orphan_message(orphan) for orphan in gate.orphans]
+    return lines
+
+
+def gate_json(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> dict[str, Any]:
+    return {
+        "hand_edits": [{"path": shown(e.path), "block": e.block, "line": e.line, "diff": e.diff}
+                       for e in gate.hand_edits],
+        "stale_prose": [{"path": shown(n.path), "line": n.line, "name": n.name,
+                         "suggestion": n.suggestion} for n in gate.stale_names],
+        "stale_prose_level": gate.stale_prose,
+        "orphans": [{"path": shown(o.path), "node_type": o.node_type, "prose_line": o.prose_line}
+                    for o in gate.orphans],
+        "pruned": [shown(o.path) for o in pruned],
+    }
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    return {
+        "ok": not report.needs_person,
+        "nodes": report.node_count,
+        "unresolved_data_types": list(report.unresolved),
+        "tools_configured": report.tools_configured,
+        "nodes_without_tool": list(report.nodes_without_tool),
+        "tools_without_node": list(report.unused_tools),
+        "tools_without_node_or_mention": list(report.unmentioned_tools),
+        "prose_coverage_percent": report.prose_coverage,
+        "empty_prose": [{"node_type": g.node_type, "path": shown(g.path), "sections": list(g.empty)}
+                        for g in report.prose_gaps],
+        **gate_json(report.gate),
+        "tokens": {"total": report.total_tokens,
+                   "files": [{"path": shown(t.path), "tokens": t.tokens} for t in report.tokens]},
+        "schema_mismatches": [{"node_type": m.node_type, "field": m.field, "tool": m.tool,
+                               "param": m.param, "kind": m.kind, "node": m.node_side,
+                               "tool_side": m.tool_side} for m in report.mismatches],
+        "drift": [shown(p) for p in report.drift],
+    }

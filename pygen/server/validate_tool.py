@@ -1,0 +1,69 @@
+"""The `validate_workflow_json` MCP tool: a workflow checked against the node schemas."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field as PydanticField
+
+from pygen.errors import PygenError
+from pygen.model import Model
+from pygen.validation.catalog import Catalog, as_catalog
+from pygen.validation.findings import Finding, Report, error_at, report
+from pygen.validation.workflow import validate_workflow
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+TOOL_DESCRIPTION = (
+    "Check a workflow (the JSON you would send to update_workflow_json: {nodes, edges}) before "
+    "sending it. Reports unknown node types, missing or mistyped data fields, invalid enum "
+    "values, unknown fields (warnings), duplicate ids, and edges whose nodes or handles do not "
+    "exist. Returns {valid, errors, warnings, findings[{level, path, message, suggestion}]}; "
+    "fix every error, then send."
+)
+
+WORKFLOW_ARG = "The workflow object {nodes, edges} (a JSON string of it is accepted too)."
+
+
+def register_validate_tool(server: MCPServer,
+                           catalog_provider: Callable[[], Catalog | Model]) -> None:
+    """Add `validate_workflow_json(workflow)` to a server. The provider is called per request
+    (it may read the schema file or the model); the catalog is rebuilt only when it changes."""
+    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.types import ToolAnnotations
+
+    last: list[tuple[object, Catalog]] = []
+
+    def current() -> Catalog:
+        try:
+            source = catalog_provider()
+        except PygenError as exc:
+            raise ToolError(str(exc)) from None
+        if not last or last[0][0] is not source:
+            last[:] = [(source, as_catalog(source))]
+        return last[0][1]
+
+    def validate_workflow_json(
+        workflow: Annotated[Any, PydanticField(description=WORKFLOW_ARG)],
+    ) -> Report:
+        return report(validate_workflow_input(workflow, current()))
+
+    server.add_tool(validate_workflow_json, name="validate_workflow_json",
+                    title="Validate workflow JSON", description=TOOL_DESCRIPTION,
+                    annotations=ToolAnnotations(read_only_hint=True, idempotent_hint=True,
+                                                open_world_hint=False),
+                    structured_output=True)
+
+
+def validate_workflow_input(workflow: Any, catalog: Catalog) -> list[Finding]:
+    """Like validate_workflow, but a workflow passed as a JSON string is parsed first."""
+    if isinstance(workflow, str):
+        try:
+            workflow = json.loads(workflow)
+        except json.JSONDecodeError as exc:
+            return [error_at("$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: "
+                                  f"{exc.msg}")]
+    return validate_workflow(workflow, catalog)

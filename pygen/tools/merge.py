@@ -1,0 +1,59 @@
+"""Stage 2, the merge: extraction + MCP tool schemas → the merged Model every later stage reads."""
+
+from __future__ import annotations
+
+import fnmatch
+
+from pygen.config import Config
+from pygen.extract.runner import extract
+from pygen.model import DataField, Model, NodeDef
+
+
+def load_model(config: Config, use_cache: bool = False) -> Model:
+    """The merged model; `use_cache` reuses .pygen-cache/ when nothing read has changed."""
+    if use_cache:
+        from pygen.extract import cache
+
+        extraction = cache.extract(config)
+    else:
+        extraction = extract(config)
+    model = Model(nodes=extraction.nodes, sources=extraction.sources,
+                  diagnostics=extraction.diagnostics)
+    model = attach_tools(model, config, use_cache)
+    return mark_results(model, config.settings.result_fields)
+
+
+def attach_tools(model: Model, config: Config, use_cache: bool = False) -> Model:
+    if not config.settings.tools and not config.settings.tool_map:
+        return model
+    from pygen.tools import load_tool_schemas, map_tools
+
+    if use_cache:
+        from pygen.tools import cache as tool_cache
+
+        tools = tool_cache.tool_schemas(config)
+    else:
+        tools = load_tool_schemas(config.settings.tools, config.root,
+                                  config.settings.tool_timeout)
+    mapping = map_tools([n.type for n in model.nodes], tools, config.settings.tool_map)
+    nodes = tuple(n.model_copy(update={"tool": mapping.get(n.type)}) for n in model.nodes)
+    return model.model_copy(update={"nodes": nodes, "tools": tools})
+
+
+def mark_results(model: Model, patterns: list[str]) -> Model:
+    """Flag fields matching the `result_fields` globs as result fields."""
+    if not patterns:
+        return model
+
+    def flag(field: DataField) -> DataField:
+        hit = any(fnmatch.fnmatchcase(field.name, p) for p in patterns)
+        return field.model_copy(update={"result": True}) if hit and not field.result else field
+
+    def node(n: NodeDef) -> NodeDef:
+        dt = n.data_type
+        variants = tuple(v.model_copy(update={"fields": tuple(map(flag, v.fields))})
+                         for v in dt.variants)
+        new_dt = dt.model_copy(update={"fields": tuple(map(flag, dt.fields)), "variants": variants})
+        return n.model_copy(update={"data_type": new_dt})
+
+    return model.model_copy(update={"nodes": tuple(map(node, model.nodes))})

@@ -1,0 +1,156 @@
+"""The catalog: per node type, the data schema and handle ids validation checks against.
+
+It comes either from the model (`build_catalog`) or from the schema document `pygen gen`
+writes (`Catalog.from_json`, `load_catalog_file`), so the validator can run without Node.
+Compiled validators, fast checks and shapes are cached per type (compiling is the slow part).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pygen.errors import PygenError, UnknownNodeType, json_error
+from pygen.model import Model
+from pygen.skills.schema_doc import DRAFT, HANDLES_KEY, Schema, document_text, node_data_schema
+from pygen.validation.fastcheck import Check, compile_check
+from pygen.validation.findings import close
+from pygen.validation.shapes import Shape, shape_of
+
+if TYPE_CHECKING:
+    # jsonschema loads only when data is invalid: a clean `check` never needs it.
+    from jsonschema import Draft202012Validator
+
+
+class WorkflowInputError(PygenError):
+    """The workflow or schema document could not be read at all (not a validation finding)."""
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    type: str
+    schema: Schema
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+
+
+class Catalog:
+    """Node specs by type, with compiled validators cached per type (compiling is the slow part)."""
+
+    def __init__(self, specs: Iterable[NodeSpec]) -> None:
+        self.specs: dict[str, NodeSpec] = {s.type: s for s in specs}
+        self._validators: dict[str, Draft202012Validator] = {}
+        self._shapes: dict[str, Shape] = {}
+        self._quick: dict[str, Check | None] = {}
+
+    @property
+    def types(self) -> list[str]:
+        return list(self.specs)
+
+    def validator(self, node_type: str) -> Draft202012Validator:
+        if node_type not in self._validators:
+            from jsonschema import Draft202012Validator
+
+            self._validators[node_type] = Draft202012Validator(self.specs[node_type].schema)
+        return self._validators[node_type]
+
+    def quick(self, node_type: str) -> Check | None:
+        """A fast validity predicate for the type's data, when its schema allows one."""
+        if node_type not in self._quick:
+            self._quick[node_type] = compile_check(self.specs[node_type].schema)
+        return self._quick[node_type]
+
+    def shape(self, node_type: str) -> Shape:
+        if node_type not in self._shapes:
+            self._shapes[node_type] = shape_of(self.specs[node_type].schema)
+        return self._shapes[node_type]
+
+    def to_json(self) -> str:
+        """The schema document `pygen gen` writes and `pygen schema` prints."""
+        return document_text({t: s.schema for t, s in self.specs.items()},
+                             {t: (s.inputs, s.outputs) for t, s in self.specs.items()})
+
+    @classmethod
+    def from_json(cls, text: str, source: str) -> Catalog:
+        doc = parse_json(text, source)
+        doc = doc if isinstance(doc, dict) else {}
+        defs, handles = doc.get("$defs"), doc.get(HANDLES_KEY)
+        if not isinstance(defs, dict) or not isinstance(handles, dict):
+            raise WorkflowInputError(
+                f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
+                "regenerate it with `pygen gen`")
+        return cls(_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items())
+
+
+def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> NodeSpec:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        Draft202012Validator.check_schema(schema)
+        return NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]))
+    except (SchemaError, TypeError, KeyError) as exc:
+        raise WorkflowInputError(
+            f"{source}: schema of node type '{node_type}' is malformed ({type(exc).__name__}); "
+            "regenerate it with `pygen gen`") from None
+
+
+def build_catalog(model: Model) -> Catalog:
+    return Catalog(
+        NodeSpec(n.type, node_data_schema(n), tuple(h.id for h in n.inputs),
+                 tuple(h.id for h in n.outputs))
+        for n in model.nodes
+    )
+
+
+def node_schema_text(catalog: Catalog, node_type: str) -> str:
+    """One node type's data schema as a standalone document (`pygen schema TYPE`)."""
+    if node_type not in catalog.specs:
+        hint = close(node_type, catalog.types)
+        mean = f" (did you mean '{hint}'?)" if hint else ""
+        raise UnknownNodeType(f"unknown node type '{node_type}'{mean}; valid types: "
+                              f"{', '.join(catalog.types)}")
+    doc = {"$schema": DRAFT, **catalog.specs[node_type].schema}
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def load_catalog_file(path: Path) -> Catalog:
+    """The catalog from a schema document written by `pygen gen` (no Node needed)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise WorkflowInputError(f"{path}: cannot read the node schemas ({exc.strerror}); "
+                                 "run `pygen gen` to write them") from None
+    return Catalog.from_json(text, str(path))
+
+
+def catalog_file_provider(path: Path) -> Callable[[], Catalog]:
+    """A provider for `register_validate_tool` that reads the schema document, re-reading it
+    only when the file changes (so a server picks up `pygen gen` without restarting)."""
+    cached: dict[tuple[int, int], Catalog] = {}
+
+    def provide() -> Catalog:
+        try:
+            stat = path.stat()
+        except OSError:
+            return load_catalog_file(path)  # raises the readable error
+        key = (stat.st_mtime_ns, stat.st_size)
+        if key not in cached:
+            cached.clear()
+            cached[key] = load_catalog_file(path)
+        return cached[key]
+    return provide
+
+
+def as_catalog(source: Catalog | Model) -> Catalog:
+    return source if isinstance(source, Catalog) else build_catalog(source)
+
+
+def parse_json(text: str, source: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise WorkflowInputError(json_error(source, exc)) from None

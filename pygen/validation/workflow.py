@@ -1,0 +1,173 @@
+"""Workflow validation: the nodes and edges of a `{nodes, edges}` document, and each node's data.
+
+Findings carry a JSON path, a message written for an agent to act on, and a "did you mean"
+suggestion where one exists; they come in document order (nodes, then edges).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Literal
+
+from pygen.model import Model
+from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
+from pygen.validation.findings import (
+    Finding,
+    close,
+    error_at,
+    kind,
+    listed,
+    show,
+    warning_at,
+)
+from pygen.validation.schema_errors import error_findings
+from pygen.validation.shapes import unknown_fields
+
+
+def validate_workflow(workflow: object, source: Catalog | Model) -> list[Finding]:
+    """Every finding for a workflow, in document order (nodes, then edges)."""
+    catalog = as_catalog(source)
+    if not isinstance(workflow, dict):
+        return [error_at("$", "a workflow must be a JSON object with \"nodes\" and \"edges\" "
+                              f"arrays, got {kind(workflow)}")]
+    findings: list[Finding] = []
+    nodes, edges = workflow.get("nodes"), workflow.get("edges")
+    for key, value in (("nodes", nodes), ("edges", edges)):
+        if not isinstance(value, list):
+            got = "it is missing" if key not in workflow else f"got {kind(value)}"
+            findings.append(error_at(f"$.{key}", f"expected an array of {key}, {got}"))
+    index: dict[str, tuple[str, NodeSpec | None]] = {}
+    for i, node in enumerate(nodes if isinstance(nodes, list) else ()):
+        findings += _check_node(node, f"$.nodes[{i}]", catalog, index)
+    edge_ids: dict[str, str] = {}
+    for j, edge in enumerate(edges if isinstance(edges, list) else ()):
+        findings += _check_edge(edge, f"$.edges[{j}]", index, edge_ids)
+    return findings
+
+
+def validate_node(node: object, source: Catalog | Model, path: str = "$") -> list[Finding]:
+    """Findings for one node on its own (a skill example): its id is optional here."""
+    return list(_check_node(node, path, as_catalog(source), None))
+
+
+def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> list[Finding]:
+    """Schema errors and unknown-field warnings for the `data` of a node of a known type."""
+    findings: dict[Finding, None] = {}  # ordered and de-duplicated
+    quick = catalog.quick(node_type)
+    if quick is None or not quick(data):  # valid data, the common case, skips jsonschema
+        for error in catalog.validator(node_type).iter_errors(data):
+            findings.update(dict.fromkeys(error_findings(error, path)))
+    label = f"for \"{node_type}\" data"
+    findings.update(dict.fromkeys(unknown_fields(catalog.shape(node_type), data, path, label)))
+    return list(findings)
+
+
+def _check_node(node: object, path: str, catalog: Catalog,
+                index: dict[str, tuple[str, NodeSpec | None]] | None) -> Iterator[Finding]:
+    if not isinstance(node, dict):
+        yield error_at(path, f"expected a node object, got {kind(node)}")
+        return
+    spec, type_finding = _node_spec(node, path, catalog)
+    if index is not None:
+        yield from _check_node_id(node, path, index, spec)
+    if type_finding is not None:
+        yield type_finding
+    if spec is None:
+        return
+    data = node.get("data")
+    if not isinstance(data, dict):
+        got = "it is missing" if "data" not in node else f"got {kind(data)}"
+        yield error_at(f"{path}.data", f"expected the node's data object, {got}; "
+                       f"start from the default data of \"{spec.type}\"")
+        return
+    yield from validate_data(spec.type, data, catalog, f"{path}.data")
+
+
+def _node_spec(node: dict[str, Any], path: str,
+               catalog: Catalog) -> tuple[NodeSpec | None, Finding | None]:
+    node_type = node.get("type")
+    if isinstance(node_type, str) and node_type in catalog.specs:
+        return catalog.specs[node_type], None
+    where = f"{path}.type"
+    if node_type is None:
+        return None, error_at(where, f"missing node type; one of {listed(catalog.types, None)}")
+    if not isinstance(node_type, str):
+        return None, error_at(where, f"expected a node type string, got {kind(node_type)}")
+    return None, error_at(where, f"unknown node type {show(node_type)}; valid types: "
+                                 f"{listed(catalog.types, None)}", close(node_type, catalog.types))
+
+
+def _check_node_id(node: dict[str, Any], path: str,
+                   index: dict[str, tuple[str, NodeSpec | None]],
+                   spec: NodeSpec | None) -> Iterator[Finding]:
+    problem = _id_problem(node, path, "node", lambda i: index[i][0] if i in index else None)
+    if problem is not None:
+        yield problem
+    else:
+        index[node["id"]] = (path, spec)
+
+
+def _id_problem(item: dict[str, Any], path: str, what: str,
+                first_at: Callable[[str], str | None]) -> Finding | None:
+    """A missing, non-string or repeated `id` of a node or an edge (None when it is fine)."""
+    item_id = item.get("id")
+    if not isinstance(item_id, str):
+        got = "it is missing" if "id" not in item else f"got {kind(item_id)}"
+        return error_at(f"{path}.id", f"expected a string {what} id unique in the workflow, {got}")
+    first = first_at(item_id)
+    if first is not None:
+        return error_at(f"{path}.id", f"duplicate {what} id {show(item_id)} (first at "
+                                      f"{first}); {what} ids must be unique")
+    return None
+
+
+def _check_edge(edge: object, path: str, index: Mapping[str, tuple[str, NodeSpec | None]],
+                edge_ids: dict[str, str]) -> Iterator[Finding]:
+    if not isinstance(edge, dict):
+        yield error_at(path, f"expected an edge object, got {kind(edge)}")
+        return
+    problem = _id_problem(edge, path, "edge", edge_ids.get)
+    if problem is not None:
+        yield problem
+    else:
+        edge_ids[edge["id"]] = path
+    yield from _check_end(edge, path, index, "source", "sourceHandle", "outputs")
+    yield from _check_end(edge, path, index, "target", "targetHandle", "inputs")
+
+
+def _check_end(edge: dict[str, Any], path: str,
+               index: Mapping[str, tuple[str, NodeSpec | None]],
+               end: str, handle_key: str, side: Literal["inputs", "outputs"]) -> Iterator[Finding]:
+    node_id = edge.get(end)
+    if not isinstance(node_id, str):
+        got = "it is missing" if end not in edge else f"got {kind(node_id)}"
+        yield error_at(f"{path}.{end}", f"expected the id of the {end} node, {got}")
+        return
+    if node_id not in index:
+        yield error_at(f"{path}.{end}", f"no node has id {show(node_id)}",
+                       close(node_id, list(index)))
+        return
+    spec = index[node_id][1]
+    if spec is not None:  # an unknown node type was reported on the node itself
+        yield from _check_handle(edge.get(handle_key), f"{path}.{handle_key}", node_id, spec, side)
+
+
+def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
+                  side: Literal["inputs", "outputs"]) -> Iterator[Finding]:
+    handles = spec.inputs if side == "inputs" else spec.outputs
+    node = f"node {show(node_id)} ({spec.type})"
+    if not handles:
+        yield error_at(path, f"{node} has no {side}; no edge can {_verb(side)} it")
+    elif handle is None:
+        if len(handles) > 1:
+            yield warning_at(path, f"not set, and {node} has several {side}: "
+                                   f"{listed(handles)}; the editor picks the first")
+    elif not isinstance(handle, str):
+        yield error_at(path, f"expected a handle id string, got {kind(handle)}")
+    elif handle not in handles:
+        yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
+                             f"{listed(handles)}", close(handle, handles))
+
+
+def _verb(side: str) -> str:
+    return "enter" if side == "inputs" else "leave"

@@ -1,0 +1,104 @@
+"""`pygen doctor`, end to end through Node: each finding, the table, and the exit code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pygen.cli import main
+
+NODES_TS = """\
+export interface RenderData {
+  prompt: string;
+  quality: "draft" | "final";
+  steps: number;
+}
+export interface NoteData { body: string; }
+export const NODE_DEFINITIONS = [
+  { type: "render", label: "Render", category: "ai", creditCost: 2, inputs: ["in"],
+    outputs: ["image"], defaultData: { prompt: "", quality: "draft", steps: 4 } },
+  { type: "upscale", label: "Upscale", category: "ai", creditCost: 1, inputs: [],
+    outputs: [], defaultData: { factor: 2 } },
+  { type: "note", label: "Note", category: "utility", inputs: [], outputs: [],
+    defaultData: { body: "" } },
+];
+"""
+TOOLS = {"tools": [
+    {"name": "render", "inputSchema": {"type": "object", "properties": {
+        "prompt": {"type": "string"}, "quality": {"enum": ["draft", "final", "ultra"]},
+        "steps": {"type": "string"}}}},
+    {"name": "publish", "inputSchema": {"type": "object"}},
+    {"name": "purge", "inputSchema": {"type": "object"}},
+]}
+
+
+def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
+    monkeypatch.chdir(root)
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "nodes.ts").write_text(NODES_TS)
+    (tmp_path / "tools.json").write_text(json.dumps(TOOLS))
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\ntools = ["json:tools.json"]\n')
+    assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    editor = tmp_path / "skills" / "workflow-editor.md"
+    editor.write_text(editor.read_text() + "\nPublish with `publish`.\n")
+    render = tmp_path / "skills" / "nodes" / "render.md"
+    render.write_text(render.read_text().replace(
+        "## When to use\n\n", "## When to use\n\nFor stills; keep `qualty` low.\n"))
+    return tmp_path
+
+
+def test_doctor_json_lists_every_finding_and_exits_1(project: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    result = run(project, "doctor", "--json", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["ok"] is False
+    assert report["unresolved_data_types"] == ["upscale"]
+    assert report["nodes_without_tool"] == ["upscale"]
+    assert report["tools_without_node"] == ["publish", "purge"]
+    assert report["tools_without_node_or_mention"] == ["purge"]
+    assert report["prose_coverage_percent"] == pytest.approx(16.7)
+    assert [g["node_type"] for g in report["empty_prose"]] == ["render", "upscale", "note"]
+    assert [(s["name"], s["suggestion"]) for s in report["stale_prose"]] == [
+        ("qualty", "quality")]
+    assert report["orphans"] == [] and report["hand_edits"] == [] and report["drift"] == []
+    assert [(m["field"], m["kind"], m["node"], m["tool_side"])
+            for m in report["schema_mismatches"]] == [
+        ("quality", "enum", "—", 'only "ultra"'), ("steps", "type", "number", "string")]
+    files = report["tokens"]["files"]
+    assert [f["tokens"] for f in files] == sorted((f["tokens"] for f in files), reverse=True)
+    assert report["tokens"]["total"] == sum(f["tokens"] for f in files)
+    assert files[0]["path"] == "skills/workflow-editor.md" or files[0]["tokens"] > 0
+
+
+def test_doctor_table_names_what_to_fix(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = run(project, "doctor", monkeypatch=monkeypatch)
+    assert result.exit_code == 1
+    out = result.stdout
+    assert "unresolved: upscale" in out
+    assert "publish, purge (named by no skill: purge)" in out
+    assert "render.steps" in out and "Token size, largest first" in out
+    assert "stale name '`qualty`' (did you mean '`quality`'?)" in out
+    assert result.stderr == ""
+
+
+def test_doctor_is_clean_on_a_healthy_catalog(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "nodes.ts").write_text(
+        "export interface NoteData { body: string; }\n"
+        'export const NODE_DEFINITIONS = [{ type: "note", label: "Note", inputs: [], '
+        'outputs: [], defaultData: { body: "" } }];\n')
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
+    assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    result = run(tmp_path, "doctor", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert "none configured" in result.stdout
+    as_json = json.loads(run(tmp_path, "doctor", "--json", monkeypatch=monkeypatch).stdout)
+    assert as_json["ok"] is True and as_json["prose_coverage_percent"] == 0.0

@@ -1,0 +1,153 @@
+"""validation.workflow: the workflow corpus, the required-field property, single nodes."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pygen.model import DataField, Model, TypeRef
+from pygen.validation.catalog import build_catalog
+from pygen.validation.findings import Finding, is_valid
+from pygen.validation.workflow import validate_node, validate_workflow
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
+STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
+EXOTIC = Model.model_validate_json((FIXTURES / "exotic.model.json").read_text(encoding="utf-8"))
+MODEL = Model(nodes=STUDIO.nodes + EXOTIC.nodes)
+CATALOG = build_catalog(MODEL)
+CASES = sorted(FIXTURES.glob("*/*.json"))
+
+
+def lines(findings: list[Finding]) -> list[str]:
+    return [f"{f.level}: {f}" for f in findings]
+
+
+# --- The corpus: one broken workflow per finding kind, and valid ones --------------------
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_corpus(case: Path) -> None:
+    doc = json.loads(case.read_text(encoding="utf-8"))
+    findings = validate_workflow(doc["workflow"], CATALOG)
+    assert lines(findings) == doc["findings"]
+    assert is_valid(findings) is (case.parent.name == "valid")
+
+
+def test_corpus_has_both_kinds() -> None:
+    assert {p.parent.name for p in CASES} == {"valid", "invalid"}
+    assert len([p for p in CASES if p.parent.name == "invalid"]) >= 20
+
+
+def test_a_model_validates_like_its_catalog() -> None:
+    doc = json.loads((FIXTURES / "invalid" / "bad-enum-value.json").read_text(encoding="utf-8"))
+    assert validate_workflow(doc["workflow"], MODEL) == validate_workflow(doc["workflow"], CATALOG)
+
+
+# --- Property: breaking a required field of a valid workflow is always caught ------------
+
+def accepts(ref: TypeRef, value: Any) -> bool:
+    """An independent reading of the TypeScript type, for what the validator promises."""
+    kind = ref.kind
+    simple = {"string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),
+              "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+              "null": lambda v: v is None}
+    if kind in simple:
+        return simple[kind](value)
+    if kind in ("any", "unknown", "function", "unresolved"):
+        return True
+    if kind == "literal":
+        return isinstance(value, bool) == isinstance(ref.value, bool) and value == ref.value
+    if kind == "union":
+        return any(accepts(m, value) for m in ref.types)
+    if kind == "intersection":
+        # A brand (`string & { __brand }`) exists only at compile time.
+        members = [m for m in ref.types if m.kind not in ("object", "record")]
+        return all(accepts(m, value) for m in members or ref.types)
+    if kind in ("array", "tuple"):
+        items = ref.types if kind == "tuple" else [ref.items or TypeRef(kind="any")] * len(value) \
+            if isinstance(value, list) else []
+        return isinstance(value, list) and all(accepts(t, v) for t, v in zip(items, value,
+                                                                          strict=False))
+    if kind == "record":
+        return isinstance(value, dict) and all(accepts(ref.items or TypeRef(kind="any"), v)
+                                               for v in value.values())
+    if kind == "object":
+        return isinstance(value, dict) and all(
+            accepts(f.type, value[f.name]) if f.name in value else f.optional for f in ref.fields)
+    return False  # undefined, never: no JSON value is one
+
+
+def data_fields(node_type: str) -> tuple[DataField, ...]:
+    """The fields of the variant the default data selects (or the plain fields)."""
+    node = MODEL.node(node_type)
+    assert node is not None
+    for variant in node.data_type.variants:
+        if node.default_data.get(variant.discriminant or "") == variant.value:
+            return variant.fields
+    return node.data_type.fields
+
+
+def may_be_absent(ref: TypeRef) -> bool:
+    """JSON drops undefined and functions, so such keys may be missing."""
+    return ref.kind in ("undefined", "any", "unknown", "function") or (
+        ref.kind == "union" and any(may_be_absent(m) for m in ref.types))
+
+
+REQUIRED = {n.type: [f for f in data_fields(n.type)
+                     if not f.optional and not may_be_absent(f.type)]
+            for n in MODEL.nodes}
+TYPED = sorted(t for t, fields in REQUIRED.items() if fields)
+ENUM_VALUES = sorted({str(v) for n in MODEL.nodes for f in data_fields(n.type)
+                      for v in (f.type.literal_values() or ())})
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=4),
+              st.sampled_from(ENUM_VALUES)),
+    lambda c: st.one_of(st.lists(c, max_size=2), st.dictionaries(st.text(max_size=3), c,
+                                                                  max_size=2)),
+    max_leaves=4)
+
+
+def workflow_of(types: list[str]) -> dict[str, Any]:
+    nodes = []
+    for i, node_type in enumerate(types):
+        node = MODEL.node(node_type)
+        assert node is not None
+        nodes.append({"id": f"n{i}", "type": node_type, "position": {"x": 0, "y": 0},
+                      "data": copy.deepcopy(node.default_data)})
+    return {"nodes": nodes, "edges": []}
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.data())
+def test_breaking_a_required_field_is_always_caught(data: st.DataObject) -> None:
+    types = data.draw(st.lists(st.sampled_from(TYPED), min_size=1, max_size=5))
+    workflow = workflow_of(types)
+    assert is_valid(validate_workflow(workflow, CATALOG))
+    index = data.draw(st.integers(0, len(types) - 1))
+    name = data.draw(st.sampled_from([f.name for f in REQUIRED[types[index]]]))
+    field = next(f for f in REQUIRED[types[index]] if f.name == name)
+    node_data = workflow["nodes"][index]["data"]
+    if data.draw(st.booleans()) or field.type.kind == "unresolved":
+        node_data.pop(field.name, None)
+    else:
+        node_data[field.name] = data.draw(JSON.filter(lambda v: not accepts(field.type, v)))
+    where = f"$.nodes[{index}].data.{field.name}"
+    errors = [f for f in validate_workflow(workflow, CATALOG) if f.level == "error"]
+    assert any(f.path == where or f.path.startswith((f"{where}.", f"{where}[")) for f in errors), \
+        (where, node_data.get(field.name), lines(errors))
+
+
+# --- Single nodes ------------------------------------------------------------------------
+
+def test_a_single_node_needs_no_id() -> None:
+    node: dict[str, Any] = {"type": "note", "data": {"label": "n", "text": "", "color": "pink"}}
+    assert validate_node(node, CATALOG) == []
+    node["data"]["color"] = "pnk"
+    assert lines(validate_node(node, CATALOG)) == [
+        'error: $.data.color: "pnk" is not one of "yellow", "blue", "pink", "gray" '
+        '(did you mean "pink"?)']
