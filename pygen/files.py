@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from pygen.errors import PygenError
@@ -33,9 +33,22 @@ def refuse_links(path: Path, within: Path | None = None) -> None:
         parts += [p for p in path.parents if p.is_relative_to(within) and p != within]
     for part in reversed(parts):
         if part.is_symlink():
-            raise LinkError(f"{part}: is a symbolic link (to {os.readlink(part)}); pygen does "
-                            "not follow links among the files it owns: replace it with a "
-                            "regular file or folder")
+            raise _link_error(part)
+
+
+def refuse_links_below(root: Path) -> None:
+    """Fail naming the first symbolic link anywhere under root (sorted, none followed)."""
+    for folder, dirs, names in os.walk(root):
+        dirs.sort()
+        for name in sorted(dirs + names):
+            if (Path(folder) / name).is_symlink():
+                raise _link_error(Path(folder) / name)
+
+
+def _link_error(link: Path) -> LinkError:
+    return LinkError(f"{link}: is a symbolic link (to {os.readlink(link)}); pygen does not "
+                     "follow links among the files it owns: replace it with a regular file "
+                     "or folder")
 
 
 def read_text(path: Path, within: Path | None = None) -> str | None:
@@ -143,11 +156,3 @@ def remove_stale_temps(root: Path) -> list[Path]:
             temp.unlink()
     return removed
 
-
-def walk_files(root: Path, suffix: str) -> Iterator[Path]:
-    """Files under root ending in suffix, sorted, without entering linked folders."""
-    for folder, dirs, names in os.walk(root):
-        dirs.sort()
-        for name in sorted(names):
-            if name.endswith(suffix):
-                yield Path(folder) / name

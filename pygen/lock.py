@@ -21,6 +21,7 @@ from pathlib import Path
 from pygen.errors import PygenError
 
 POLL_SECONDS = 0.1
+SAY_AFTER = 1.0
 
 
 class LockError(PygenError):
@@ -56,7 +57,8 @@ def hold(skills_dir: Path, timeout: float,
 
 def _acquire(fd: int, skills_dir: Path, timeout: float,
              on_wait: Callable[[str], None] | None) -> None:
-    deadline = time.monotonic() + timeout
+    start = time.monotonic()
+    deadline = start + timeout
     said = False
     while True:
         try:
@@ -68,7 +70,8 @@ def _acquire(fd: int, skills_dir: Path, timeout: float,
                 raise LockError(f"{skills_dir}: another pygen run ({holder}) is writing it and "
                                 f"still held the lock after {timeout:g} s; run again when it "
                                 "ends (or raise lock_timeout)") from None
-            if not said and on_wait is not None:
+            # Said after a second: a short wait, or a quick failure, stays one line.
+            if not said and on_wait is not None and time.monotonic() - start >= SAY_AFTER:
                 on_wait(f"{skills_dir}: waiting up to {timeout:g} s for another pygen run "
                         f"({holder}) to finish writing it")
                 said = True

@@ -25,6 +25,11 @@ def visible(text: str) -> str:
     return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
+def visible_json(text: str) -> str:
+    """JSON text with the same characters as `\\u` escapes: still the same JSON value."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def safe(text: str) -> str:
     """User-derived text ready for a console that interprets markup."""
     return escape(visible(text))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field as PydanticField
 
+from pygen import jsonread
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.validation.catalog import Catalog, as_catalog
@@ -62,8 +62,7 @@ def validate_workflow_input(workflow: Any, catalog: Catalog) -> list[Finding]:
     """Like validate_workflow, but a workflow passed as a JSON string is parsed first."""
     if isinstance(workflow, str):
         try:
-            workflow = json.loads(workflow)
-        except json.JSONDecodeError as exc:
-            return [error_at("$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: "
-                                  f"{exc.msg}")]
+            workflow = jsonread.loads(workflow, "workflow")
+        except jsonread.JsonInputError as exc:
+            return [error_at("$", str(exc))]
     return validate_workflow(workflow, catalog)
