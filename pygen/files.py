@@ -26,23 +26,41 @@ class LinkError(PygenError):
     """A symbolic link where pygen reads or writes its own files."""
 
 
-def refuse_links(path: Path, within: Path | None = None) -> None:
-    """Fail naming the first symbolic link among path and its folders below `within`."""
+def first_link(path: Path, within: Path | None = None) -> Path | None:
+    """The outermost symbolic link among path and its folders below `within`, if any."""
     parts = [path]
     if within is not None and path.is_relative_to(within):
         parts += [p for p in path.parents if p.is_relative_to(within) and p != within]
-    for part in reversed(parts):
-        if part.is_symlink():
-            raise _link_error(part)
+    return next((part for part in reversed(parts) if part.is_symlink()), None)
+
+
+def refuse_links(path: Path, within: Path | None = None) -> None:
+    """Fail naming the first symbolic link among path and its folders below `within`."""
+    link = first_link(path, within)
+    if link is not None:
+        raise _link_error(link)
+
+
+def links_below(root: Path) -> list[Path]:
+    """Every symbolic link under root, sorted; none is followed."""
+    found: list[Path] = []
+    for folder, dirs, names in os.walk(root):
+        dirs.sort()
+        found += [Path(folder) / n for n in sorted(dirs + names)
+                  if (Path(folder) / n).is_symlink()]
+    return found
 
 
 def refuse_links_below(root: Path) -> None:
-    """Fail naming the first symbolic link anywhere under root (sorted, none followed)."""
-    for folder, dirs, names in os.walk(root):
-        dirs.sort()
-        for name in sorted(dirs + names):
-            if (Path(folder) / name).is_symlink():
-                raise _link_error(Path(folder) / name)
+    """Fail naming the first symbolic link anywhere under root."""
+    links = links_below(root)
+    if links:
+        raise _link_error(links[0])
+
+
+def link_refusal(link: Path) -> str:
+    """The one line that refuses a link, for callers that skip it instead of failing."""
+    return str(_link_error(link))
 
 
 def _link_error(link: Path) -> LinkError:

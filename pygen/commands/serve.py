@@ -12,7 +12,7 @@ import click
 
 from pygen.config import find_config, load_config
 from pygen.errors import PygenError
-from pygen.output import err_console
+from pygen.output import err_console, visible
 from pygen.server.store import SkillStore, load_store
 
 if TYPE_CHECKING:  # the MCP SDK loads when the server starts, not for every pygen command
@@ -75,7 +75,7 @@ def check_port_free(port: int) -> None:
 
 def say(message: str) -> None:
     # Paths may contain brackets; print them literally, never as rich markup.
-    err_console.print(message, markup=False, highlight=False)
+    err_console.print(visible(message), markup=False, highlight=False)
 
 
 def announce(store: SkillStore) -> None:
@@ -112,7 +112,9 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
         try:
             if http:
                 say(f"listening on http://{HOST}:{port}/mcp")
-                await live.run_streamable_http_async(host=HOST, port=port)
+                # Stateless: every tool is read-only, so no session is kept that a flood of
+                # never-closed ones could exhaust and lock other clients out with.
+                await live.run_streamable_http_async(host=HOST, port=port, stateless_http=True)
             else:
                 await live.run_stdio_async()
         finally:

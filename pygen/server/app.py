@@ -27,6 +27,7 @@ from pydantic import Field
 
 from pygen import __version__
 from pygen.errors import PygenError, UnknownNodeType
+from pygen.files import first_link
 from pygen.server.store import SkillStore
 from pygen.server.validate_tool import register_validate_tool
 from pygen.skills.orchestrators import OrchestratorSkill
@@ -159,7 +160,8 @@ def protocol_registrars(store: SkillStore) -> list[Registrar]:
     The registry is loaded here, with the rest of the content, so a broken registry fails
     start-up (or a reload) in one line instead of the first call.
     """
-    registries = sorted((store.root / "protocol").glob("registry.*"))
+    registries = [p for p in sorted((store.root / "protocol").glob("registry.*"))
+                  if first_link(p, store.root) is None]
     if not registries:
         return []
     from pygen.protocol.registry import load_registry
@@ -175,7 +177,7 @@ def validation_registrars(store: SkillStore) -> list[Registrar]:
     The catalog is read here, once per (re)load like every other file served.
     """
     schema = store.root / SCHEMA_FILE
-    if not schema.is_file():
+    if first_link(schema, store.root) is not None or not schema.is_file():
         return []
     catalog = load_catalog_file(schema)
     return [lambda server: register_validate_tool(server, lambda: catalog)]
@@ -202,20 +204,57 @@ async def watch_and_reload(
     debounce_ms: int = 300,
     stop_event: anyio.Event | None = None,
 ) -> None:
-    """Rebuild on every change under skills_dir; a broken edit keeps the previous skills."""
-    async for _changes in watchfiles.awatch(
-        skills_dir, debounce=debounce_ms, step=50, stop_event=stop_event
-    ):
-        try:
-            fresh = rebuild()
-        except PygenError as exc:
-            report(f"reload failed, still serving the previous skills: {exc}")
+    """Rebuild on every change under skills_dir; a broken edit keeps the previous skills.
+
+    The folder itself is followed too: deleted and re-created, or swapped by a rename, it is
+    watched again (and reloaded) as soon as it is back.
+    """
+    async def reload() -> None:
+        await _reload(live, skills_dir, rebuild, report, bus)
+
+    stop = stop_event or anyio.Event()
+    while not stop.is_set():
+        watched = _identity(skills_dir)
+        if watched is None:
+            await anyio.sleep(debounce_ms / 1000)
+            if _identity(skills_dir) is not None:
+                await reload()
             continue
-        swap_content(live, fresh)
-        if bus is not None:
-            await bus.publish(ToolsListChanged())
-            await bus.publish(ResourcesListChanged())
-        report(f"reloaded skills from {skills_dir}")
+        async for changes in watchfiles.awatch(
+                skills_dir, debounce=debounce_ms, step=50, stop_event=stop,
+                rust_timeout=debounce_ms, yield_on_timeout=True):
+            replaced = _identity(skills_dir) != watched
+            if changes or replaced:
+                await reload()
+            if replaced:
+                break
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """Which folder a path names now (device, inode); None while it does not exist."""
+    try:
+        stat = folder.stat()
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
+
+
+async def _reload(live: MCPServer, skills_dir: Path, rebuild: Callable[[], MCPServer],
+                  report: Callable[[str], None], bus: SubscriptionBus | None) -> None:
+    try:
+        fresh = rebuild()
+    except PygenError as exc:
+        report(f"reload failed, still serving the previous skills: {exc}")
+        return
+    except Exception as exc:  # a bug in one reload must not end the server
+        report(f"reload failed, still serving the previous skills: {type(exc).__name__}: "
+               f"{exc} (a bug in pygen; please report it)")
+        return
+    swap_content(live, fresh)
+    if bus is not None:
+        await bus.publish(ToolsListChanged())
+        await bus.publish(ResourcesListChanged())
+    report(f"reloaded skills from {skills_dir}")
 
 
 def new_bus() -> SubscriptionBus:

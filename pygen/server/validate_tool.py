@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import Field as PydanticField
+from pydantic import BeforeValidator, WithJsonSchema
 
 from pygen import jsonread
 from pygen.errors import PygenError
@@ -28,6 +29,24 @@ TOOL_DESCRIPTION = (
 WORKFLOW_ARG = "The workflow object {nodes, edges} (a JSON string of it is accepted too)."
 
 
+def _as_json_text(value: Any) -> Any:
+    """An object argument as JSON text, so both forms meet the one strict reader.
+
+    Declared as `str`, the argument is not pre-parsed by the SDK's lenient `json.loads`
+    (which takes NaN and lets a duplicate key win); the schema agents see stays "any value".
+    """
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, allow_nan=True)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {jsonread.MAX_DEPTH} levels") from None
+
+
+WorkflowArg = Annotated[str, BeforeValidator(_as_json_text),
+                        WithJsonSchema({"description": WORKFLOW_ARG, "title": "Workflow"})]
+
+
 def register_validate_tool(server: MCPServer,
                            catalog_provider: Callable[[], Catalog | Model]) -> None:
     """Add `validate_workflow_json(workflow)` to a server. The provider is called per request
@@ -46,9 +65,7 @@ def register_validate_tool(server: MCPServer,
             last[:] = [(source, as_catalog(source))]
         return last[0][1]
 
-    def validate_workflow_json(
-        workflow: Annotated[Any, PydanticField(description=WORKFLOW_ARG)],
-    ) -> Report:
+    def validate_workflow_json(workflow: WorkflowArg) -> Report:
         return report(validate_workflow_input(workflow, current()))
 
     server.add_tool(validate_workflow_json, name="validate_workflow_json",

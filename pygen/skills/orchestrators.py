@@ -34,12 +34,18 @@ class OrchestratorSkill:
 
 
 def orchestrator_files(skills_dir: Path) -> list[Path]:
-    """Every `<skills_dir>/<name>/SKILL.md` (the nodes folder holds no orchestrator)."""
+    """Every `<skills_dir>/<name>/SKILL.md` (the nodes folder holds no orchestrator).
+
+    A linked folder or SKILL.md is not one: pygen never reads through links in skills_dir
+    (the caller reports them).
+    """
     try:
-        folders = sorted(p for p in skills_dir.iterdir() if p.is_dir() and p.name != NODES_DIR)
+        folders = sorted(p for p in skills_dir.iterdir()
+                         if p.is_dir() and not p.is_symlink() and p.name != NODES_DIR)
     except OSError:
         return []
-    return [f / ORCHESTRATOR_FILE for f in folders if (f / ORCHESTRATOR_FILE).is_file()]
+    return [f / ORCHESTRATOR_FILE for f in folders
+            if (f / ORCHESTRATOR_FILE).is_file() and not (f / ORCHESTRATOR_FILE).is_symlink()]
 
 
 def check_orchestrators(skills_dir: Path) -> list[str]:

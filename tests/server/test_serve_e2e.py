@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -49,7 +50,9 @@ def skills(tmp_path: Path) -> Path:
 
 @asynccontextmanager
 async def stdio_session(args: list[str], errlog: Path) -> AsyncIterator[ClientSession]:
-    params = StdioServerParameters(command=PYGEN, args=["serve", *args])
+    # The whole environment: the SDK passes only a few variables, and PYTHONPATH decides
+    # which checkout's pygen runs.
+    params = StdioServerParameters(command=PYGEN, args=["serve", *args], env=dict(os.environ))
     with errlog.open("w", encoding="utf-8") as err:
         async with stdio_client(params, errlog=err) as (read, write_stream), \
                 ClientSession(read, write_stream) as session:
@@ -93,7 +96,7 @@ def test_stdio_end_to_end(skills: Path, tmp_path: Path) -> None:
 
     anyio.run(main)
     log = (tmp_path / "err.log").read_text(encoding="utf-8")
-    assert f"{skills / 'nodes' / 'escape.md'}: resolves to " in log
+    assert f"{skills / 'nodes' / 'escape.md'}: is a symbolic link" in log
     assert (f"serving 3 node skills from {skills.resolve()} "
             "(orchestrators: start_film_director)") in log
 
