@@ -74,12 +74,12 @@ def read_text(path: Path, within: Path | None = None) -> str | None:
     refuse_links(path, within)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read()
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise PygenError(f"{path}: cannot read ({exc.strerror})") from None
-    with os.fdopen(fd, "rb") as handle:
-        data = handle.read()
     return decode(data, path)
 
 
@@ -93,9 +93,12 @@ def decode(data: bytes, path: Path | str) -> str:
                          "save the file as UTF-8") from None
 
 
-def read_exact(path: Path) -> str:
-    """The file's text with its line endings kept: agents get exactly what is on disk."""
-    return path.read_bytes().decode("utf-8")
+def read(path: Path) -> str:
+    """A file that must exist, as read_text reads it: exact text or a one-line error."""
+    text = read_text(path)
+    if text is None:
+        raise PygenError(f"{path}: cannot read (No such file or directory)")
+    return text
 
 
 def write_all(files: Iterable[tuple[Path, str]], within: Path | None = None) -> None:

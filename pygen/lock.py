@@ -57,25 +57,30 @@ def hold(skills_dir: Path, timeout: float,
 
 def _acquire(fd: int, skills_dir: Path, timeout: float,
              on_wait: Callable[[str], None] | None) -> None:
+    """Take the lock, polling until the deadline. A wait is said once: after a second while
+    it lasts, or when it ends if it was shorter; a quick failure stays one line."""
     start = time.monotonic()
-    deadline = start + timeout
-    said = False
+    holder = ""
+    said = on_wait is None
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
+            break
         except BlockingIOError:
             holder = _holder(fd)
-            if time.monotonic() >= deadline:
-                raise LockError(f"{skills_dir}: another pygen run ({holder}) is writing it and "
-                                f"still held the lock after {timeout:g} s; run again when it "
-                                "ends (or raise lock_timeout)") from None
-            # Said after a second: a short wait, or a quick failure, stays one line.
-            if not said and on_wait is not None and time.monotonic() - start >= SAY_AFTER:
-                on_wait(f"{skills_dir}: waiting up to {timeout:g} s for another pygen run "
-                        f"({holder}) to finish writing it")
-                said = True
-            time.sleep(POLL_SECONDS)
+        waited = time.monotonic() - start
+        if waited >= timeout:
+            raise LockError(f"{skills_dir}: another pygen run ({holder}) is writing it and "
+                            f"still held the lock after {timeout:g} s; run again when it "
+                            "ends (or raise lock_timeout)")
+        if not said and waited >= SAY_AFTER and on_wait is not None:
+            on_wait(f"{skills_dir}: waiting up to {timeout:g} s for another pygen run "
+                    f"({holder}) to finish writing it")
+            said = True
+        time.sleep(POLL_SECONDS)
+    if holder and not said and on_wait is not None:
+        on_wait(f"{skills_dir}: waited {time.monotonic() - start:.1f} s for another pygen run "
+                f"({holder}) to finish writing it")
 
 
 def _holder(fd: int) -> str:

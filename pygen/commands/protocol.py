@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from pygen import layout
 from pygen.config import find_config, load_config
 from pygen.output import console, visible, visible_json
 from pygen.protocol import (
@@ -30,8 +31,6 @@ from pygen.protocol import (
 from pygen.protocol.rules import validation_report
 from pygen.protocol.wire import load_patches, load_request, load_result, load_scenes, parse_json
 
-REGISTRY_RELATIVE = Path("protocol") / "registry.toml"
-
 
 def default_registry_path(cwd: Path) -> Path:
     """`<skills_dir>/protocol/registry.toml` of the project configured at or above cwd."""
@@ -41,7 +40,7 @@ def default_registry_path(cwd: Path) -> Path:
             f"{cwd}: no pygen configuration found to locate the skill registry; "
             "pass --registry PATH"
         )
-    return load_config(source, cwd=cwd).skills_dir / REGISTRY_RELATIVE
+    return layout.protocol_registry(load_config(source, cwd=cwd).skills_dir)
 
 
 def read_input(argument: str) -> tuple[Any, str]:

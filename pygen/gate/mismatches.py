@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pygen.gate import prose_lint
+from pygen.jsonvalues import type_name
 from pygen.model import DataField, Model, NodeDef, ToolSchema, TypeRef
 
 
@@ -34,14 +35,6 @@ def snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).replace("-", "_").lower()
 
 
-def json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int | float):
-        return "number"
-    return "null" if value is None else "string"
-
-
 _TS_KINDS = {"string": "string", "number": "number", "boolean": "boolean", "null": "null",
              "array": "array", "tuple": "array", "object": "object", "record": "object"}
 
@@ -49,7 +42,7 @@ _TS_KINDS = {"string": "string", "number": "number", "boolean": "boolean", "null
 def ts_types(ref: TypeRef) -> frozenset[str] | None:
     """The JSON types a TypeScript type admits; None when that is not known (any, unresolved)."""
     if ref.kind == "literal":
-        return frozenset({json_type(ref.value)})
+        return frozenset({type_name(ref.value)})
     if ref.kind == "undefined":
         return frozenset()
     if ref.kind == "union":
@@ -90,9 +83,9 @@ def schema_types(schema: Any, root: Mapping[str, Any]) -> frozenset[str] | None:
     if isinstance(declared, list):
         return frozenset("number" if t == "integer" else str(t) for t in declared)
     if "const" in schema:
-        return frozenset({json_type(schema["const"])})
+        return frozenset({type_name(schema["const"])})
     if isinstance(schema.get("enum"), list):
-        return frozenset(json_type(v) for v in schema["enum"])
+        return frozenset(type_name(v) for v in schema["enum"])
     members = _members(schema, root)
     if members is None:
         return None

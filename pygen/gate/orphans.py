@@ -11,11 +11,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from pygen import files, layout
 from pygen.errors import MarkerError
 from pygen.model import Location, Model, NodeDef
 from pygen.skills import frontmatter, markers, render
-
-NODES_DIR = "nodes"
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ def _block_lines(blocks: tuple[markers.Block, ...]) -> set[int]:
 
 
 def node_files(skills_dir: Path) -> list[Path]:
-    folder = skills_dir / NODES_DIR
+    folder = layout.nodes_dir(skills_dir)
     return sorted(folder.glob("*.md")) if folder.is_dir() else []
 
 
@@ -76,7 +75,7 @@ def find(skills_dir: Path, model: Model) -> list[Orphan]:
     for path in node_files(skills_dir):
         if path.stem in known:
             continue
-        text = path.read_bytes().decode("utf-8", errors="replace")
+        text = files.read(path)
         orphans.append(Orphan(path, path.stem, first_prose_line(text, str(path))))
     return orphans
 
@@ -86,7 +85,7 @@ def prune(orphans: list[Orphan]) -> tuple[list[Orphan], list[Orphan]]:
     deleted, kept = [], []
     for orphan in orphans:
         # Read again: someone may have written prose since the orphan was found.
-        text = orphan.path.read_bytes().decode("utf-8", errors="replace")
+        text = files.read(orphan.path)
         if orphan.has_prose or first_prose_line(text, str(orphan.path)) is not None:
             kept.append(orphan)
             continue

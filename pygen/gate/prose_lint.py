@@ -24,7 +24,6 @@ never flagged: prose may name things the model does not describe.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -32,10 +31,13 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from pygen import files, layout
 from pygen.errors import MarkerError, located
 from pygen.model import DataField, Model, NodeDef, ToolSchema, TypeRef
 from pygen.skills import frontmatter, markers
 from pygen.skills.digests import Planned
+from pygen.suggest import closest as closest_name
+from pygen.suggest import hint
 
 CUTOFF = 0.85
 MIN_LENGTH = 4
@@ -55,8 +57,8 @@ class StaleName:
     suggestion: str | None
 
     def message(self, shown_path: str) -> str:
-        hint = f" (did you mean '`{self.suggestion}`'?)" if self.suggestion else ""
-        return located(shown_path, self.line, f"stale name '`{self.name}`'{hint}")
+        shown = f"'`{self.suggestion}`'" if self.suggestion else None
+        return located(shown_path, self.line, f"stale name '`{self.name}`'{hint(shown)}")
 
 
 @lru_cache(maxsize=4096)
@@ -272,8 +274,8 @@ def nearest(token: str, names: Iterable[str], cutoff: float,
     for name in sorted(names):
         if not same_words or word_count(name) == count:
             by_norm.setdefault(norm(name), name)
-    match = difflib.get_close_matches(norm(token), sorted(by_norm), n=1, cutoff=cutoff)
-    return by_norm[match[0]] if match else None
+    match = closest_name(norm(token), by_norm, cutoff)
+    return by_norm[match] if match else None
 
 
 def one_edit_apart(a: str, b: str) -> bool:
@@ -358,12 +360,12 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
     by_path = {u.path: u for u in planned}
     found: list[StaleName] = []
     for path in sorted(set(skill_files(skills_dir)) | set(by_path)):
-        node_type = path.stem if path.parent == skills_dir / "nodes" else None
+        node_type = path.stem if layout.is_node_file(skills_dir, path) else None
         if node_type is not None and model.node(node_type) is None:
             continue
         update = by_path.get(path)
         if update is None:
-            text = path.read_bytes().decode("utf-8", errors="replace")
+            text = files.read(path)
             changes = NO_CHANGES
         else:
             text = update.new if written or update.old is None else update.old

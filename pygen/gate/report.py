@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pygen import files
+from pygen import files, layout
 from pygen.config import Config
 from pygen.gate import prose_lint
 from pygen.gate.gate import Gate, gate
@@ -151,8 +151,8 @@ def agent_read(skills_dir: Path, texts: Mapping[Path, str]) -> dict[Path, str]:
 def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Report:
     skills = config.skills_dir
     texts = current_texts(skills, planned)
-    by_type = {n.type: (skills / "nodes" / f"{n.type}.md",
-                        texts.get(skills / "nodes" / f"{n.type}.md")) for n in model.nodes}
+    files = {n.type: layout.node_file(skills, n.type) for n in model.nodes}
+    by_type = {t: (path, texts.get(path)) for t, path in files.items()}
     gaps = prose_gaps(model.nodes, by_type)
     configured = bool(config.settings.tools)
     without, unused, unmentioned = tool_health(model, texts) if configured else ((), (), ())

@@ -25,13 +25,12 @@ from mcp.server.subscriptions import (
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
-from pygen import __version__
+from pygen import __version__, layout
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import first_link
 from pygen.server.store import SkillStore
 from pygen.server.validate_tool import register_validate_tool
 from pygen.skills.orchestrators import OrchestratorSkill
-from pygen.skills.schema_doc import SCHEMA_FILE
 from pygen.validation.catalog import load_catalog_file
 
 Registrar = Callable[[MCPServer], None]
@@ -155,19 +154,18 @@ def _resource(name: str, description: str, text: str) -> TextResource:
 
 
 def protocol_registrars(store: SkillStore) -> list[Registrar]:
-    """The Skill Call Protocol tools, when `<skills_dir>/protocol/registry.*` exists.
+    """The Skill Call Protocol tools, when `<skills_dir>/protocol/registry.toml` exists.
 
     The registry is loaded here, with the rest of the content, so a broken registry fails
     start-up (or a reload) in one line instead of the first call.
     """
-    registries = [p for p in sorted((store.root / "protocol").glob("registry.*"))
-                  if first_link(p, store.root) is None]
-    if not registries:
+    path = layout.protocol_registry(store.root)
+    if first_link(path, store.root) is not None or not path.is_file():
         return []
     from pygen.protocol.registry import load_registry
     from pygen.protocol.tools import register_protocol_tools
 
-    registry = load_registry(registries[0])
+    registry = load_registry(path)
     return [lambda server: register_protocol_tools(server, registry)]
 
 
@@ -176,7 +174,7 @@ def validation_registrars(store: SkillStore) -> list[Registrar]:
 
     The catalog is read here, once per (re)load like every other file served.
     """
-    schema = store.root / SCHEMA_FILE
+    schema = layout.schema_file(store.root)
     if first_link(schema, store.root) is not None or not schema.is_file():
         return []
     catalog = load_catalog_file(schema)

@@ -14,18 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
+from pygen import layout
 from pygen.errors import PygenError, UnknownNodeType
-from pygen.files import link_refusal, links_below, read_exact
+from pygen.files import link_refusal, links_below, read
 from pygen.server.fallback import fallback_text
 from pygen.skills.orchestrators import (
-    NODES_DIR,
     OrchestratorSkill,
     check_orchestrators,
     orchestrator_files,
     parse_frontmatter,
 )
-
-WORKFLOW_EDITOR = "workflow-editor.md"
 
 # A file stem that can be a node type; anything else in nodes/ is skipped with a note.
 _NODE_TYPE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -80,8 +78,9 @@ def load_store(skills_dir: Path) -> SkillStore:
     if not root.is_dir():
         skipped.append(f"{skills_dir}: no such skills directory; serving no node skills "
                        "(run `pygen gen`, or fix --skills-dir or skills_dir)")
-    editor = None if root / WORKFLOW_EDITOR in links else _read_text(root / WORKFLOW_EDITOR)
-    nodes, unloaded = _load_nodes(root / NODES_DIR)
+    editor_path = layout.workflow_editor(root)
+    editor = None if editor_path in links else _read_text(editor_path)
+    nodes, unloaded = _load_nodes(layout.nodes_dir(root))
     return SkillStore(
         root=root,
         workflow_editor=editor if editor is not None else fallback_text(),
@@ -94,8 +93,8 @@ def load_store(skills_dir: Path) -> SkillStore:
 
 def _read_text(path: Path) -> str | None:
     try:
-        return read_exact(path)
-    except (OSError, UnicodeDecodeError):
+        return read(path)
+    except PygenError:
         return None
 
 
@@ -138,7 +137,7 @@ def _load_node(path: Path) -> str | ValueError:
 def _load_orchestrators(root: Path) -> tuple[OrchestratorSkill, ...]:
     skills: list[OrchestratorSkill] = []
     for path in orchestrator_files(root):
-        text = read_exact(path)
+        text = read(path)
         meta = parse_frontmatter(text)
         if "name" in meta and "description" in meta:
             skills.append(OrchestratorSkill(meta["name"], meta["description"], path, text))

@@ -8,10 +8,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pygen.files import read_exact
-
-NODES_DIR = "nodes"
-ORCHESTRATOR_FILE = "SKILL.md"
+from pygen import layout
+from pygen.errors import PygenError
+from pygen.files import read
 
 # Agent Skills naming rule: lowercase words joined by single hyphens, at most 64 chars.
 _SKILL_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -41,11 +40,11 @@ def orchestrator_files(skills_dir: Path) -> list[Path]:
     """
     try:
         folders = sorted(p for p in skills_dir.iterdir()
-                         if p.is_dir() and not p.is_symlink() and p.name != NODES_DIR)
+                         if p.is_dir() and not p.is_symlink() and p.name != layout.NODES_DIR)
     except OSError:
         return []
-    return [f / ORCHESTRATOR_FILE for f in folders
-            if (f / ORCHESTRATOR_FILE).is_file() and not (f / ORCHESTRATOR_FILE).is_symlink()]
+    files = [f / layout.ORCHESTRATOR_FILE for f in folders]
+    return [f for f in files if f.is_file() and not f.is_symlink()]
 
 
 def check_orchestrators(skills_dir: Path) -> list[str]:
@@ -53,9 +52,9 @@ def check_orchestrators(skills_dir: Path) -> list[str]:
     errors: list[str] = []
     for path in orchestrator_files(skills_dir):
         try:
-            text = read_exact(path)
-        except (OSError, UnicodeDecodeError) as exc:
-            errors.append(f"{path}: cannot read: {exc}")
+            text = read(path)
+        except PygenError as exc:
+            errors.append(str(exc))
             continue
         errors.extend(f"{path}: {problem}" for problem in _frontmatter_problems(text, path))
     return errors

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pygen import files
+from pygen import files, layout
 from pygen.config import Config
 from pygen.errors import PygenError
 from pygen.model import Model
@@ -24,8 +24,6 @@ from pygen.tools.merge import load_model
 
 Status = Literal["created", "updated", "unchanged"]
 SAFE_TYPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-PROTOCOL_REGISTRY = Path("protocol") / "registry.toml"
-PROTOCOL_DOC = Path("protocol") / "skill-call.md"
 
 
 @dataclass(frozen=True)
@@ -76,7 +74,7 @@ def node_path(skills_dir: Path, node_type: str) -> Path:
     if not SAFE_TYPE.match(node_type) or ".." in node_type:
         raise PygenError(f"node type '{node_type}' cannot be used as a file name; "
                          "use letters, digits, '-', '_' and '.'")
-    return skills_dir / "nodes" / f"{node_type}.md"
+    return layout.node_file(skills_dir, node_type)
 
 
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
@@ -101,7 +99,7 @@ def plan_blocks_file(path: Path, existing: Mapping[Path, str | None], template: 
 
 def plan_workflow_editor(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                          stamp: Stamp) -> FileUpdate:
-    return plan_blocks_file(skills_dir / "workflow-editor.md", existing,
+    return plan_blocks_file(layout.workflow_editor(skills_dir), existing,
                             render.workflow_editor_template(),
                             {render.CATALOG_BLOCK: render.catalog(model)}, stamp)
 
@@ -140,12 +138,11 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     skills = config.skills_dir
     # Before anything is read: a link committed into skills/ must not show another file.
     files.refuse_links_below(skills)
-    editor = skills / "workflow-editor.md"
+    editor = layout.workflow_editor(skills)
     protocol = protocol_blocks(skills)
-    from pygen.skills.schema_doc import SCHEMA_FILE
 
     paths = [node_path(skills, n.type) for n in model.nodes]
-    paths += [editor, skills / PROTOCOL_DOC, skills / SCHEMA_FILE]
+    paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills)]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths, skills)
@@ -153,7 +150,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     editor_update = plan_workflow_editor(model, skills, existing, stamp)
     updates.append(editor_update)
     if protocol is not None:
-        updates.append(plan_blocks_file(skills / PROTOCOL_DOC, existing,
+        updates.append(plan_blocks_file(layout.protocol_doc(skills), existing,
                                         "# Skill Call Protocol\n", protocol, stamp))
     if config.fallback_file:
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
@@ -164,15 +161,15 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
 def plan_schema_file(model: Model, skills_dir: Path,
                      existing: Mapping[Path, str | None]) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node."""
-    from pygen.skills.schema_doc import SCHEMA_FILE, schema_document
+    from pygen.skills.schema_doc import schema_document
 
-    path = skills_dir / SCHEMA_FILE
+    path = layout.schema_file(skills_dir)
     return FileUpdate(path, existing.get(path), schema_document(model))
 
 
 def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:
     """The protocol doc's blocks, when the skills declare a Skill Call registry."""
-    registry_path = skills_dir / PROTOCOL_REGISTRY
+    registry_path = layout.protocol_registry(skills_dir)
     if not registry_path.is_file():
         return None
     from pygen.protocol import load_registry, render_protocol_blocks

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pygen.model import DataField, DataType, Handle, Model, NodeDef
+from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
 
 # Blocks of a node file, in the order they appear in a new file.
@@ -14,16 +15,6 @@ NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
 CATALOG_BLOCK = "node-catalog"
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
-
-
-def code(text: str) -> str:
-    """Inline code that never breaks: one line, fenced with enough backticks."""
-    text = " ".join(text.split())
-    ticks = "`"
-    while ticks in text:
-        ticks += "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
 def literal(value: str | int | float | bool) -> str:
@@ -186,19 +177,16 @@ def catalog(model: Model) -> str:
     lines = ["| Node type | Label | Category | Inputs | Outputs | MCP tool |",
              "|---|---|---|---|---|---|"]
     for node in model.nodes:
-        tool = code(node.tool.name) if node.tool else "—"
-        cells = [code(node.type), _cell(node.label), _cell(node.category or "—"),
+        tool = code(node.tool.name, table=True) if node.tool else "—"
+        cells = [code(node.type, table=True), cell(node.label), cell(node.category or "—"),
                  _handle_ids(node.inputs), _handle_ids(node.outputs), tool]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
 def _handle_ids(handles: tuple[Handle, ...]) -> str:
-    return ", ".join(code(h.id) for h in handles) or "—"
+    return ", ".join(code(h.id, table=True) for h in handles) or "—"
 
-
-def _cell(text: str) -> str:
-    return " ".join(text.split()).replace("|", "\\|")
 
 
 def workflow_editor_template() -> str:

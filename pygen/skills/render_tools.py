@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from pygen.model import ToolSchema
+from pygen.skills.markdown import cell
+from pygen.skills.markdown import code as _code
 
 NO_DEFAULT = "—"
 # Zod writes these bounds on every `.int()`; they say nothing to the reader.
@@ -36,7 +38,7 @@ def render_mcp_call(tool: ToolSchema) -> str:
 
 def _heading(tool: ToolSchema) -> str:
     summary = next((line.strip() for line in tool.description.splitlines() if line.strip()), "")
-    heading = f"**MCP tool:** {code(tool.name)}"
+    heading = f"**MCP tool:** {table_code(tool.name)}"
     return f"{heading} — {cell(summary)}" if summary else heading
 
 
@@ -67,7 +69,7 @@ def _table(schema: Mapping[str, Any], defaults: bool) -> str:
     header = ["Name", "Type", "Required", *(["Default"] if defaults else []), "Description"]
     lines = [_row(header), _row(["---"] * len(header))]
     for name, prop in schema["properties"].items():
-        row = [code(name), _type_cell(prop, defs),
+        row = [table_code(name), _type_cell(prop, defs),
                "required" if name in required else "optional"]
         if defaults:
             row.append(_default(prop))
@@ -82,7 +84,7 @@ def _row(cells: list[str]) -> str:
 
 def _default(prop: Any) -> str:
     if isinstance(prop, Mapping) and "default" in prop:
-        return code(_json(prop["default"]))
+        return table_code(_json(prop["default"]))
     return NO_DEFAULT
 
 
@@ -110,7 +112,7 @@ def type_text(schema: Any, defs: Mapping[str, Any] | None = None) -> str:
 
 def _type_cell(schema: Any, defs: Mapping[str, Any]) -> str:
     notes = _constraints(_deref(schema, defs), defs)
-    text = code(_type(schema, defs, frozenset()).text)
+    text = table_code(_type(schema, defs, frozenset()).text)
     return f"{text} ({'; '.join(notes)})" if notes else text
 
 
@@ -280,18 +282,6 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def cell(text: str) -> str:
-    """Text safe inside a table cell: one line, pipes escaped."""
-    return " ".join(text.split()).replace("|", "\\|")
-
-
-def code(text: str) -> str:
-    """An inline code span that survives any content, including inside a table cell."""
-    text = " ".join(text.split())
-    longest = run = 0
-    for char in text:
-        run = run + 1 if char == "`" else 0
-        longest = max(longest, run)
-    fence = "`" * (longest + 1)
-    padded = f" {text} " if text.startswith("`") or text.endswith("`") else text
-    return f"{fence}{padded}{fence}".replace("|", "\\|")
+def table_code(text: str) -> str:
+    # Most spans here sit in table cells; the few that do not render the same escaped text.
+    return _code(text, table=True)

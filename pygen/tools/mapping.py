@@ -12,12 +12,12 @@ tool and tools no node uses.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from pygen.errors import ToolSchemaError
 from pygen.model import NodeDef, ToolSchema
+from pygen.suggest import did_you_mean
 
 GENERATION_CATEGORIES: frozenset[str] = frozenset({"ai"})
 
@@ -52,19 +52,14 @@ def _check_tool_map(tool_map: Mapping[str, str], node_types: set[str],
     for key, name in sorted(tool_map.items()):
         if key not in node_types:
             hint = (" (keys are node types, values tool names)" if key in by_name
-                    else _did_you_mean(key, node_types))
+                    else did_you_mean(key, node_types))
             raise ToolSchemaError(f"tool_map key '{key}' is not a node type{hint}")
         if name not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
             raise ToolSchemaError(
                 f"tool_map key '{key}' names tool '{name}', which no source in `tools` declares"
-                f"{_did_you_mean(name, by_name)}; known tools: {known}"
+                f"{did_you_mean(name, by_name)}; known tools: {known}"
             )
-
-
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, sorted(choices), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def is_generation_node(node: NodeDef, categories: Collection[str] = GENERATION_CATEGORIES) -> bool:

@@ -18,8 +18,8 @@ from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.model import Model
 from pygen.skills.schema_doc import DRAFT, HANDLES_KEY, Schema, document_text, node_data_schema
+from pygen.suggest import did_you_mean
 from pygen.validation.fastcheck import Check, compile_check
-from pygen.validation.findings import close
 from pygen.validation.shapes import Shape, shape_of
 
 if TYPE_CHECKING:
@@ -147,8 +147,7 @@ def build_catalog(model: Model) -> Catalog:
 def node_schema_text(catalog: Catalog, node_type: str) -> str:
     """One node type's data schema as a standalone document (`pygen schema TYPE`)."""
     if node_type not in catalog.specs:
-        hint = close(node_type, catalog.types)
-        mean = f" (did you mean '{hint}'?)" if hint else ""
+        mean = did_you_mean(node_type, catalog.types)
         raise UnknownNodeType(f"unknown node type '{node_type}'{mean}; valid types: "
                               f"{', '.join(catalog.types)}")
     doc = {"$schema": DRAFT, **catalog.specs[node_type].schema}

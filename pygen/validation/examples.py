@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from pygen import files
 from pygen.model import Model
 from pygen.skills.orchestrators import check_orchestrators
 from pygen.skills.plan import FileUpdate
@@ -90,6 +91,6 @@ def _other_skill_files(skills_dir: Path, updates: Sequence[FileUpdate]) -> list[
     out = []
     for path in sorted(skills_dir.glob("*/SKILL.md")):
         if path not in planned:
-            text = path.read_bytes().decode("utf-8", errors="replace")
+            text = files.read(path)
             out.append(FileUpdate(path, text, text))
     return out

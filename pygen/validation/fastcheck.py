@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pygen.jsonvalues import scalar_key
 from pygen.skills.schema_doc import Schema
 
 Check = Callable[[Any], bool]
@@ -69,24 +70,13 @@ def _check_type(value: object, _: Schema) -> Check | None:
     return tests[0] if len(tests) == 1 else (lambda v: any(t(v) for t in tests))
 
 
-def _scalar_key(value: object) -> tuple[str, object] | None:
-    """Hashable JSON-equality key: 1 == 1.0, but True is not 1."""
-    if isinstance(value, bool):
-        return ("boolean", value)
-    if isinstance(value, int | float):
-        return ("number", value)
-    if isinstance(value, str) or value is None:
-        return ("scalar", value)
-    return None
-
-
 def _check_enum(value: object, _: Schema) -> Check | None:
     if not isinstance(value, list):
         return None
-    keys = {_scalar_key(v) for v in value}
+    keys = {scalar_key(v) for v in value}
     if None in keys:  # an object or array among the options: leave it to jsonschema
         return None
-    return lambda v: _scalar_key(v) in keys
+    return lambda v: scalar_key(v) in keys
 
 
 def _check_const(value: object, schema: Schema) -> Check | None:

@@ -6,7 +6,6 @@ cut at a limit, what a schema accepts, and the "did you mean" guess.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -17,6 +16,8 @@ from typing import Any, Literal, NotRequired
 from typing_extensions import TypedDict
 
 from pygen.errors import located
+from pygen.jsonvalues import show, type_name
+from pygen.suggest import closest, hint
 
 _IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _LIST_LIMIT = 12
@@ -51,7 +52,7 @@ class Finding:
     def __str__(self) -> str:
         text = f"{self.path}: {self.message}"
         if self.suggestion is not None:
-            text += f" (did you mean {show(self.suggestion)}?)"
+            text += hint(show(self.suggestion))
         return located(self.file, self.line, text) if self.file else text
 
     def to_dict(self) -> FindingDict:
@@ -95,20 +96,8 @@ def child(path: str, key: str | int) -> str:
 
 def kind(value: object) -> str:
     """`number 5`, `string "x"`, `object`: the JSON type, with short scalars shown."""
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    if value is None:
-        return "null"
-    name = "boolean" if isinstance(value, bool) else "number" if isinstance(
-        value, int | float) else "string"
-    return f"{name} {show(value)}"
-
-
-def show(value: object, limit: int = 60) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    name = type_name(value)
+    return name if name in ("object", "array", "null") else f"{name} {show(value)}"
 
 
 def listed(values: Sequence[Any], limit: int | None = _LIST_LIMIT) -> str:
@@ -138,21 +127,7 @@ def describe(schema: object) -> str:
     return str(type_) if type_ else "any value"
 
 
-def close(word: str, candidates: Iterable[str]) -> str | None:
-    options = list(candidates)
-    lowered = {c.lower(): c for c in options}
-    if word.lower() in lowered:
-        return lowered[word.lower()]
-    found = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    return found[0] if found else None
-
-
 def close_value(value: object, options: Sequence[Any]) -> str | None:
     if not isinstance(value, str):
         return None
-    return close(value, [o for o in options if isinstance(o, str)])
-
-
-def same(a: object, b: object) -> bool:
-    """JSON equality: 1 and 1.0 are the same number, True and 1 are not the same value."""
-    return isinstance(a, bool) == isinstance(b, bool) and a == b
+    return closest(value, [o for o in options if isinstance(o, str)])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from pygen.jsonvalues import same, show
 from pygen.skills.schema_doc import Schema
 from pygen.validation.findings import (
     Finding,
@@ -19,8 +20,6 @@ from pygen.validation.findings import (
     kind,
     listed,
     path_of,
-    same,
-    show,
 )
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from pygen.skills.schema_doc import Schema
-from pygen.validation.findings import Finding, child, close, warning_at
+from pygen.suggest import closest
+from pygen.validation.findings import Finding, child, warning_at
 
 _COMBINATORS = ("oneOf", "anyOf", "allOf")
 
@@ -87,7 +88,7 @@ def unknown_fields(shape: Shape, value: object, path: str, label: str = "") -> I
             if shape.fields is not None and key not in shape.fields:
                 candidates = [f for f in shape.fields if f not in value]
                 yield warning_at(child(path, key), f"unknown field {label}".rstrip(),
-                                 close(key, candidates))
+                                 closest(key, candidates))
                 continue
             sub = shape.props.get(key, shape.items)
             if sub is not None and isinstance(item, dict | list) and sub.has_limits:

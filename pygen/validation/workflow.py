@@ -9,17 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal
 
+from pygen.jsonvalues import show
 from pygen.model import Model
+from pygen.suggest import closest
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
-from pygen.validation.findings import (
-    Finding,
-    close,
-    error_at,
-    kind,
-    listed,
-    show,
-    warning_at,
-)
+from pygen.validation.findings import Finding, error_at, kind, listed, warning_at
 from pygen.validation.schema_errors import error_findings
 from pygen.validation.shapes import unknown_fields
 
@@ -93,8 +87,9 @@ def _node_spec(node: dict[str, Any], path: str,
         return None, error_at(where, f"missing node type; one of {listed(catalog.types, None)}")
     if not isinstance(node_type, str):
         return None, error_at(where, f"expected a node type string, got {kind(node_type)}")
+    guess = closest(node_type, catalog.types)
     return None, error_at(where, f"unknown node type {show(node_type)}; valid types: "
-                                 f"{listed(catalog.types, None)}", close(node_type, catalog.types))
+                                 f"{listed(catalog.types, None)}", guess)
 
 
 def _check_node_id(node: dict[str, Any], path: str,
@@ -145,7 +140,7 @@ def _check_end(edge: dict[str, Any], path: str,
         return
     if node_id not in index:
         yield error_at(f"{path}.{end}", f"no node has id {show(node_id)}",
-                       close(node_id, list(index)))
+                       closest(node_id, list(index)))
         return
     spec = index[node_id][1]
     if spec is not None:  # an unknown node type was reported on the node itself
@@ -166,7 +161,7 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
         yield error_at(path, f"expected a handle id string, got {kind(handle)}")
     elif handle not in handles:
         yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
-                             f"{listed(handles)}", close(handle, handles))
+                             f"{listed(handles)}", closest(handle, handles))
 
 
 def _verb(side: str) -> str:

@@ -50,3 +50,13 @@ def test_a_killed_holder_releases_the_lock(tmp_path: Path) -> None:
     child.wait()
     with lock.hold(tmp_path, 0):
         pass
+
+
+def test_a_short_wait_is_said_when_it_ends(tmp_path: Path) -> None:
+    child = _hold_in_child(tmp_path, 0.3)
+    said: list[str] = []
+    with lock.hold(tmp_path, 10, said.append):
+        pass
+    child.wait()
+    assert len(said) == 1 and said[0].startswith(f"{tmp_path}: waited ")
+    assert f"pid {child.pid}" in said[0]

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from test_wheel_install import (
+from packaging_helpers import (
     NODES_TS,
     NOTICE,
     Packaging,

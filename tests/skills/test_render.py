@@ -10,12 +10,6 @@ def field(type_text: str, ref: TypeRef, **extra: object) -> DataField:
     return DataField.model_validate({"name": "f", "type_text": type_text, "type": ref, **extra})
 
 
-def test_code_span_survives_backticks_and_newlines() -> None:
-    assert render.code("a\n  b") == "`a b`"
-    assert render.code("x `y` z") == "``x `y` z``"
-    assert render.code("`edge`") == "`` `edge` ``"
-
-
 def test_alias_shows_its_values_but_an_inline_union_does_not_repeat_them() -> None:
     alias = TypeRef(kind="union", name="Mode", types=LITERALS)
     assert render.field_line(field("Mode", alias)) == '- `f: Mode` — one of `"a" | "b"`'

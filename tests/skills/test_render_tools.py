@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from pygen.model import ToolSchema
-from pygen.skills.render_tools import code, render_mcp_call, type_text
+from pygen.skills.render_tools import render_mcp_call, type_text
 
 
 def tool(input_schema: dict[str, Any], output_schema: dict[str, Any] | None = None,
@@ -167,16 +167,6 @@ def test_defaults_are_compact_json_in_declaration_order() -> None:
     assert [row.split(" | ")[3] for row in rows] == [
         '`{"zoom": "in", "at": 0.5}`', "`[]`", "`false`"]
 
-
-@pytest.mark.parametrize(("text", "expected"), [
-    ("plain", "`plain`"),
-    ("a`b", "``a`b``"),
-    ("`edge", "`` `edge ``"),
-    ("a|b", "`a\\|b`"),
-    ("two\nlines", "`two lines`"),
-])
-def test_code(text: str, expected: str) -> None:
-    assert code(text) == expected
 
 
 def test_rendering_is_deterministic() -> None:
