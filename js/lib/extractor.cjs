@@ -3,6 +3,7 @@
 "use strict";
 
 const { UserError } = require("./errors.cjs");
+const { isStackOverflow, tooDeep } = require("./depth.cjs");
 const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
 const { definitionEntries, readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
@@ -10,7 +11,20 @@ const { typeIndex, resolveDataType, unresolvedMessage } = require("./datatypes.c
 const { typeReader, readDataType } = require("./types.cjs");
 
 function extract(tsMorph, request) {
+  const built = { project: null };
+  try {
+    return run(tsMorph, request, built);
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    const files = built.project ? built.project.getSourceFiles().map((sf) => sf.getFilePath())
+      : [];
+    throw tooDeep(request, files);
+  }
+}
+
+function run(tsMorph, request, built) {
   const { project, sourceFile, consulted } = makeProject(tsMorph, request);
+  built.project = project;
   assertParses(project);
   const ctx = { tsMorph, project, sourceFile, consulted, request, diagnostics: [] };
   const ev = newEvaluation(tsMorph);

@@ -139,3 +139,20 @@ def test_a_held_lock_fails_a_run_naming_the_holder(tmp_path: Path, command: str)
     assert f"pid {os.getpid()}" in done.stderr and "held the lock after 0.2 s" in done.stderr
     assert done.stderr.count("\n") == 1
     assert not (project / "skills" / "nodes").exists()
+
+
+def test_a_skill_file_with_a_bom_keeps_one_frontmatter_and_its_bom(tmp_path: Path) -> None:
+    project = _project(tmp_path / "p")
+    assert _pygen(project, "gen", "-q").returncode == 0
+    skill = project / "skills" / "nodes" / "loop.md"
+    edited = skill.read_text().replace("\n## ", "\nProse a person wrote.\n\n## ", 1)
+    skill.write_bytes(b"\xef\xbb\xbf" + edited.encode())
+    nodes = project / NODES
+    nodes.write_text(nodes.read_text().replace("once per incoming list entry",
+                                               "once per list entry"))
+    done = _pygen(project, "gen", "-q")
+    assert done.returncode == 0, done.stderr
+    data = skill.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf---\n") and data.count(b"\n---\n") == 1
+    assert b"once per list entry" in data and b"Prose a person wrote." in data
+    assert _pygen(project, "check").returncode == 0

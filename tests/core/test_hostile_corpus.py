@@ -235,3 +235,26 @@ def test_no_command_follows_a_link_in_skills_dir(generated: Path, tmp_path: Path
                                         setup=_link(name, folder)))
     assert "s3cr3t" not in line
     assert (tmp_path / "outside" / "environ").read_bytes() == SECRET
+
+
+DEEP_ARRAY = "[" * 900 + "1" + "]" * 900
+
+
+@pytest.mark.parametrize(("name", "where"), [("nodes.ts", 4), ("deep.ts", 3)])
+def test_an_array_nested_900_deep_is_one_line_at_its_file_and_line(
+        tmp_path: Path, name: str, where: int) -> None:
+    """TypeScript's parser runs out of stack on it; the error names the nesting."""
+    project = tmp_path / "app"
+    (project / "src").mkdir(parents=True)
+    nested = f"// levels\n\nexport const NESTED = {DEEP_ARRAY};\n"
+    (project / "src" / "deep.ts").write_text(nested)
+    nodes = ('import { NESTED } from "./deep";\n\n'
+             'export const NODE_DEFINITIONS = [\n'
+             f'  {{ type: "note", label: "Note", inputs: [], outputs: [], defaultData: '
+             f'{{ text: "", rows: {DEEP_ARRAY if name == "nodes.ts" else "NESTED"} }} }},\n'
+             '];\n\nexport interface NoteData { text: string; rows: unknown }\n')
+    (project / "src" / "nodes.ts").write_text(nodes)
+    (project / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\n')
+    for command in (["extract"], ["gen"]):
+        line = assert_refused(project, Case(command, f"src/{name}:{where}: "))
+        assert "nested too deeply" in line
