@@ -258,3 +258,15 @@ def test_an_array_nested_900_deep_is_one_line_at_its_file_and_line(
     for command in (["extract"], ["gen"]):
         line = assert_refused(project, Case(command, f"src/{name}:{where}: "))
         assert "nested too deeply" in line
+
+
+@pytest.mark.parametrize("kind", ["deep", "nan", "duplicate-key", "long-integer", "not-utf8"])
+def test_a_json_tool_source_refuses_hostile_json_in_one_line(generated: Path, tmp_path: Path,
+                                                             kind: str) -> None:
+    project = tmp_path / "studio"
+    shutil.copytree(generated, project, symlinks=True)
+    with (project / "pygen.toml").open("a") as config:
+        config.write('tools = ["json:tools.json"]\n')
+    line = assert_refused(project, Case(["extract"], "tools.json",
+                                        {"tools.json": BODIES[kind]}))
+    assert WHERE[kind] in line
