@@ -8,20 +8,16 @@ a hostile tool argument is one short error, never a traceback.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import anyio
 import pytest
 from mcp.client.session import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
-from mcp_types import CallToolResult, TextContent, TextResourceContents
+from mcp_types import CallToolResult, TextResourceContents
+from serve_helpers import stdio_session, text_of
 
-PYGEN = str(Path(sys.executable).parent / "pygen")
 REPO = Path(__file__).resolve().parents[2]
 SECRET = "CI_TOKEN=s3cr3t-value"
 FILM = "---\nname: film-director\ndescription: Directs a short trailer.\n---\n\n# Film\n"
@@ -40,22 +36,6 @@ def make_skills(root: Path) -> Path:
     shutil.copytree(REPO / "skills" / "protocol", root / "protocol")
     shutil.copytree(REPO / "skills" / "schemas", root / "schemas")
     return root
-
-
-@asynccontextmanager
-async def session(args: list[str], errlog: Path) -> AsyncIterator[ClientSession]:
-    # The whole environment: the SDK passes only a few variables, and PYTHONPATH decides
-    # which checkout's pygen runs.
-    params = StdioServerParameters(command=PYGEN, args=["serve", *args], env=dict(os.environ))
-    with errlog.open("w", encoding="utf-8") as err:
-        async with stdio_client(params, errlog=err) as (read, write_stream), \
-                ClientSession(read, write_stream) as client:
-            await client.initialize()
-            yield client
-
-
-def text_of(result: CallToolResult) -> str:
-    return "".join(c.text for c in result.content if isinstance(c, TextContent))
 
 
 async def everything_served(client: ClientSession) -> str:
@@ -96,7 +76,7 @@ def test_serve_follows_no_link_for_any_tool_or_resource(tmp_path: Path) -> None:
     links = plant_links(skills, tmp_path / "outside")
 
     async def main() -> str:
-        async with session(["--skills-dir", str(skills)], tmp_path / "err.log") as client:
+        async with stdio_session(["--skills-dir", str(skills)], tmp_path / "err.log") as client:
             return await everything_served(client)
 
     served = anyio.run(main)
@@ -110,7 +90,7 @@ def test_serve_follows_no_link_for_any_tool_or_resource(tmp_path: Path) -> None:
 
 def test_a_missing_skills_dir_is_said_in_one_line(tmp_path: Path) -> None:
     async def main() -> None:
-        async with session(["--skills-dir", str(tmp_path / "nonexistent")],
+        async with stdio_session(["--skills-dir", str(tmp_path / "nonexistent")],
                            tmp_path / "err.log") as client:
             await client.list_tools()
 
@@ -143,7 +123,7 @@ def test_watch_keeps_the_last_good_skills_on_every_broken_file(tmp_path: Path) -
     log = tmp_path / "err.log"
 
     async def main() -> None:
-        async with session(["--skills-dir", str(skills), "--watch"], log) as client:
+        async with stdio_session(["--skills-dir", str(skills), "--watch"], log) as client:
             await anyio.sleep(0.5)
             for name, bodies in BROKEN.items():
                 good = (skills / name).read_bytes()
@@ -177,7 +157,7 @@ def test_watch_follows_a_skills_dir_deleted_and_re_created_or_swapped(tmp_path: 
     skills = make_skills(tmp_path / "skills")
 
     async def main() -> None:
-        async with session(["--skills-dir", str(skills), "--watch"],
+        async with stdio_session(["--skills-dir", str(skills), "--watch"],
                            tmp_path / "err.log") as client:
             await anyio.sleep(0.5)
             shutil.rmtree(skills)
@@ -201,7 +181,7 @@ def test_a_deeply_nested_workflow_argument_is_one_short_error(tmp_path: Path) ->
     skills = make_skills(tmp_path / "skills")
 
     async def main() -> CallToolResult:
-        async with session(["--skills-dir", str(skills)], tmp_path / "err.log") as client:
+        async with stdio_session(["--skills-dir", str(skills)], tmp_path / "err.log") as client:
             return await client.call_tool("validate_workflow_json",
                                           {"workflow": "[" * 100_000 + "]" * 100_000})
 
@@ -219,7 +199,7 @@ def test_a_workflow_argument_that_is_not_strict_json_is_an_error(tmp_path: Path,
     skills = make_skills(tmp_path / "skills")
 
     async def main() -> str:
-        async with session(["--skills-dir", str(skills)], tmp_path / "err.log") as client:
+        async with stdio_session(["--skills-dir", str(skills)], tmp_path / "err.log") as client:
             return text_of(await client.call_tool("validate_workflow_json", {"workflow": body}))
 
     message = json.loads(anyio.run(main))["findings"][0]["message"]

@@ -10,9 +10,6 @@ import asyncio
 import json
 import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,19 +18,12 @@ import anyio
 import pytest
 from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
+from serve_helpers import http_serving
 
-PYGEN = str(Path(sys.executable).parent / "pygen")
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},
                          "clientInfo": {"name": "flood", "version": "1"}}}
 MB = 1024 * 1024
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _rss(pid: int) -> int:
@@ -47,29 +37,8 @@ def server(tmp_path: Path) -> Iterator[tuple[int, int]]:
     skills = tmp_path / "skills"
     (skills / "nodes").mkdir(parents=True)
     (skills / "nodes" / "loop.md").write_text("# loop\n")
-    port = _free_port()
-    with (tmp_path / "serve.log").open("w") as log:
-        process = subprocess.Popen([PYGEN, "serve", "--http", "--port", str(port),
-                                    "--skills-dir", str(skills)],
-                                   stdin=subprocess.DEVNULL, stdout=log, stderr=log)
-        try:
-            _wait_listening(port, process)
-            yield port, process.pid
-        finally:
-            process.terminate()
-            process.wait(timeout=20)
-
-
-def _wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "pygen serve --http exited early"
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError(f"nothing listening on port {port}")
+    with http_serving(skills, tmp_path / "serve.log") as running:
+        yield running
 
 
 def _request(port: int) -> bytes:
