@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
@@ -104,9 +103,7 @@ def find_config(start: Path) -> Path | None:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(files.decode(path.read_bytes(), path))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+        return files.parse_toml(path.read_bytes(), path)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
     except PygenError as exc:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from pygen.errors import PygenError
 
@@ -99,6 +101,17 @@ def read(path: Path) -> str:
     if text is None:
         raise PygenError(f"{path}: cannot read (No such file or directory)")
     return text
+
+
+def parse_toml(data: bytes, path: Path) -> dict[str, Any]:
+    """A TOML document's table, or one line naming the file: not UTF-8, invalid, too deep."""
+    try:
+        return tomllib.loads(decode(data, path))
+    except tomllib.TOMLDecodeError as exc:
+        raise PygenError(f"{path}: invalid TOML: {exc}") from None
+    except RecursionError:
+        # tomllib reads nested arrays and tables recursively.
+        raise PygenError(f"{path}: invalid TOML: nested too deeply") from None
 
 
 def write_all(files: Iterable[tuple[Path, str]], within: Path | None = None) -> None:

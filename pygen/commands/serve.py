@@ -100,8 +100,9 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
 
     def rebuild() -> MCPServer:
         fresh = load_store(skills_dir)
-        announce(fresh)
-        return build_server(fresh, bus=bus)
+        server = build_server(fresh, bus=bus)
+        announce(fresh)  # only for what is served: a failed reload says so itself
+        return server
 
     # The watcher thread polls this event; cancelling it instead would wait out its timeout.
     stop = anyio.Event()

@@ -151,6 +151,11 @@ CONFIG_CASES = {
     "timeout-negative": Case(["gen"], "pygen.toml: key 'extract_timeout'",
                              setup=_config(b"extract_timeout = -1\n")),
     "not-utf8": Case(["check"], "pygen.toml:2: not UTF-8", setup=_config(b"# caf\xe9\n")),
+    "deep-toml": Case(["check"], "pygen.toml: invalid TOML: nested too deeply",
+                      setup=_config(b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n")),
+    "registry-deep-toml": Case(["protocol", "--registry", "reg.toml", "plan", "request.json"],
+                               "reg.toml: invalid TOML: nested too deeply",
+                               {"reg.toml": b"x = " + b"{a=" * 3000 + b"1" + b"}" * 3000}),
     "registry-not-utf8": Case(["protocol", "--registry", "reg.toml", "plan", "request.json"],
                               "reg.toml:1: not UTF-8", {"reg.toml": b"# \xff\n"}),
 }

@@ -112,7 +112,8 @@ async def node_text(client: ClientSession, node_type: str) -> str | None:
 
 BROKEN = {
     "schemas/nodes.schema.json": [b"{\"$defs\": \"caf\xe9\"}", b"[" * 100_000 + b"]" * 100_000],
-    "protocol/registry.toml": [b"# \xff\n", b"[[skills]\n"],
+    "protocol/registry.toml": [b"# \xff\n", b"[[skills]\n",
+                               b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n"],
     "workflow-editor.md": [b"# Editor \xff\n"],
     "film-director/SKILL.md": [b"---\nname: film-director\ndescription: \xff\n---\n"],
 }
