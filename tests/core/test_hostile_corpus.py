@@ -115,6 +115,8 @@ def _json_cases() -> dict[str, Case]:
         protocol = ["protocol", "--registry", "registry.toml"]
         cases[f"protocol-plan-{kind}"] = Case([*protocol, "plan", "in.json"], "in.json",
                                               {"in.json": body})
+        cases[f"protocol-plan-stdin-{kind}"] = Case([*protocol, "plan", "-"], "<stdin>",
+                                                    stdin=body)
         cases[f"protocol-validate-{kind}"] = Case(
             [*protocol, "validate", "result.json", "--request", "request.json", "--scenes",
              "in.json"], "in.json", {"in.json": body})
@@ -159,6 +161,16 @@ CONFIG_CASES = {
     "registry-not-utf8": Case(["protocol", "--registry", "reg.toml", "plan", "request.json"],
                               "reg.toml:1: not UTF-8", {"reg.toml": b"# \xff\n"}),
 }
+
+
+def _linked_skills_dir(project: Path) -> None:
+    (project.parent / "elsewhere").mkdir(exist_ok=True)
+    (project / "skills2").symlink_to(project.parent / "elsewhere")
+
+
+CONFIG_CASES["skills-dir-linked-outside"] = Case(
+    ["gen", "--skills-dir", "skills2"], "skills2: skills_dir is a symbolic link to",
+    setup=_linked_skills_dir)
 
 
 @pytest.mark.parametrize("name", sorted(CONFIG_CASES))
