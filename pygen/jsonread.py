@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pygen import files
 from pygen.errors import PygenError, json_error, located
 
 MAX_DEPTH = 512
 MAX_INT_DIGITS = 1000
-BOM = "\ufeff"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
@@ -74,19 +74,16 @@ class _Hooks:
 
 
 def decode(data: bytes, source: str) -> str:
-    """UTF-8 text without a leading BOM, or one line naming the line and byte offset."""
+    """UTF-8 text without a leading BOM (pygen.files.decode), its error as JsonInputError."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise JsonInputError(located(source, line, f"not UTF-8 (byte 0x{data[exc.start]:02x} "
-                                     f"at offset {exc.start}); save it as UTF-8")) from None
-    return text.removeprefix(BOM)
+        return files.decode(data, source)
+    except PygenError as exc:
+        raise JsonInputError(str(exc)) from None
 
 
 def loads(data: str | bytes, source: str) -> Any:
     """Parse strict JSON; `source` names the input (a path, `<stdin>`, an argument) in errors."""
-    text = decode(data, source) if isinstance(data, bytes) else data.removeprefix(BOM)
+    text = decode(data, source) if isinstance(data, bytes) else data.removeprefix(files.BOM)
     hooks = _Hooks()
     try:
         value = json.loads(text, object_pairs_hook=hooks.pairs, parse_int=hooks.integer,

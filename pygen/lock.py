@@ -39,7 +39,8 @@ def hold(skills_dir: Path, timeout: float,
     """Hold the skills_dir lock; wait up to `timeout` seconds, saying once whom for."""
     path = lock_path(skills_dir)
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        # O_NOFOLLOW: a link planted at this name in a shared temp folder is never written.
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
     except OSError as exc:
         raise LockError(f"{path}: cannot open the lock for {skills_dir} ({exc.strerror})") from None
     try:

@@ -85,7 +85,8 @@ def writing(config: Config) -> Iterator[None]:
 
 
 def say(message: str) -> None:
-    err_console.print(message, highlight=False, markup=False)
+    """One line of talk on stderr: never markup, control characters escaped."""
+    err_console.print(visible(message), highlight=False, markup=False)
 
 
 def print_diagnostics(diagnostics: tuple[Diagnostic, ...], quiet: bool) -> None:

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pygen.commands.common import say
 from pygen.config import find_config, load_config
 from pygen.errors import PygenError
-from pygen.output import err_console, visible
 from pygen.server.store import SkillStore, load_store
 
 if TYPE_CHECKING:  # the MCP SDK loads when the server starts, not for every pygen command
@@ -71,11 +71,6 @@ def check_port_free(port: int) -> None:
         except OSError as exc:
             raise ServeError(f"{HOST}:{port}: cannot listen ({exc.strerror}); "
                              "pick another with --port") from None
-
-
-def say(message: str) -> None:
-    # Paths may contain brackets; print them literally, never as rich markup.
-    err_console.print(visible(message), markup=False, highlight=False)
 
 
 def announce(store: SkillStore) -> None:

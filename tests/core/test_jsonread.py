@@ -29,10 +29,10 @@ def test_rejects_what_is_not_strict_json_in_one_line(text: str, message: str) ->
     assert "\n" not in str(info.value) and len(str(info.value)) < 300
 
 
-def test_invalid_utf8_names_line_and_byte_offset() -> None:
+def test_invalid_utf8_names_the_line_and_byte() -> None:
     with pytest.raises(JsonInputError) as info:
         jsonread.loads(b'{\n"x": "\xff"}', "<stdin>")
-    assert str(info.value) == "<stdin>:2: not UTF-8 (byte 0xff at offset 8); save it as UTF-8"
+    assert str(info.value) == "<stdin>:2: not UTF-8 text (byte 0xff); save the file as UTF-8"
 
 
 def test_accepts_json_with_bom_pairs_and_deep_but_allowed_nesting(tmp_path: Path) -> None:

@@ -60,3 +60,17 @@ def test_a_short_wait_is_said_when_it_ends(tmp_path: Path) -> None:
     child.wait()
     assert len(said) == 1 and said[0].startswith(f"{tmp_path}: waited ")
     assert f"pid {child.pid}" in said[0]
+
+
+def test_a_link_planted_at_the_lock_name_is_refused_not_written(tmp_path: Path) -> None:
+    victim = tmp_path / "victim"
+    victim.write_text("keep me\n")
+    skills = tmp_path / "skills"
+    lock.lock_path(skills).unlink(missing_ok=True)
+    lock.lock_path(skills).symlink_to(victim)
+    try:
+        with pytest.raises(lock.LockError, match="cannot open the lock"), lock.hold(skills, 1):
+            pass
+    finally:
+        lock.lock_path(skills).unlink()
+    assert victim.read_text() == "keep me\n"
