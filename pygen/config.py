@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -22,12 +23,16 @@ class EntryFields(BaseModel):
     category: str = "category"
     credit_cost: str = "creditCost"
     description: str = "description"
-    inputs: str = "inputs"
-    outputs: str = "outputs"
+    # `false`: the catalog declares no handles of that side; the skills say so and handle
+    # checks are skipped.
+    inputs: str | Literal[False] = "inputs"
+    outputs: str | Literal[False] = "outputs"
     default_data: str = "defaultData"
-    # Property read from a handle written as an object (`{ id, label }`).
+    # Properties read from a handle written as an object (`{ id, label, type }`).
     handle_id: str = "id"
     handle_label: str = "label"
+    # The handle's data type; unset: `type`, else `dataType`.
+    handle_type: str | None = None
 
 
 class Settings(BaseModel):
@@ -36,7 +41,11 @@ class Settings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     nodes_file: str
-    definitions: str = "NODE_DEFINITIONS"
+    # One source or several: `NAME` (in nodes_file), `path/glob.ts:NAME`, `call:fn`,
+    # `class:property`.
+    definitions: str | list[str] = "NODE_DEFINITIONS"
+    # Entries sharing a type are variants told apart by this field (`toolType`).
+    variant_field: str | None = None
     skills_dir: str = "skills"
     tsconfig: str | None = None
     data_types: dict[str, str] = Field(default_factory=dict)
@@ -69,6 +78,16 @@ class Config(BaseModel):
 
     def path(self, relative: str) -> Path:
         return (self.root / relative).resolve()
+
+    @property
+    def definitions(self) -> tuple[str, ...]:
+        value = self.settings.definitions
+        return (value,) if isinstance(value, str) else tuple(value)
+
+    @property
+    def definitions_label(self) -> str:
+        """How rendered text names where the definitions come from."""
+        return ", ".join(self.definitions)
 
     @property
     def nodes_file(self) -> Path:
@@ -123,13 +142,22 @@ def _table(path: Path) -> tuple[dict[str, Any], str]:
 
 def _describe(exc: ValidationError, path: Path, where: str) -> str:
     first = exc.errors()[0]
-    key = ".".join(str(part) for part in first["loc"])
+    # A union's branch (`str`, `literal[False]`) is part of the location, not a key.
+    key = ".".join(str(part) for part in first["loc"] if not _BRANCH.match(str(part)))
     if first["type"] == "extra_forbidden":
-        known = ", ".join(Settings.model_fields)
-        return f"{path}: {where}unknown key '{key}'; valid keys: {known}"
+        table = _TABLES.get(str(first["loc"][0])) if len(first["loc"]) > 1 else None
+        known = ", ".join(table.model_fields if table else Settings.model_fields)
+        inside = f" in [{first['loc'][0]}]" if table else ""
+        return f"{path}: {where}unknown key '{key}'{inside}; valid keys: {known}"
     if first["type"] == "missing":
         return f"{path}: {where}missing the required key '{key}'"
     return f"{path}: {where}key '{key}': {first['msg']}"
+
+
+_BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")
+
+# Sub-tables of the settings, for naming their own keys when one is unknown.
+_TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields}
 
 
 def load_config(path: Path | None = None, overrides: dict[str, Any] | None = None,

@@ -87,8 +87,27 @@ class DataType(Frozen):
 
 
 class Handle(Frozen):
-    id: str
+    # None: an unnamed handle (`{ count: N }`); React Flow gives it the id `null`, so an edge
+    # that names no handle reaches it.
+    id: str | None
     label: str | None = None
+    # The declared data type of what flows through it (`type` / `dataType` in the entry).
+    type: str | None = None
+
+
+class ComputedValue(Frozen):
+    """A value in the definitions that only exists at run time (`crypto.randomUUID()`)."""
+
+    # Where inside the entry it sits: `defaultData.id`, `outputs[1]`.
+    path: str
+    # The entry field it belongs to, by its config name (`default_data`, `inputs`, `label`).
+    field: str | None = None
+    # The source text, as written.
+    text: str
+    # The checker's type for it (`string`, `PinDefinition`).
+    type_text: str
+    file: str
+    line: int
 
 
 class Location(Frozen):
@@ -102,6 +121,8 @@ class Diagnostic(Frozen):
     file: str | None = None
     line: int | None = None
     node_type: str | None = None
+    # What sort of problem this is (`computed`, `no-data-type`), for the summary of a run.
+    kind: str | None = None
 
     def __str__(self) -> str:
         where = ""
@@ -127,13 +148,26 @@ class NodeDef(Frozen):
     description: str | None = None
     inputs: tuple[Handle, ...] = ()
     outputs: tuple[Handle, ...] = ()
+    # False when the config says the catalog declares no handles (`inputs = false`): then
+    # nothing is known about them, which is not the same as having none.
+    inputs_declared: bool = True
+    outputs_declared: bool = True
     default_data: dict[str, Any] = Field(default_factory=dict)
+    # Values that are not static data, each listed instead of its value.
+    computed: tuple[ComputedValue, ...] = ()
+    # With `variant_field`: the value that tells this entry apart from others of its type.
+    variant: str | None = None
     source: Location
     data_type: DataType = DataType()
     # Names of entry properties that were not static data and were skipped.
     skipped: tuple[str, ...] = ()
     # The MCP tool that fills this node, when one maps to it.
     tool: ToolSchema | None = None
+
+    @property
+    def key(self) -> str:
+        """The node's own name: its type, or `type.variant` for a variant of a shared type."""
+        return f"{self.type}.{self.variant}" if self.variant is not None else self.type
 
 
 class SourceFile(Frozen):

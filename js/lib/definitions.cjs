@@ -1,19 +1,12 @@
-// The node definitions: finds the definitions constant, lists its entries (array or object,
-// spreads included), and reads each entry's fields and handles into a node of the reply.
+// One node definition entry into a node of the reply: its fields, its handles, its default
+// data. A value that is not static data never stops the run: it is listed as computed (its
+// path, source text, place and the checker's type) with one warning, and the rest is read.
 "use strict";
 
 const { UserError, locate } = require("./errors.cjs");
-const { oneLine } = require("./util.cjs");
-const values = require("./values.cjs");
-const { Dynamic, UNDEFINED, findDynamic, toJson } = values;
-
-// Fields a node cannot do without: a dynamic value there is an error, elsewhere a warning.
-const ESSENTIAL = ["type", "label", "inputs", "outputs", "default_data"];
-
-function snippet(node, max = 80) {
-  const text = oneLine(node.getText());
-  return text.length > max ? text.slice(0, max - 1) + "…" : text;
-}
+const { readHandles } = require("./handles.cjs");
+const { snippet } = require("./sources.cjs");
+const { Dynamic, UNDEFINED, strip, toJson } = require("./values.cjs");
 
 /** `defaultData.seed`, `inputs[1]`: where inside an entry a value sits. */
 function keyPath(parts) {
@@ -23,192 +16,160 @@ function keyPath(parts) {
   }).join("");
 }
 
-function findDefinitions(tsMorph, sourceFile, name) {
-  const local = sourceFile.getVariableDeclaration(name);
-  if (local) return local;
-  // Re-exported or imported definitions: follow the symbol to its declaration.
-  for (const symbol of sourceFile.getExportSymbols()) {
-    if (symbol.getName() !== name) continue;
-    const target = symbol.isAlias() ? symbol.getAliasedSymbol() : symbol;
-    const decl = target
-      && target.getDeclarations().find((d) => tsMorph.Node.isVariableDeclaration(d));
-    if (decl) return decl;
+/** The checker's type of a computed value, widened the way a reader names it (`string`). */
+function typeOf(ctx, node, within = []) {
+  const { Node, ts } = ctx.tsMorph;
+  const at = Node.isSpreadAssignment(node) ? node.getExpression() : node;
+  const checker = ctx.project.getTypeChecker().compilerObject;
+  let type = checker.getTypeAtLocation(at.compilerNode);
+  for (const key of within) type = type && partType(checker, type, key, at.compilerNode);
+  type = checker.getBaseTypeOfLiteralType(type || checker.getAnyType());
+  const flags = ts.TypeFormatFlags.NoTruncation
+    | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope;
+  return checker.typeToString(type, at.compilerNode, flags);
+}
+
+/** The type of `type[key]`: a property, an element, or undefined when it has none. */
+function partType(checker, type, key, where) {
+  const prop = checker.getPropertyOfType(type, String(key));
+  if (prop) return checker.getTypeOfSymbolAtLocation(prop, where);
+  return /^\d+$/.test(key) ? checker.getIndexTypeOfType(type, 1) : undefined;
+}
+
+/** A computed value of node `owner`, and the warning that says so. */
+function computedValue(ctx, owner, found, field) {
+  const { dynamic, path: at } = found;
+  const loc = locate(ctx.request, dynamic.node, "");
+  const record = {
+    path: keyPath(at), field, text: snippet(dynamic.node, 120),
+    type_text: typeOf(ctx, dynamic.node, dynamic.within), file: loc.file, line: loc.line,
+  };
+  const what = dynamic.limit ? dynamic.why : `'${record.text}' is ${dynamic.why}`;
+  ctx.diagnostics.push({
+    level: "warning", kind: dynamic.limit ? "evaluator-limit" : "computed", node_type: owner,
+    file: loc.file, line: loc.line,
+    message: `${owner ? `node '${owner}'` : "a node definition"}: '${record.path}' is computed `
+      + `at run time (${what}); it is listed as computed, of type ${record.type_text}`,
+  });
+  return record;
+}
+
+/** The entry's value as an object, or null after a warning when it is not one. */
+function entryObject(ctx, entry) {
+  const value = entry.value;
+  if (value && typeof value === "object" && !Array.isArray(value) && !(value instanceof Dynamic)) {
+    return value;
   }
+  const node = value instanceof Dynamic ? value.node : entry.node;
+  const why = value instanceof Dynamic ? `'${snippet(node)}' is ${value.why}` : "not an object";
+  ctx.diagnostics.push({ level: "warning", kind: "computed", ...where(ctx, node),
+    message: `a node definition is ${why}; it is left out` });
   return null;
 }
 
-/** Each entry of the definitions literal: its value, its key (object form), where it is. */
-function definitionEntries(ctx, ev) {
-  const { Node } = ctx.tsMorph;
-  const { sourceFile, request } = ctx;
-  const decl = findDefinitions(ctx.tsMorph, sourceFile, request.definitions);
-  if (!decl) {
-    throw new UserError(sourceFile, `no variable named '${request.definitions}' found; `
-      + "set 'definitions' in the pygen config to the name of the node definitions constant");
-  }
-  const init = decl.getInitializer();
-  if (!init) throw new UserError(decl, `'${request.definitions}' has no initializer`);
-  const literal = values.unwrap(ctx.tsMorph, init);
-  const entries = [];
-  // An entry is reported where its object literal is written, even when it was spread in.
-  const add = (fallback, value, key) =>
-    entries.push({ node: values.origin(ev, value) || fallback, value, key });
-  if (Node.isArrayLiteralExpression(literal)) arrayEntries(ev, literal, request, add);
-  else if (Node.isObjectLiteralExpression(literal)) objectEntries(ev, literal, request, add);
-  else {
-    throw new UserError(literal, `'${request.definitions}' must be an array or object literal, `
-      + `found '${snippet(literal, 60)}'`);
-  }
-  return entries;
+function where(ctx, node) {
+  const loc = locate(ctx.request, node, "");
+  return { file: loc.file, line: loc.line };
 }
 
-function spreadError(node, request, what, spread) {
-  const why = spread instanceof Dynamic ? `, but it is ${spread.why}` : "";
-  return new UserError(node, `cannot read '${snippet(node)}': a spread in `
-    + `${request.definitions} must be a static ${what}${why}`);
-}
-
-function arrayEntries(ev, literal, request, add) {
-  for (const element of literal.getElements()) {
-    if (!ev.Node.isSpreadElement(element)) {
-      add(element, values.evaluate(ev, element), null);
-      continue;
-    }
-    const spread = values.evaluate(ev, element.getExpression());
-    if (!Array.isArray(spread)) throw spreadError(element, request, "array", spread);
-    for (const value of spread) add(element, value, null);
-  }
-}
-
-function objectEntries(ev, literal, request, add) {
-  const { Node } = ev;
-  for (const prop of literal.getProperties()) {
-    if (Node.isSpreadAssignment(prop)) {
-      const spread = values.evaluate(ev, prop.getExpression());
-      if (!spread || typeof spread !== "object" || Array.isArray(spread)
-        || spread instanceof Dynamic) throw spreadError(prop, request, "object", spread);
-      for (const key of Object.keys(spread)) add(prop, spread[key], key);
-    } else if (Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop)) {
-      const key = values.propertyName(ev, prop);
-      if (key instanceof Dynamic) {
-        throw new UserError(key.node, `cannot read the key '${snippet(key.node)}' of `
-          + `${request.definitions}: it is ${key.why}`);
-      }
-      const value = Node.isPropertyAssignment(prop)
-        ? values.evaluate(ev, prop.getInitializerOrThrow())
-        : values.evaluate(ev, prop.getNameNode());
-      add(prop, value, key);
-    }
-  }
-}
-
-/** The entry's value as an object, or the error that says why it is not one. */
-function entryObject(entry) {
-  const value = entry.value;
-  if (value instanceof Dynamic) {
-    throw new UserError(value.node,
-      `cannot read a node definition: '${snippet(value.node)}' is ${value.why}`);
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
-    throw new UserError(entry.node, "a node definition must be an object literal");
-  }
-  return value;
-}
-
-/**
- * `pick(field, key)`: the entry's value at `key` as JSON. A dynamic part of an essential field
- * is an error; of any other, the field is dropped and noted in `skipped` with why.
- */
-function picker(raw, out, skipped) {
-  return (field, key) => {
-    const value = raw[key];
-    const found = findDynamic(value, [key]);
-    if (!found) return value === UNDEFINED ? undefined : toJson(value);
-    const { dynamic, path: at } = found;
-    if (ESSENTIAL.includes(field)) {
-      const owner = typeof out.type === "string" ? `node '${out.type}'` : "a node definition";
-      throw new UserError(dynamic.node, `${owner}: '${keyPath(at)}' must be static data, `
-        + `but '${snippet(dynamic.node)}' is ${dynamic.why}; write the value as a literal`);
-    }
-    skipped.set(key, dynamic.why);
-    return undefined;
+/** Reads entry field `field` as JSON; its dynamic parts go to `computed`. */
+function reader(ctx, raw, computed, owner) {
+  return (field) => {
+    const key = ctx.request.entryFields[field];
+    if (key === false || !(key in raw)) return undefined;
+    const found = [];
+    const value = strip(raw[key], [key], found);
+    for (const f of found) computed.push(computedValue(ctx, owner(), f, field));
+    return value === UNDEFINED ? undefined : toJson(value);
   };
 }
 
+/** The node the entry defines, or null when its type is not known before run time. */
 function readEntry(ctx, entry) {
   const f = ctx.request.entryFields;
-  const where = entry.node;
-  const raw = entryObject(entry);
+  const raw = entryObject(ctx, entry);
+  if (!raw) return null;
+  for (const key of Object.keys(raw)) ctx.entryKeys.add(key);
   const out = {};
-  const skipped = new Map();
-  const pick = picker(raw, out, skipped);
-  readTypeAndLabel(out, pick, f, entry);
-  out.category = pick("category", f.category);
-  out.credit_cost = pick("credit_cost", f.credit_cost);
-  out.description = pick("description", f.description);
-  out.inputs = readHandles(ctx, where, out.type, f.inputs, pick("inputs", f.inputs));
-  out.outputs = readHandles(ctx, where, out.type, f.outputs, pick("outputs", f.outputs));
-  const data = pick("default_data", f.default_data);
-  if (data !== undefined && (data === null || typeof data !== "object" || Array.isArray(data))) {
-    throw new UserError(where, `'${f.default_data}' of node '${out.type}' must be an object`);
+  const computed = [];
+  const read = reader(ctx, raw, computed, () => out.type);
+  out.type = read("type");
+  if (out.type === undefined && entry.key !== null) out.type = entry.key;
+  if (typeof out.type !== "string" || !out.type) {
+    if (!computed.length) {
+      throw new UserError(entry.node, `a node definition has no string '${f.type}'`);
+    }
+    return null;
   }
-  out.default_data = data || {};
-  noteUnknownDynamic(raw, f, skipped);
-  const loc = locate(ctx.request, where, "");
+  readFields(ctx, entry, raw, read, out, computed);
+  out.computed = computed;
+  const skipped = noteUnknownDynamic(raw, f);
   out.skipped = [...skipped.keys()].sort();
+  const loc = locate(ctx.request, entry.node, "");
   warnSkipped(ctx, out, skipped, loc);
-  if (typeof out.category !== "string") out.category = null;
-  if (typeof out.credit_cost !== "number") out.credit_cost = null;
-  if (typeof out.description !== "string") out.description = null;
   out.source = { file: loc.file, line: loc.line };
+  out.variant = variantOf(ctx, raw, out);
   return out;
 }
 
-function readTypeAndLabel(out, pick, f, entry) {
-  out.type = pick("type", f.type);
-  if (out.type === undefined && entry.key !== null) out.type = entry.key;
-  if (typeof out.type !== "string" || !out.type) {
-    throw new UserError(entry.node, `a node definition has no string '${f.type}'`);
-  }
-  out.label = pick("label", f.label);
-  if (typeof out.label !== "string") {
+function readFields(ctx, entry, raw, read, out, computed) {
+  const f = ctx.request.entryFields;
+  const label = read("label");
+  out.label = typeof label === "string" ? label : out.type;
+  if (typeof label !== "string" && f.label in raw && !computed.some((c) => c.field === "label")) {
     throw new UserError(entry.node, `node '${out.type}' has no string '${f.label}'`);
   }
+  const text = (value) => (typeof value === "string" ? value : null);
+  out.category = text(read("category"));
+  const cost = read("credit_cost");
+  out.credit_cost = typeof cost === "number" ? cost : null;
+  out.description = text(read("description"));
+  for (const side of ["inputs", "outputs"]) {
+    const problems = [];
+    out[side] = readHandles(f, read(side), problems);
+    out[`${side}_declared`] = f[side] !== false && !computed.some((c) => c.path === f[side]);
+    for (const problem of problems) {
+      ctx.diagnostics.push({ level: "warning", kind: "unreadable-handle", node_type: out.type,
+        ...where(ctx, entry.node), message: `node '${out.type}': '${f[side]}' ${problem}; `
+          + "that handle is left out" });
+    }
+  }
+  const data = read("default_data");
+  if (data !== undefined && (data === null || typeof data !== "object" || Array.isArray(data))) {
+    throw new UserError(entry.node, `'${f.default_data}' of node '${out.type}' must be an object`);
+  }
+  out.default_data = data || {};
 }
 
-/** Keys pygen does not read are skipped too when dynamic, so the warning lists them. */
-function noteUnknownDynamic(raw, f, skipped) {
+/** The variant value of an entry (`toolType`), from the entry or its default data. */
+function variantOf(ctx, raw, out) {
+  const field = ctx.request.variantField;
+  if (!field) return null;
+  const value = typeof raw[field] === "string" || typeof raw[field] === "number"
+    ? raw[field] : out.default_data[field];
+  return typeof value === "string" || typeof value === "number" ? String(value) : null;
+}
+
+/** Keys pygen does not read are noted when dynamic, so the warning lists them. */
+function noteUnknownDynamic(raw, f) {
   const known = new Set(Object.values(f));
+  const skipped = new Map();
   for (const key of Object.keys(raw)) {
-    const found = !known.has(key) && findDynamic(raw[key]);
-    if (found) skipped.set(key, found.dynamic.why);
+    if (known.has(key)) continue;
+    const found = [];
+    strip(raw[key], [key], found);
+    if (found.length) skipped.set(key, found[0].dynamic.why);
   }
+  return skipped;
 }
 
 function warnSkipped(ctx, out, skipped, loc) {
   if (!out.skipped.length) return;
   const list = out.skipped.map((k) => `'${k}' (${skipped.get(k)})`).join(", ");
   ctx.diagnostics.push({
-    level: "warning", node_type: out.type, file: loc.file, line: loc.line,
+    level: "warning", kind: "skipped", node_type: out.type, file: loc.file, line: loc.line,
     message: `node '${out.type}': skipped what is not static data: ${list}`,
   });
 }
 
-function readHandles(ctx, where, type, key, value) {
-  const f = ctx.request.entryFields;
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    throw new UserError(where, `'${key}' of node '${type}' must be an array of handle ids`);
-  }
-  return value.map((h) => {
-    if (typeof h === "string") return { id: h, label: null };
-    if (h && typeof h === "object" && typeof h[f.handle_id] === "string") {
-      const label = typeof h[f.handle_label] === "string" ? h[f.handle_label] : null;
-      return { id: h[f.handle_id], label };
-    }
-    throw new UserError(where, `'${key}' of node '${type}' holds ${JSON.stringify(h)}, `
-      + `which is neither a string nor an object with a string '${f.handle_id}'`);
-  });
-}
-
-module.exports = { definitionEntries, readEntry };
+module.exports = { readEntry };

@@ -22,9 +22,9 @@ function locate(request, node, message) {
   return { file: rel(request, sf.getFilePath()), line: line + 1, col: character + 1, message };
 }
 
-function diagnosticAt(ctx, node, message) {
+function diagnosticAt(ctx, node, message, kind = null) {
   const loc = locate(ctx.request, node, message);
-  return { level: "warning", file: loc.file, line: loc.line, message };
+  return { level: "warning", file: loc.file, line: loc.line, message, ...(kind ? { kind } : {}) };
 }
 
 /** The reply's error entry for anything a run threw. */

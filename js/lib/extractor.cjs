@@ -5,7 +5,8 @@
 const { UserError } = require("./errors.cjs");
 const { isStackOverflow, tooDeep } = require("./depth.cjs");
 const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
-const { definitionEntries, readEntry } = require("./definitions.cjs");
+const { loadSources, definitionEntries } = require("./sources.cjs");
+const { readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
 const { typeIndex, resolveDataType, unresolvedMessage } = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
@@ -23,29 +24,73 @@ function extract(tsMorph, request) {
 }
 
 function run(tsMorph, request, built) {
-  const { project, sourceFile, consulted } = makeProject(tsMorph, request);
+  const { project, sourceFile, consulted, tsconfig } = makeProject(tsMorph, request);
   built.project = project;
+  const ctx = {
+    tsMorph, project, sourceFile, consulted, tsconfig, request, diagnostics: [],
+    entryKeys: new Set(),
+  };
+  loadSources(ctx);
   assertParses(project);
-  const ctx = { tsMorph, project, sourceFile, consulted, request, diagnostics: [] };
-  const ev = newEvaluation(tsMorph);
+  const ev = newEvaluation(tsMorph, project);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);
-  const entries = definitionEntries(ctx, ev);
-  const nodes = [];
-  const seen = new Map();
+  const pairs = definitionEntries(ctx, ev)
+    .map((entry) => ({ entry, node: readEntry(ctx, entry) })).filter((p) => p.node);
+  markVariants(ctx, pairs);
+  reportUnusedFields(ctx);
   // Nodes sharing a data type share its reading.
   const shapes = new Map();
-  for (const entry of entries) {
-    const node = readEntry(ctx, entry);
-    if (seen.has(node.type)) {
-      throw new UserError(entry.node,
-        `duplicate node type '${node.type}' (first defined at ${seen.get(node.type)})`);
-    }
-    seen.set(node.type, `${node.source.file}:${node.source.line}`);
+  const nodes = pairs.map(({ node }) => {
     node.data_type = dataType(ctx, tc, shapes, node);
-    nodes.push(node);
-  }
+    return node;
+  });
   return { ok: true, nodes, sources: sourcesRead(ctx), diagnostics: ctx.diagnostics };
+}
+
+/**
+ * A type defined twice is an error naming both places, unless `variant_field` tells the
+ * entries apart: then each keeps its variant value (its skill file is `<type>.<value>.md`).
+ * An entry whose type is not shared has no variant.
+ */
+function markVariants(ctx, pairs) {
+  const byType = new Map();
+  for (const pair of pairs) {
+    byType.set(pair.node.type, [...(byType.get(pair.node.type) || []), pair]);
+  }
+  for (const group of byType.values()) {
+    const seen = new Map();
+    for (const { entry, node } of group) {
+      const key = group.length > 1 ? node.variant : null;
+      if (seen.has(key)) throw duplicate(ctx, entry, node, key, seen.get(key));
+      seen.set(key, `${node.source.file}:${node.source.line}`);
+      node.variant = key;
+    }
+  }
+}
+
+function duplicate(ctx, entry, node, key, first) {
+  const hint = ctx.request.variantField
+    ? `; entries of one type need distinct '${ctx.request.variantField}' values`
+    : "; if entries of one type are variants, set variant_field to the field that tells "
+      + "them apart";
+  const variant = key ? ` (variant '${key}')` : "";
+  return new UserError(entry.node, `duplicate node type '${node.type}'${variant}: defined at `
+    + `${first} and at ${node.source.file}:${node.source.line}${hint}`);
+}
+
+/** An entry_fields name that no entry has: one warning, not one per node. */
+function reportUnusedFields(ctx) {
+  const f = ctx.request.entryFields;
+  for (const field of ctx.request.entryFieldsSet || []) {
+    const name = f[field];
+    if (typeof name !== "string" || field.startsWith("handle_")) continue;
+    if (ctx.entryKeys.has(name)) continue;
+    if (!ctx.entryKeys.size) continue;
+    ctx.diagnostics.push({ level: "warning", kind: "unused-entry-field",
+      message: `entry_fields.${field} = '${name}', but no node definition has a '${name}' `
+        + `property; the definitions use: ${[...ctx.entryKeys].sort().join(", ")}` });
+  }
 }
 
 function dataType(ctx, tc, shapes, node) {
@@ -60,8 +105,8 @@ function dataType(ctx, tc, shapes, node) {
   }
   const near = found && found.near && found.score > 0 ? found : null;
   ctx.diagnostics.push({
-    level: "warning", node_type: node.type, file: node.source.file, line: node.source.line,
-    message: unresolvedMessage(node, near),
+    level: "warning", kind: "no-data-type", node_type: node.type, file: node.source.file,
+    line: node.source.line, message: unresolvedMessage(node, near),
   });
   return { name: null, via: "none", score: near ? near.score : null, fields: [], variants: [] };
 }

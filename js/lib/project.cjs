@@ -97,7 +97,7 @@ function makeProject(tsMorph, request) {
   }
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
-  return { project, sourceFile, consulted };
+  return { project, sourceFile, consulted, tsconfig };
 }
 
 /** A syntax error in a project file the user wrote: the parser would recover and read on,

@@ -22,6 +22,9 @@ function unresolvedParts(ref, out = []) {
 }
 
 /** Warn about a field whose type has unresolved parts; `tc` is the type reader's context. */
+// The kind of every diagnostic here, for the summary of a run.
+const KIND = "unresolved-type";
+
 function reportUnresolved(tc, field, ref, node, text) {
   // Nested object fields report themselves; only this level's own parts here.
   const all = [...new Set(unresolvedParts({ ...ref, fields: [] }))];
@@ -32,14 +35,14 @@ function reportUnresolved(tc, field, ref, node, text) {
   const parts = all.filter((p) => p !== "any");
   if (!parts.length) {
     diagnostics.push(diagnosticAt(tc.ctx, node, `${where}: its type depends on a type that `
-      + `cannot be resolved; it is shown as '${text}'`));
+      + `cannot be resolved; it is shown as '${text}'`, KIND));
     return;
   }
   const hints = parts.map((p) => missingImport(node.getSourceFile(), p)).filter(Boolean);
   const hint = hints.length ? ` (${hints.join("; ")})` : "";
   const names = parts.map((p) => `'${p}'`).join(", ");
   diagnostics.push(diagnosticAt(tc.ctx, node,
-    `${where}: cannot resolve type ${names}${hint}; it is shown as written`));
+    `${where}: cannot resolve type ${names}${hint}; it is shown as written`, KIND));
 }
 
 /** `imported from './presets', which cannot be found` when the name comes from a dead import. */
@@ -63,14 +66,14 @@ function checkResolved(tc, decl, type) {
   const report = (node, what, missing) => {
     const hint = missingImport(node.getSourceFile(), typeText(node.getText()));
     ctx.diagnostics.push(diagnosticAt(ctx, node, `${tc.owner}: cannot resolve ${what} `
-      + `'${typeText(node.getText())}'${hint ? ` (${hint})` : ""}; ${missing}`));
+      + `'${typeText(node.getText())}'${hint ? ` (${hint})` : ""}; ${missing}`, KIND));
   };
   if (type.isAny()) {
     if (Node.isTypeAliasDeclaration(decl)) {
       report(decl.getTypeNodeOrThrow(), "the data type", "no fields are listed");
     } else {
       ctx.diagnostics.push(diagnosticAt(ctx, decl,
-        `${tc.owner}: cannot resolve the data type; no fields are listed`));
+        `${tc.owner}: cannot resolve the data type; no fields are listed`, KIND));
     }
     return;
   }

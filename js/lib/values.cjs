@@ -5,27 +5,53 @@
 // reported at the line where it is written.
 "use strict";
 
-/** A value that is not static data (a call, a JSX component, an unresolvable name). */
+/**
+ * A value that is not static data (a call, a JSX component, an unresolvable name). `limit`
+ * marks one the evaluator gave up on because it ran into its depth or step bound.
+ */
 class Dynamic {
-  constructor(node, why) {
+  constructor(node, why, limit = false) {
     this.node = node;
     this.why = why;
+    this.limit = limit;
   }
 }
+
+// Where an object keeps the spreads it could not read (`...GENRE_DEFAULTS`): its static keys
+// stay data, each such spread is listed as computed.
+const SPREADS = Symbol("spreads");
+
+// Bounds of one value's evaluation, so a pathological file cannot hang the run.
+const MAX_CALL_DEPTH = 24;
+const MAX_STEPS = 20000;
 
 // `undefined` written in the source: kept apart from a missing key until JSON is written.
 const UNDEFINED = Symbol("undefined");
 
 /** One run's evaluation state: the declarations being evaluated, done, and object origins. */
-function newEvaluation(tsMorph) {
+function newEvaluation(tsMorph, project) {
   return {
     tsMorph,
     Node: tsMorph.Node,
     kinds: kindTable(tsMorph.SyntaxKind),
+    notLiteral: notLiteralKinds(tsMorph.SyntaxKind),
+    checker: project ? project.getTypeChecker().compilerObject : null,
     active: new Set(),
     memo: new Map(),
     origins: new WeakMap(),
+    // Parameter values of the helper calls being evaluated, innermost last.
+    frames: [],
+    steps: 0,
+    // Why a bound tripped inside the helper calls being evaluated, or null.
+    tripped: null,
   };
+}
+
+/** A value of the definitions, evaluated with fresh bounds. */
+function evaluateValue(ev, node) {
+  ev.steps = 0;
+  ev.tripped = null;
+  return evaluate(ev, node);
 }
 
 /** The literal an evaluated object or array was built from. */
@@ -51,9 +77,36 @@ function unwrap(tsMorph, node) {
 }
 
 function evaluate(ev, raw) {
+  if (++ev.steps > MAX_STEPS) {
+    ev.tripped = ev.tripped || `too large to evaluate statically (over ${MAX_STEPS} steps)`;
+    return new Dynamic(raw, ev.tripped, true);
+  }
   const node = unwrap(ev.tsMorph, raw);
   const read = ev.kinds.get(node.getKind());
-  return read ? read(ev, node) : new Dynamic(node, "an expression that is not static data");
+  const value = read ? read(ev, node) : new Dynamic(node, "an expression that is not static data");
+  return value instanceof Dynamic ? literalFromChecker(ev, raw, value) : value;
+}
+
+/**
+ * What the checker knows when the evaluator does not: a literal type (`as const` lookups,
+ * enum members, declared constants, template literal types) is the value itself.
+ */
+function literalFromChecker(ev, node, dynamic) {
+  if (!ev.checker || dynamic.limit || ev.notLiteral.has(node.getKind())) return dynamic;
+  const type = ev.checker.getTypeAtLocation(node.compilerNode);
+  const { TypeFlags } = ev.tsMorph.ts;
+  if (type.flags & TypeFlags.StringLiteral || type.flags & TypeFlags.NumberLiteral) {
+    return type.value;
+  }
+  if (type.flags & TypeFlags.BooleanLiteral) return ev.checker.typeToString(type) === "true";
+  return dynamic;
+}
+
+/** Expressions the checker never types as a literal: no need to ask it. */
+function notLiteralKinds(K) {
+  return new Set([K.ArrowFunction, K.FunctionExpression, K.ClassExpression, K.JsxElement,
+    K.JsxSelfClosingElement, K.JsxFragment, K.ObjectLiteralExpression,
+    K.ArrayLiteralExpression, K.NewExpression]);
 }
 
 /** How each kind of expression evaluates; any other kind is not static data. */
@@ -74,7 +127,7 @@ function kindTable(K) {
     [K.Identifier, evaluateIdentifier],
     [K.PropertyAccessExpression, evaluateProperty],
     [K.ElementAccessExpression, evaluateElement],
-    [K.CallExpression, dynamic("a function call")],
+    [K.CallExpression, (ev, node) => require("./calls.cjs").evaluateCall(ev, node)],
     [K.NewExpression, dynamic("a function call")],
     [K.TaggedTemplateExpression, dynamic("a function call")],
     [K.JsxElement, dynamic("JSX")],
@@ -140,6 +193,7 @@ function declarationOfSymbol(ev, symbol) {
 }
 
 function evaluateDeclaration(ev, decl, ref) {
+  if (ev.Node.isParameterDeclaration(decl)) return parameterValue(ev, decl, ref);
   if (ev.memo.has(decl)) return ev.memo.get(decl);
   if (ev.active.has(decl)) return new Dynamic(ref, "a circular reference");
   ev.active.add(decl);
@@ -173,7 +227,18 @@ function evaluateDeclarationOnce(ev, decl, ref) {
   }
   if (Node.isPropertyAssignment(decl)) return evaluate(ev, decl.getInitializerOrThrow());
   if (Node.isShorthandPropertyAssignment(decl)) return evaluate(ev, decl.getNameNode());
+  if (Node.isPropertyDeclaration(decl) && decl.getInitializer()) {
+    return evaluate(ev, decl.getInitializer());
+  }
   return new Dynamic(ref, notDataReason(Node, decl));
+}
+
+/** A parameter of a helper being evaluated: the value the innermost call bound to it. */
+function parameterValue(ev, decl, ref) {
+  for (let i = ev.frames.length - 1; i >= 0; i--) {
+    if (ev.frames[i].has(decl)) return ev.frames[i].get(decl);
+  }
+  return new Dynamic(ref, "a parameter known only at run time");
 }
 
 /** Why a declaration that holds no value is not static data. */
@@ -186,10 +251,24 @@ function notDataReason(Node, decl) {
   return "not static data";
 }
 
-function evaluateName(ev, identifier) {
-  const decl = declarationOfSymbol(ev, identifier.getSymbol());
+function evaluateName(ev, identifier, symbol = identifier.getSymbol()) {
+  const decl = declarationOfSymbol(ev, symbol);
   if (!decl) return new Dynamic(identifier, "a name that cannot be resolved");
-  return evaluateDeclaration(ev, decl, identifier);
+  return atUse(evaluateDeclaration(ev, decl, identifier), identifier);
+}
+
+/** A Dynamic from where a name or helper is declared, reported where it is used. */
+function atUse(value, node) {
+  if (!(value instanceof Dynamic) || value.node === node) return value;
+  const inside = value.node.getSourceFile() === node.getSourceFile()
+    && value.node.getStart() >= node.getStart() && value.node.getEnd() <= node.getEnd();
+  return inside ? value : new Dynamic(node, value.why, value.limit);
+}
+
+/** The value a shorthand property (`{ label }`) stands for, not the property itself. */
+function shorthandValue(ev, prop) {
+  const name = prop.getNameNode();
+  return evaluateName(ev, name, prop.getValueSymbol() || name.getSymbol());
 }
 
 /** An object literal property's key as a string, or a Dynamic for a computed one. */
@@ -213,22 +292,38 @@ function evaluateObject(ev, node) {
   ev.origins.set(out, node);
   for (const prop of node.getProperties()) {
     if (Node.isSpreadAssignment(prop)) {
-      const spread = evaluate(ev, prop.getExpression());
-      if (spread instanceof Dynamic) return spread;
-      if (spread === null || typeof spread !== "object" || Array.isArray(spread))
-        return new Dynamic(prop, "a spread of something that is not an object");
-      Object.assign(out, spread);
+      spreadInto(ev, out, prop);
       continue;
     }
     const key = propertyName(ev, prop);
     if (key instanceof Dynamic) return key;
     if (Node.isPropertyAssignment(prop)) out[key] = evaluate(ev, prop.getInitializerOrThrow());
-    else if (Node.isShorthandPropertyAssignment(prop)) {
-      out[key] = evaluateName(ev, prop.getNameNode());
-    }
+    else if (Node.isShorthandPropertyAssignment(prop)) out[key] = shorthandValue(ev, prop);
+    else if (Node.isGetAccessorDeclaration(prop)) out[key] = getterValue(ev, prop);
+    else if (Node.isSetAccessorDeclaration(prop)) continue;
     else out[key] = new Dynamic(prop, Node.isMethodDeclaration(prop) ? "a method" : "an accessor");
   }
   return out;
+}
+
+/** `...x` inside an object: its keys, or, when it is not static, a note of it on `out`. */
+function spreadInto(ev, out, prop) {
+  let spread = evaluate(ev, prop.getExpression());
+  if (!(spread instanceof Dynamic)
+    && (spread === null || typeof spread !== "object" || Array.isArray(spread)))
+    spread = new Dynamic(prop, "a spread of something that is not an object");
+  if (spread instanceof Dynamic) {
+    out[SPREADS] = [...(out[SPREADS] || []), new Dynamic(prop, spread.why, spread.limit)];
+    return;
+  }
+  for (const key of Object.keys(spread)) out[key] = spread[key];
+  if (spread[SPREADS]) out[SPREADS] = [...(out[SPREADS] || []), ...spread[SPREADS]];
+}
+
+/** `get label() { return <static> }`: the value it returns. */
+function getterValue(ev, prop) {
+  const returned = require("./calls.cjs").singleReturn(ev, prop);
+  return returned ? evaluate(ev, returned) : new Dynamic(prop, "a getter with a body");
 }
 
 function evaluateArray(ev, node) {
@@ -252,13 +347,15 @@ function evaluateArray(ev, node) {
 /** `a.b` / `a["b"]`: through the checker's symbol first (enum members, namespace imports). */
 function evaluateMember(ev, node, nameNode, key) {
   const { Node } = ev;
-  const symbol = nameNode && nameNode.getSymbol();
+  // Only a property name stands for a declaration: `a[KIND]` looks up the value of KIND.
+  const symbol = nameNode && Node.isIdentifier(nameNode) && nameNode.getSymbol();
   const decl = symbol && declarationOfSymbol(ev, symbol);
-  if (decl && (Node.isVariableDeclaration(decl) || Node.isEnumMember(decl)))
-    return evaluateDeclaration(ev, decl, node);
+  if (decl && (Node.isVariableDeclaration(decl) || Node.isEnumMember(decl)
+    || (Node.isPropertyDeclaration(decl) && decl.isStatic())))
+    return atUse(evaluateDeclaration(ev, decl, node), node);
   const target = evaluate(ev, node.getExpression());
-  if (target instanceof Dynamic) return new Dynamic(node, target.why);
-  if (key instanceof Dynamic) return key;
+  if (target instanceof Dynamic) return new Dynamic(node, target.why, target.limit);
+  if (key instanceof Dynamic) return new Dynamic(node, `looked up by ${key.why}`, key.limit);
   const usableKey = typeof key === "string" || typeof key === "number";
   if (target !== null && typeof target === "object" && usableKey
     && Object.prototype.hasOwnProperty.call(target, key))
@@ -269,19 +366,37 @@ function evaluateMember(ev, node, nameNode, key) {
 
 /** First Dynamic found anywhere inside a value, with the key path to it, or null. */
 function findDynamic(value, at = []) {
-  if (value instanceof Dynamic) return { dynamic: value, path: at };
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findDynamic(value[i], [...at, i]);
-      if (found) return found;
-    }
-  } else if (value && typeof value === "object") {
-    for (const key of Object.keys(value)) {
-      const found = findDynamic(value[key], [...at, key]);
-      if (found) return found;
-    }
+  const all = [];
+  strip(value, at, all);
+  return all[0] || null;
+}
+
+/**
+ * The value without what is not static data, and each Dynamic removed with its key path in
+ * `found`: a Dynamic key or array element is dropped, a spread that could not be read is
+ * listed at its object's path.
+ */
+function strip(value, at, found) {
+  if (value instanceof Dynamic) {
+    found.push({ dynamic: value, path: at });
+    return undefined;
   }
-  return null;
+  if (Array.isArray(value)) {
+    const out = [];
+    value.forEach((item, i) => {
+      const kept = strip(item, [...at, i], found);
+      if (!(item instanceof Dynamic)) out.push(kept);
+    });
+    return out;
+  }
+  if (!value || typeof value !== "object") return value;
+  const out = {};
+  for (const dynamic of value[SPREADS] || []) found.push({ dynamic, path: at });
+  for (const key of Object.keys(value)) {
+    const kept = strip(value[key], [...at, key], found);
+    if (kept !== undefined) out[key] = kept;
+  }
+  return out;
 }
 
 /** Plain JSON: `undefined` properties dropped, the way JSON.stringify treats them. */
@@ -298,6 +413,8 @@ function toJson(value) {
   return value;
 }
 
-module.exports = {
-  Dynamic, UNDEFINED, newEvaluation, evaluate, propertyName, origin, unwrap, findDynamic, toJson,
-};
+// Assigned, not replaced: calls.cjs requires this module while it is still loading.
+Object.assign(module.exports, {
+  Dynamic, UNDEFINED, SPREADS, MAX_CALL_DEPTH, newEvaluation, evaluate, evaluateValue, propertyName,
+  origin, unwrap, findDynamic, strip, toJson, atUse, declarationOfSymbol,
+});

@@ -14,16 +14,19 @@ from pygen.commands.common import (
     config_from,
     config_options,
     content_problems,
+    diagnostics_json,
     enforce_strict,
     print_diagnostics,
     print_gate,
     print_problems,
+    verbose_option,
 )
 from pygen.config import Config
 from pygen.gate import gate as gating
 from pygen.gate import memo
 from pygen.gate.gate import Gate
 from pygen.gate.view import gate_json
+from pygen.model import Diagnostic
 from pygen.output import console, err_console, shown
 from pygen.skills import plan as planning
 from pygen.skills.plan import FileUpdate
@@ -32,12 +35,15 @@ from pygen.tools import merge
 
 @click.command("check")
 @config_options
-@click.option("--strict", is_flag=True, help="Fail when a node's data type is not found.")
+@click.option("--strict", is_flag=True,
+              help="Fail when a value in the definitions is computed at run time or a node's "
+                   "data type is not found.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but the list of stale files.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
+@verbose_option
 def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
-          strict: bool, quiet: bool, as_json: bool, no_cache: bool) -> int:
+          strict: bool, quiet: bool, as_json: bool, no_cache: bool, verbose: bool) -> int:
     """Exit 1 with a diff when the committed skill files drift from the code. Writes nothing.
 
     Also exit 1 for generated blocks edited by hand, stale names in prose (per
@@ -45,11 +51,11 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
     """
     config = config_from(config_path, nodes_file, skills_dir)
     return run_check(config, strict=strict or config.settings.strict, quiet=quiet,
-                     as_json=as_json, use_cache=not no_cache)
+                     as_json=as_json, use_cache=not no_cache, verbose=verbose)
 
 
 def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
-              use_cache: bool) -> int:
+              use_cache: bool, verbose: bool = False) -> int:
     """One `check` run; returns its exit code. A clean run is remembered (pygen.gate.memo)."""
     files.refuse_links_below(config.skills_dir)  # before the memo, which reads through links
     known_clean = memo.clean_check(config, strict) if use_cache else None
@@ -57,14 +63,14 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         print_clean(config, known_clean, quiet=quiet, as_json=as_json)
         return 0
     plan = planning.plan(config, merge.load_model(config, use_cache=use_cache))
-    print_diagnostics(plan.model.diagnostics, quiet or as_json)
+    print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
     enforce_strict(plan.model, strict)
     gate = gating.gate(config, plan.model, plan.updates)
     problems = content_problems(config, plan)
     edited = {edit.path for edit in gate.hand_edits}
     stale = tuple(u for u in plan.changed if u.path not in edited)
     if as_json:
-        print_json(stale, gate, problems)
+        print_json(stale, gate, problems, plan.model.diagnostics)
     else:
         print_text(plan, stale, gate, problems, quiet=quiet)
     if stale or gate.failed or problems:
@@ -81,9 +87,11 @@ def unified_diff(update: FileUpdate) -> str:
     return "".join(difflib.unified_diff(old, new, f"a/{name}", f"b/{name}"))
 
 
-def print_json(stale: tuple[FileUpdate, ...], gate: Gate, problems: list[str]) -> None:
+def print_json(stale: tuple[FileUpdate, ...], gate: Gate, problems: list[str],
+               diagnostics: tuple[Diagnostic, ...]) -> None:
     console.print_json(json.dumps({"stale": [shown(u.path) for u in stale],
                                    **gate_json(gate), "problems": problems,
+                                   "warnings": diagnostics_json(diagnostics),
                                    "ok": not stale and not gate.failed and not problems}))
 
 
@@ -107,7 +115,8 @@ def print_clean(config: Config, files: int, *, quiet: bool, as_json: bool) -> No
     """What a clean check prints, for a run answered from the cache."""
     if as_json:
         empty = Gate((), (), (), config.settings.stale_prose)
+        # Only a run without warnings is remembered as clean.
         console.print_json(json.dumps({"stale": [], **gate_json(empty), "problems": [],
-                                       "ok": True}))
+                                       "warnings": [], "ok": True}))
     elif not quiet:
         console.print(f"{files} skill files are current.")

@@ -13,6 +13,7 @@ import click
 
 from pygen import files, lock
 from pygen.config import Config, load_config
+from pygen.diagnostics import strict_failure, summarize
 from pygen.errors import PygenError
 from pygen.model import Diagnostic, Model
 from pygen.output import err_console, safe, shown, visible
@@ -49,6 +50,10 @@ def config_from(config_path: Path | None, nodes_file: Path | None,
 
 
 def enforce_strict(model: Model, strict: bool) -> None:
+    """`--strict`: a computed value in the definitions, or a node without a data type, fails."""
+    computed = strict_failure(model.diagnostics) if strict else None
+    if computed is not None:
+        raise PygenError(computed)
     missing = [n.type for n in model.nodes if n.data_type.via == "none"]
     if strict and missing:
         raise PygenError(f"--strict: no data type found for {', '.join(missing)}; "
@@ -89,12 +94,25 @@ def say(message: str) -> None:
     err_console.print(visible(message), highlight=False, markup=False)
 
 
-def print_diagnostics(diagnostics: tuple[Diagnostic, ...], quiet: bool) -> None:
+def print_diagnostics(diagnostics: tuple[Diagnostic, ...], quiet: bool,
+                      verbose: bool = False) -> None:
+    """The run's warnings on stderr: summarised per kind, or each of them with --verbose."""
     if quiet:
         return
-    for diagnostic in diagnostics:
-        err_console.print(f"[yellow]{diagnostic.level}:[/yellow] {safe(str(diagnostic))}",
-                          highlight=False, markup=True)
+    for line in summarize(diagnostics, verbose):
+        level, _, rest = line.partition(": ")
+        err_console.print(f"[yellow]{level}:[/yellow] {safe(rest)}", highlight=False,
+                          markup=True)
+
+
+def diagnostics_json(diagnostics: tuple[Diagnostic, ...]) -> list[dict[str, Any]]:
+    """Every diagnostic, for `--json` (which is never summarised)."""
+    return [d.model_dump(mode="json", exclude_none=True) for d in diagnostics]
+
+
+def verbose_option(fn: F) -> F:
+    return click.option("--verbose", "-v", is_flag=True,
+                        help="Print every warning, not one summary line per kind.")(fn)
 
 
 def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:

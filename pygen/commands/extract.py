@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pygen.commands.common import config_from, config_options
+from pygen.commands.common import config_from, config_options, print_diagnostics, verbose_option
 from pygen.tools import merge
 
 
@@ -15,10 +15,15 @@ from pygen.tools import merge
 @config_options
 @click.option("--json", "as_json", is_flag=True, default=True,
               help="Print the merged model as JSON (the default).")
+@verbose_option
 def extract_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
-                as_json: bool) -> int:
-    """Print the merged model that rendering uses, for debugging and tools."""
+                as_json: bool, verbose: bool) -> int:
+    """Print the merged model that rendering uses, for debugging and tools.
+
+    The model carries every warning; stderr shows their summary.
+    """
     config = config_from(config_path, nodes_file, skills_dir)
     model = merge.load_model(config)
+    print_diagnostics(model.diagnostics, quiet=False, verbose=verbose)
     sys.stdout.write(model.model_dump_json(indent=2) + "\n")
     return 0

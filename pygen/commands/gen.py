@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.table import Table
@@ -12,10 +13,12 @@ from pygen.commands.common import (
     config_from,
     config_options,
     content_problems,
+    diagnostics_json,
     enforce_strict,
     print_diagnostics,
     print_gate,
     print_problems,
+    verbose_option,
     writing,
 )
 from pygen.config import Config
@@ -32,7 +35,9 @@ from pygen.tools import merge
 
 @click.command("gen")
 @config_options
-@click.option("--strict", is_flag=True, help="Fail when a node's data type is not found.")
+@click.option("--strict", is_flag=True,
+              help="Fail when a value in the definitions is computed at run time or a node's "
+                   "data type is not found.")
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--force", is_flag=True, help="Overwrite generated blocks edited by hand.")
@@ -40,9 +45,10 @@ from pygen.tools import merge
               help="Delete node files whose type is gone, unless they hold prose.")
 @click.option("--watch", is_flag=True, help="Regenerate whenever an input file is saved.")
 @click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
+@verbose_option
 def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
         strict: bool, quiet: bool, as_json: bool, force: bool, prune: bool, watch: bool,
-        no_cache: bool) -> int:
+        no_cache: bool, verbose: bool) -> int:
     """Write the skill files: regenerate AUTO-GEN blocks, keep all prose.
 
     Exit 1 when something is left for a person: a hand-edited block it refused to
@@ -53,7 +59,7 @@ def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | No
 
     def once(config: Config) -> int:
         return run_gen(config, strict=strict, quiet=quiet, as_json=as_json, force=force,
-                       prune=prune, use_cache=not no_cache)
+                       prune=prune, use_cache=not no_cache, verbose=verbose)
 
     if watch:
         from pygen.commands import watch as watcher
@@ -63,17 +69,17 @@ def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | No
 
 
 def run_gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: bool,
-            prune: bool, use_cache: bool) -> int:
+            prune: bool, use_cache: bool, verbose: bool = False) -> int:
     """One `gen` run, holding the skills_dir lock; returns its exit code."""
     with writing(config):
         return _gen(config, strict=strict, quiet=quiet, as_json=as_json, force=force,
-                    prune=prune, use_cache=use_cache)
+                    prune=prune, use_cache=use_cache, verbose=verbose)
 
 
 def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: bool,
-         prune: bool, use_cache: bool) -> int:
+         prune: bool, use_cache: bool, verbose: bool) -> int:
     plan = planning.plan(config, merge.load_model(config, use_cache))
-    print_diagnostics(plan.model.diagnostics, quiet or as_json)
+    print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
     enforce_strict(plan.model, strict or config.settings.strict)
     refused = [] if force else digests.find(plan.updates)
     skipped = {edit.path for edit in refused}
@@ -82,7 +88,7 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
     gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)
     problems = content_problems(config, plan)
     if as_json:
-        print_json(plan.updates, gate, pruned)
+        print_json(plan.updates, gate, pruned, diagnostics_json(plan.model.diagnostics))
     else:
         print_text(plan.updates, gate, pruned, problems, quiet=quiet)
     return 1 if gate.failed or problems else 0
@@ -105,10 +111,11 @@ def summary(updates: tuple[FileUpdate, ...]) -> Table:
     return table
 
 
-def print_json(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan, ...]) -> None:
+def print_json(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan, ...],
+               warnings: list[dict[str, Any]]) -> None:
     files = [{"path": shown(u.path), "status": u.status} for u in updates]
     console.print_json(json.dumps({"files": files, "counts": counts(updates),
-                                   **gate_json(gate, pruned)}))
+                                   **gate_json(gate, pruned), "warnings": warnings}))
 
 
 def print_text(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan, ...],

@@ -124,7 +124,23 @@ def extraction_key(config: Config) -> str:
         "node": str(script.node),
         "root": str(config.root),
         "settings": config.settings.model_dump(mode="json"),
+        "listing": definitions_listing(config),
     })
+
+
+def definitions_listing(config: Config) -> list[str]:
+    """The files a `definitions` glob, `call:` or `class:` source may read: a file added
+    there is a miss, though no file the last run read has changed. Empty for constants."""
+    found: set[Path] = set()
+    for spec in config.definitions:
+        kind, _, rest = spec.partition(":")
+        if kind in ("call", "class"):
+            base = config.tsconfig.parent if config.tsconfig else config.nodes_file.parent
+            found.update(p for pattern in ("**/*.ts", "**/*.tsx") for p in base.glob(pattern)
+                         if "node_modules" not in p.parts)
+        elif rest:
+            found.update(config.root.glob(spec.rpartition(":")[0]))
+    return sorted(str(p) for p in found)
 
 
 def extraction_inputs(config: Config, reply: dict[str, Any]) -> list[Path]:

@@ -29,11 +29,14 @@ def request_for(config: Config) -> dict[str, Any]:
     return {
         "root": str(config.root),
         "nodesFile": str(config.nodes_file),
-        "definitions": settings.definitions,
+        "definitions": list(config.definitions),
+        "variantField": settings.variant_field,
         "tsconfig": str(config.tsconfig) if config.tsconfig else None,
         "dataTypes": settings.data_types,
         "dataUnion": settings.data_union,
         "entryFields": settings.entry_fields.model_dump(),
+        # The names the user set, so one no entry has is reported (once).
+        "entryFieldsSet": sorted(settings.entry_fields.model_fields_set),
     }
 
 

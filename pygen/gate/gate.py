@@ -37,7 +37,7 @@ def stale_prose(config: Config, model: Model, planned: Sequence[digests.Planned]
     if config.settings.stale_prose == "off":
         return ()
     return tuple(prose_lint.lint_skills(config.skills_dir, model, planned, written,
-                                        extra=[config.settings.definitions]))
+                                        extra=list(config.definitions)))
 
 
 def gate(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Gate:

@@ -70,7 +70,7 @@ def node_files(skills_dir: Path) -> list[Path]:
 
 
 def find(skills_dir: Path, model: Model) -> list[Orphan]:
-    known = {node.type for node in model.nodes}
+    known = {node.key for node in model.nodes}
     orphans = []
     for path in node_files(skills_dir):
         if path.stem in known:

@@ -138,7 +138,7 @@ def tool_names(tool: ToolSchema) -> Iterator[str]:
 
 
 def node_names(node: NodeDef) -> frozenset[str]:
-    names: set[str] = {node.type, *(h.id for h in (*node.inputs, *node.outputs))}
+    names: set[str] = {node.type, *(h.id for h in (*node.inputs, *node.outputs) if h.id)}
     data_type = node.data_type
     if data_type.name:
         names.add(data_type.name)

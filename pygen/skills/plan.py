@@ -81,11 +81,11 @@ def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | Non
                stamp: Stamp, definitions: str) -> list[FileUpdate]:
     updates = []
     for node in model.nodes:
-        path = node_path(skills_dir, node.type)
+        path = node_path(skills_dir, node.key)
         template = render.node_template(node, with_tool=node.tool is not None)
         blocks = render.node_blocks(node, definitions)
         new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, stamp,
-                          str(path), {"node_type": node.type})
+                          str(path), {"node_type": node.key})
         updates.append(FileUpdate(path, existing.get(path), new))
     return updates
 
@@ -141,12 +141,12 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     editor = layout.workflow_editor(skills)
     protocol = protocol_blocks(skills)
 
-    paths = [node_path(skills, n.type) for n in model.nodes]
+    paths = [node_path(skills, n.key) for n in model.nodes]
     paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills)]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths, skills)
-    updates = plan_nodes(model, skills, existing, stamp, config.settings.definitions)
+    updates = plan_nodes(model, skills, existing, stamp, config.definitions_label)
     editor_update = plan_workflow_editor(model, skills, existing, stamp)
     updates.append(editor_update)
     if protocol is not None:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from pygen.model import DataField, DataType, Handle, Model, NodeDef
+from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef, TypeRef
 from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
 
@@ -63,10 +63,31 @@ def field_list(fields: Iterable[DataField]) -> list[str]:
     return lines
 
 
-def handles_text(handles: tuple[Handle, ...]) -> str:
+UNDECLARED = "the definitions do not declare handles"
+
+
+def handle_text(handle: Handle) -> str:
+    name = code(handle.id) if handle.id is not None else "unnamed"
+    notes = [n for n in (handle.label, handle.type and f"type {code(handle.type)}") if n]
+    return name + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _unnamed_text(count: int) -> str:
+    """React Flow gives an unnamed handle the id `null`: an edge to it names no handle."""
+    return (f"{count} unnamed handle{'s' if count > 1 else ''} (id `null`: an edge to "
+            "or from it names no handle)")
+
+
+def handles_text(handles: tuple[Handle, ...], declared: bool = True,
+                 computed: tuple[ComputedValue, ...] = ()) -> str:
+    if not declared:
+        whole = next((c for c in computed if "[" not in c.path and "." not in c.path), None)
+        return f"computed at run time: {code(whole.text)}" if whole else UNDECLARED
     if not handles:
         return "none"
-    return ", ".join(code(h.id) + (f" ({h.label})" if h.label else "") for h in handles)
+    named = [handle_text(h) for h in handles if h.id is not None or h.label or h.type]
+    unnamed = len(handles) - len(named)
+    return ", ".join([*named, *([_unnamed_text(unnamed)] if unnamed else [])])
 
 
 def _section(title: str, fields: list[DataField]) -> list[str]:
@@ -119,13 +140,18 @@ def json_block(value: Any) -> list[str]:
 
 def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str:
     lines = [f"- **Type:** {code(node.type)}"]
+    if node.variant is not None:
+        lines.append(f"- **Variant:** {code(node.variant)} (one of several `{node.type}` "
+                     "nodes; its default data says which)")
     if node.category:
         lines.append(f"- **Category:** {node.category}")
     if node.credit_cost is not None:
         lines.append(f"- **Credit cost:** {node.credit_cost}")
     lines += [
-        f"- **Inputs (target handles):** {handles_text(node.inputs)}",
-        f"- **Outputs (source handles):** {handles_text(node.outputs)}",
+        f"- **Inputs (target handles):** "
+        f"{handles_text(node.inputs, node.inputs_declared, _computed(node, 'inputs'))}",
+        f"- **Outputs (source handles):** "
+        f"{handles_text(node.outputs, node.outputs_declared, _computed(node, 'outputs'))}",
     ]
     if node.tool is not None:
         lines.append(f"- **MCP tool:** {code(node.tool.name)}")
@@ -134,7 +160,81 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
         lines += [node.description, ""]
     lines += data_type_sections(node)
     lines += [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
+    lines += computed_lines(node)
     return "\n".join(lines)
+
+
+def _computed(node: NodeDef, field: str) -> tuple[ComputedValue, ...]:
+    return tuple(c for c in node.computed if c.field == field)
+
+
+def computed_lines(node: NodeDef) -> list[str]:
+    """The values the definitions compute at run time, listed under the static default data."""
+    data = _computed(node, "default_data")
+    other = [c for c in node.computed if c.field != "default_data"]
+    lines: list[str] = []
+    if data:
+        lines += ["", "**Computed at run time** (the editor fills these data fields in when it "
+                  "creates the node; they are not in the default data above):", ""]
+        for value in data:
+            name = value.path.partition(".")[2]
+            where = code(name) if name else "more default data"
+            lines.append(f"- {where} — computed at run time: {code(value.text)} "
+                         f"({value.type_text})")
+    if other:
+        lines += ["", "**Known only when the app runs** (the definitions compute them):", ""]
+        lines += [f"- {code(v.path)} — {code(v.text)} ({v.type_text})" for v in other]
+    return lines
+
+
+def placeholder(ref: TypeRef | None, type_text: str = "", depth: int = 0) -> Any:
+    """A value of the right type for a computed field in a worked example, or _NONE."""
+    if ref is None:
+        text = type_text.strip()
+        return [] if text.endswith("[]") else _PLACEHOLDERS.get(text, _NONE)
+    if ref.kind == "literal":
+        return ref.value
+    if ref.kind == "union":
+        filled = (placeholder(m, "", depth) for m in ref.types)
+        return next((v for v in filled if v is not _NONE), _NONE)
+    if ref.kind == "array":
+        return []
+    if ref.kind == "tuple":
+        items = [placeholder(t, "", depth) for t in ref.types]
+        return _NONE if _NONE in items else items
+    if ref.kind == "record":
+        return {}
+    if ref.kind == "object" and ref.fields and depth < MAX_NESTING:
+        return _required(ref.fields, {}, depth + 1)
+    return _PLACEHOLDERS.get(ref.kind, _NONE)
+
+
+_NONE = object()
+_PLACEHOLDERS: dict[str, Any] = {"string": "", "number": 0, "boolean": False, "null": None,
+                                 "any": None, "unknown": None}
+
+
+def _required(fields: tuple[DataField, ...], data: dict[str, Any], depth: int) -> dict[str, Any]:
+    """`data` with a placeholder for each required field it lacks."""
+    out = dict(data)
+    for field in fields:
+        if field.optional or field.name in out:
+            continue
+        value = placeholder(field.type, field.type_text, depth)
+        if value is not _NONE:
+            out[field.name] = value
+    return out
+
+
+def example_data(node: NodeDef) -> dict[str, Any]:
+    """The default data, with a placeholder of the right type for what is computed.
+
+    Only when the definitions compute part of the default data: the static part stays as
+    written, and each required field of the data type it lacks gets a value of its type.
+    """
+    if not _computed(node, "default_data"):
+        return node.default_data
+    return _required(node.data_type.fields, node.default_data, 0)
 
 
 def example_node(node: NodeDef) -> dict[str, Any]:
@@ -142,7 +242,7 @@ def example_node(node: NodeDef) -> dict[str, Any]:
         "id": f"{node.type}-1",
         "type": node.type,
         "position": {"x": 0, "y": 0},
-        "data": node.default_data,
+        "data": example_data(node),
     }
 
 
@@ -179,13 +279,17 @@ def catalog(model: Model) -> str:
     for node in model.nodes:
         tool = code(node.tool.name, table=True) if node.tool else "—"
         cells = [code(node.type, table=True), cell(node.label), cell(node.category or "—"),
-                 _handle_ids(node.inputs), _handle_ids(node.outputs), tool]
+                 _handle_ids(node.inputs, node.inputs_declared),
+                 _handle_ids(node.outputs, node.outputs_declared), tool]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
-def _handle_ids(handles: tuple[Handle, ...]) -> str:
-    return ", ".join(code(h.id, table=True) for h in handles) or "—"
+def _handle_ids(handles: tuple[Handle, ...], declared: bool = True) -> str:
+    if not declared:
+        return "not declared"
+    return ", ".join(code(h.id, table=True) if h.id is not None else "unnamed"
+                     for h in handles) or "—"
 
 
 

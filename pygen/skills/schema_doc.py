@@ -31,20 +31,46 @@ _MISSING = object()
 
 def schema_document(model: Model) -> str:
     """Content of `<skills_dir>/schemas/nodes.schema.json` (layout.SCHEMA_FILE)."""
-    return document_text(
-        {n.type: node_data_schema(n) for n in model.nodes},
-        {n.type: ([h.id for h in n.inputs], [h.id for h in n.outputs]) for n in model.nodes},
-    )
+    groups = by_type(model)
+    return document_text({t: node_data_schema(nodes[0]) for t, nodes in groups.items()},
+                         {t: handles_entry(nodes) for t, nodes in groups.items()})
 
 
-def document_text(schemas: Mapping[str, Schema],
-                  handles: Mapping[str, tuple[Sequence[str], Sequence[str]]]) -> str:
-    """The document for these data schemas and (inputs, outputs) handle ids, by node type."""
+def by_type(model: Model) -> dict[str, list[NodeDef]]:
+    """The nodes of each type: one, or the variants sharing it (they share a data schema)."""
+    groups: dict[str, list[NodeDef]] = {}
+    for node in model.nodes:
+        groups.setdefault(node.type, []).append(node)
+    return groups
+
+
+def handles_entry(nodes: Sequence[NodeDef]) -> dict[str, Any]:
+    """A type's `x-handles` entry: the handle ids of each side (`null` for an unnamed handle),
+    their declared types when any (`inputTypes`), and `declared: false` when the definitions
+    do not declare them (per side, `{"inputs": false}`, when only one side is undeclared)."""
+    entry: dict[str, Any] = {}
+    declared = {}
+    for side in ("inputs", "outputs"):
+        handles = [h for n in nodes for h in getattr(n, side)]
+        entry[side] = list(dict.fromkeys(h.id for h in handles))
+        types = {h.id: h.type for h in handles if h.id is not None and h.type is not None}
+        if types:
+            entry[side.removesuffix("s") + "Types"] = types
+        declared[side] = any(getattr(n, f"{side}_declared") for n in nodes)
+    if not any(declared.values()):
+        entry["declared"] = False
+    elif not all(declared.values()):
+        entry["declared"] = declared
+    return entry
+
+
+def document_text(schemas: Mapping[str, Schema], handles: Mapping[str, dict[str, Any]]) -> str:
+    """The document for these data schemas and `x-handles` entries, by node type."""
     doc = {
         "$schema": DRAFT,
         "$comment": _GENERATED,
         "$defs": dict(schemas),
-        HANDLES_KEY: {t: {"inputs": list(i), "outputs": list(o)} for t, (i, o) in handles.items()},
+        HANDLES_KEY: dict(handles),
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 

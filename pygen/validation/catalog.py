@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,15 @@ from pygen import jsonread
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.model import Model
-from pygen.skills.schema_doc import DRAFT, HANDLES_KEY, Schema, document_text, node_data_schema
+from pygen.skills.schema_doc import (
+    DRAFT,
+    HANDLES_KEY,
+    Schema,
+    by_type,
+    document_text,
+    handles_entry,
+    node_data_schema,
+)
 from pygen.suggest import did_you_mean
 from pygen.validation.fastcheck import Check, compile_check
 from pygen.validation.shapes import Shape, shape_of
@@ -35,8 +43,16 @@ class WorkflowInputError(PygenError):
 class NodeSpec:
     type: str
     schema: Schema
-    inputs: tuple[str, ...]
-    outputs: tuple[str, ...]
+    # Handle ids; None is an unnamed handle, which an edge reaches by naming no handle.
+    inputs: tuple[str | None, ...]
+    outputs: tuple[str | None, ...]
+    # The schema document's `x-handles` entry (declared types, `declared`), kept as written.
+    handles: dict[str, Any] = field(default_factory=dict)
+
+    def declared(self, side: str) -> bool:
+        """False when the definitions do not declare this side's handles: nothing to check."""
+        value = self.handles.get("declared", True)
+        return value.get(side, True) is not False if isinstance(value, dict) else value is not False
 
 
 class Catalog:
@@ -73,7 +89,7 @@ class Catalog:
     def to_json(self) -> str:
         """The schema document `pygen gen` writes and `pygen schema` prints."""
         return document_text({t: s.schema for t, s in self.specs.items()},
-                             {t: (s.inputs, s.outputs) for t, s in self.specs.items()})
+                             {t: s.handles for t, s in self.specs.items()})
 
     @classmethod
     def from_json(cls, text: str | bytes, source: str) -> Catalog:
@@ -93,7 +109,8 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> No
 
     try:
         Draft202012Validator.check_schema(schema)
-        spec = NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]))
+        spec = NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
+                        dict(handles))
     except (SchemaError, TypeError, KeyError) as exc:
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' is malformed ({type(exc).__name__}); "
@@ -137,11 +154,12 @@ def _resolves(schema: Any, ref: str) -> bool:
 
 
 def build_catalog(model: Model) -> Catalog:
-    return Catalog(
-        NodeSpec(n.type, node_data_schema(n), tuple(h.id for h in n.inputs),
-                 tuple(h.id for h in n.outputs))
-        for n in model.nodes
-    )
+    specs = []
+    for node_type, nodes in by_type(model).items():
+        entry = handles_entry(nodes)
+        specs.append(NodeSpec(node_type, node_data_schema(nodes[0]), tuple(entry["inputs"]),
+                              tuple(entry["outputs"]), entry))
+    return Catalog(specs)
 
 
 def node_schema_text(catalog: Catalog, node_type: str) -> str:

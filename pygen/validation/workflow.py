@@ -151,6 +151,8 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
                   side: Literal["inputs", "outputs"]) -> Iterator[Finding]:
     handles = spec.inputs if side == "inputs" else spec.outputs
     node = f"node {show(node_id)} ({spec.type})"
+    if not spec.declared(side) or (handle is None and None in handles):
+        return
     if not handles:
         yield error_at(path, f"{node} has no {side}; no edge can {_verb(side)} it")
     elif handle is None:
@@ -161,7 +163,7 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
         yield error_at(path, f"expected a handle id string, got {kind(handle)}")
     elif handle not in handles:
         yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
-                             f"{listed(handles)}", closest(handle, handles))
+                             f"{listed(handles)}", closest(handle, [h for h in handles if h]))
 
 
 def _verb(side: str) -> str:

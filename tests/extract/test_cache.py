@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from cached_project import MODES_TS, config, make_project, node_runs, run
 
+from pygen.config import Config, Settings
 from pygen.extract import cache, noderuntime
 from pygen.tools import merge
 
@@ -116,3 +117,19 @@ def test_an_edit_to_any_extractor_module_is_a_miss(
     module.write_text(module.read_text() + "\n// an edit\n")
     assert run(project, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
     assert node_runs(project) == runs + 1
+
+
+def test_a_new_file_for_a_call_source_is_a_miss(tmp_path: Path) -> None:
+    from pygen.extract.cache import definitions_listing
+
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.ts").write_text("registerNode({});\n")
+    (tmp_path / "tsconfig.json").write_text("{}")
+    config = Config(settings=Settings(nodes_file="src/a.ts", tsconfig="tsconfig.json",
+                                      definitions=["NODES", "call:registerNode"]),
+                    source=None, root=tmp_path)
+    before = definitions_listing(config)
+    (tmp_path / "src" / "b.ts").write_text("registerNode({});\n")
+    assert definitions_listing(config) == [*before, str(tmp_path / "src" / "b.ts")]
+    plain = Config(settings=Settings(nodes_file="src/a.ts"), source=None, root=tmp_path)
+    assert definitions_listing(plain) == []

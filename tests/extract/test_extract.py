@@ -158,6 +158,9 @@ UNRESOLVED = [
     "warning: nodes.ts:8: node 'bare': no data type found (no BareData or BareNodeData; "
     "no structural match); map it in data_types in the pygen config",
 ]
+# Without --verbose, one line per kind of warning.
+SUMMARY = ["warning: nodes without a data type (map them in data_types) — 2 times: "
+           "nodes.ts:7, nodes.ts:8"]
 STRICT = ("error: --strict: no data type found for mystery, bare; add them to data_types in "
           "the pygen config")
 
@@ -178,8 +181,14 @@ def test_gen_warns_about_each_unresolved_data_type(unresolved: Path) -> None:
     assert result.stderr.splitlines() == []  # -q: nothing but errors
     result = CliRunner().invoke(main, ["gen"], catch_exceptions=False)
     assert result.exit_code == 0
-    assert result.stderr.splitlines() == UNRESOLVED
+    assert result.stderr.splitlines() == SUMMARY
     assert (unresolved / "skills" / "nodes" / "mystery.md").is_file()
+    result = CliRunner().invoke(main, ["gen", "--verbose"], catch_exceptions=False)
+    assert result.stderr.splitlines() == UNRESOLVED
+    result = CliRunner().invoke(main, ["check"], catch_exceptions=False)
+    assert result.stderr.splitlines() == SUMMARY, "a cached check summarises the same way"
+    result = CliRunner().invoke(main, ["gen", "--json"], catch_exceptions=False)
+    assert [w["line"] for w in json.loads(result.stdout)["warnings"]] == [7, 8]
 
 
 @pytest.mark.parametrize("how", ["flag", "config"])
@@ -190,22 +199,39 @@ def test_strict_makes_them_errors_and_writes_nothing(unresolved: Path, how: str)
             handle.write("strict = true\n")
     result = CliRunner().invoke(main, args, catch_exceptions=False)
     assert result.exit_code == 2
-    assert result.stderr.splitlines() == [*UNRESOLVED, STRICT]
+    assert result.stderr.splitlines() == [*SUMMARY, STRICT]
     assert not (unresolved / "skills").exists()
 
 
 def test_extraction_error_reaches_the_cli_as_one_line(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "case"
-    shutil.copytree(CORPUS / "error-call-in-default", root)
+    shutil.copytree(CORPUS / "error-syntax", root)
     (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
     monkeypatch.chdir(root)
     result = CliRunner().invoke(main, ["check"], catch_exceptions=False)
     assert result.exit_code == 2
-    assert result.stderr == (
-        "error: nodes.ts:16:38: node 'generate-image': 'defaultData.seed' must be static data, "
-        "but 'randomSeed()' is a function call; write the value as a literal\n")
+    expected = json.loads((CORPUS / "error-syntax" / "expected.json").read_text())["error"]
+    assert result.stderr == f"error: {expected}\n"
     assert result.stdout == ""
+
+
+def test_a_computed_value_is_a_warning_and_with_strict_an_error_naming_its_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "case"
+    shutil.copytree(CORPUS / "call-in-default", root)
+    (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
+    monkeypatch.chdir(root)
+    gen = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    assert "- `seed` — computed at run time: `randomSeed()` (number)" in (
+        root / "skills" / "nodes" / "generate-image.md").read_text()
+    strict = CliRunner().invoke(main, ["check", "--strict"], catch_exceptions=False)
+    assert strict.exit_code == 2
+    assert strict.stderr.splitlines()[-1].startswith(
+        "error: --strict: nodes.ts:16: node 'generate-image': 'defaultData.seed' is computed "
+        "at run time")
+    assert CliRunner().invoke(main, ["check"], catch_exceptions=False).exit_code == 0
 
 
 def test_extraction_error_type_is_extraction_error(project: Config, tmp_path: Path,

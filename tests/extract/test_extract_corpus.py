@@ -80,7 +80,7 @@ def run_case(case: Path) -> Result:
     except PygenError as exc:
         # Messages name the config file by its absolute path; the case's own is enough here.
         return {"error": str(exc).replace(f"{case}{os.sep}", "")}, None
-    return snapshot(model), markdown(model, config.settings.definitions)
+    return snapshot(model), markdown(model, config.definitions_label)
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from pygen.model import DataField, TypeRef
+from pygen.model import DataField, Model, NodeDef, TypeRef
 from pygen.skills import render
 
 LITERALS = tuple(TypeRef(kind="literal", value=v) for v in ("a", "b"))
@@ -34,3 +34,48 @@ def test_nested_object_fields_become_sub_bullets() -> None:
     inner = field("number", TypeRef(kind="number")).model_copy(update={"name": "x"})
     obj = field("{ x: number }", TypeRef(kind="object", fields=(inner,)))
     assert render.field_list([obj]) == ["- `f: { x: number }`", "  - `x: number`"]
+
+
+def computed_node(**extra: object) -> NodeDef:
+    start = {"type": "start", "label": "Start", "source": {"file": "nodes.ts", "line": 3},
+             "default_data": {"title": "Untitled"},
+             "computed": [{"path": "defaultData.id", "field": "default_data",
+                           "text": "crypto.randomUUID()", "type_text": "string",
+                           "file": "nodes.ts", "line": 7},
+                          {"path": "defaultData.count", "field": "default_data",
+                           "text": "load()", "type_text": "number", "file": "nodes.ts", "line": 8}]}
+    return NodeDef.model_validate({**start, **extra})
+
+
+def test_computed_fields_are_listed_under_the_static_default_data() -> None:
+    text = render.node_data_shape(computed_node())
+    data, _, computed = text.partition('"title": "Untitled"')
+    assert "**Default data**" in data
+    assert "- `id` — computed at run time: `crypto.randomUUID()` (string)" in computed
+    assert "- `count` — computed at run time: `load()` (number)" in computed
+
+
+def test_the_example_fills_computed_fields_with_values_of_their_type() -> None:
+    fields = [{"name": n, "type_text": t, "type": {"kind": t}}
+              for n, t in (("title", "string"), ("id", "string"), ("count", "number"))]
+    fields.append({"name": "tags", "type_text": "string[]", "optional": True,
+                   "type": {"kind": "array", "items": {"kind": "string"}}})
+    node = computed_node(data_type={"name": "StartData", "via": "name", "fields": fields})
+    assert render.example_node(node)["data"] == {"title": "Untitled", "id": "", "count": 0}
+    assert render.example_node(computed_node())["data"] == {"title": "Untitled"}
+
+
+def test_undeclared_handles_are_never_rendered_as_none() -> None:
+    node = computed_node(inputs_declared=False, outputs_declared=False)
+    text = render.node_data_shape(node)
+    assert "- **Inputs (target handles):** the definitions do not declare handles" in text
+    assert "none" not in text.split("**Default data**")[0]
+    assert "| not declared | not declared |" in render.catalog(Model(nodes=(node,)))
+
+
+def test_unnamed_handles_say_an_edge_names_none_and_typed_handles_show_their_type() -> None:
+    node = computed_node(inputs=[{"id": None}, {"id": None}],
+                         outputs=[{"id": "image", "label": "Image", "type": "image"}])
+    text = render.node_data_shape(node)
+    assert "2 unnamed handles (id `null`: an edge to or from it names no handle)" in text
+    assert "- **Outputs (source handles):** `image` (Image, type `image`)" in text

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pygen.model import DataField, Model, TypeRef
-from pygen.validation.catalog import build_catalog
+from pygen.validation.catalog import Catalog, build_catalog
 from pygen.validation.findings import Finding, is_valid
 from pygen.validation.workflow import validate_node, validate_workflow
 
@@ -151,3 +151,41 @@ def test_a_single_node_needs_no_id() -> None:
     assert lines(validate_node(node, CATALOG)) == [
         'error: $.data.color: "pnk" is not one of "yellow", "blue", "pink", "gray" '
         '(did you mean "pink"?)']
+
+
+# --- Handles as catalogs in the wild write them: unnamed, typed, undeclared, variants -----
+
+def _node(node_type: str, **extra: Any) -> dict[str, Any]:
+    return {"type": node_type, "label": node_type, "source": {"file": "nodes.ts", "line": 1},
+            **extra}
+
+
+WILD = Model.model_validate({"nodes": [
+    _node("merge", inputs=[{"id": None}, {"id": None}], outputs=[{"id": "video",
+                                                                   "type": "video"}]),
+    _node("card", inputs_declared=False, outputs_declared=False),
+    _node("tool", variant="search", outputs=[{"id": "tool"}]),
+    _node("tool", variant="calc", outputs=[{"id": "tool"}, {"id": "debug"}]),
+]})
+
+
+def _edge(source: str, target: str, **handles: Any) -> dict[str, Any]:
+    nodes = [{"id": n, "type": n, "position": {"x": 0, "y": 0}, "data": {}}
+             for n in dict.fromkeys((source, target))]
+    edge = {"id": "e1", "source": source, "target": target, **handles}
+    return {"nodes": nodes, "edges": [edge]}
+
+
+@pytest.mark.parametrize("catalog", [build_catalog(WILD),
+                                     Catalog.from_json(build_catalog(WILD).to_json(), "doc")],
+                         ids=["model", "document"])
+def test_unnamed_and_undeclared_handles_and_variants(catalog: Catalog) -> None:
+    assert is_valid(validate_workflow(_edge("tool", "merge", sourceHandle="debug"), catalog))
+    assert not is_valid(validate_workflow(_edge("tool", "merge", targetHandle="left"), catalog))
+    assert is_valid(validate_workflow(_edge("card", "card", sourceHandle="anything",
+                                            targetHandle="else"), catalog))
+    handles = json.loads(catalog.to_json())["x-handles"]
+    assert handles["merge"] == {"inputs": [None], "outputs": ["video"],
+                                "outputTypes": {"video": "video"}}
+    assert handles["card"] == {"inputs": [], "outputs": [], "declared": False}
+    assert handles["tool"]["outputs"] == ["tool", "debug"]

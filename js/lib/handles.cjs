@@ -1,0 +1,49 @@
+// Handles of a node definition in every shape catalogs write them: ids, objects, a record
+// keyed by id, `{ count: N }` (unnamed handles, id null), `{ ids: [...] }`. A handle's
+// declared type (`type`, `dataType`, or the configured key) is kept for connection checks.
+"use strict";
+
+// React Flow's own `type` of a handle says which end it is, not what flows through it.
+const HANDLE_ENDS = new Set(["source", "target"]);
+
+/** The handles of one side of a definition (already JSON); `problems` gets what is unreadable. */
+function readHandles(f, value, problems) {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value.flatMap((h, i) => oneHandle(f, h, null, i, problems));
+  if (typeof value !== "object") {
+    problems.push(`${JSON.stringify(value)} is not a list of handles`);
+    return [];
+  }
+  if (typeof value.count === "number" && Number.isInteger(value.count) && value.count >= 0) {
+    return Array.from({ length: value.count }, () => ({ id: null, label: null, type: null }));
+  }
+  if (Array.isArray(value.ids)) {
+    return value.ids.flatMap((h, i) => oneHandle(f, h, null, i, problems));
+  }
+  return Object.keys(value).flatMap((id, i) => oneHandle(f, value[id], id, i, problems));
+}
+
+/** One handle: a string id, an object with an id, or a record value under its id. */
+function oneHandle(f, h, id, index, problems) {
+  if (typeof h === "string") {
+    return [id === null ? { id: h, label: null, type: null } : { id, label: h, type: null }];
+  }
+  if (id !== null && (h === true || h === null)) return [{ id, label: null, type: null }];
+  const own = h && typeof h === "object" && !Array.isArray(h) ? h[f.handle_id] : undefined;
+  const handleId = id !== null ? id : own;
+  if (typeof handleId !== "string" || !h || typeof h !== "object") {
+    problems.push(`[${index}] ${JSON.stringify(h)} is neither a string nor an object with a `
+      + `string '${f.handle_id}'`);
+    return [];
+  }
+  const label = typeof h[f.handle_label] === "string" ? h[f.handle_label] : null;
+  return [{ id: handleId, label, type: handleType(f, h) }];
+}
+
+function handleType(f, h) {
+  if (f.handle_type) return typeof h[f.handle_type] === "string" ? h[f.handle_type] : null;
+  if (typeof h.type === "string" && !HANDLE_ENDS.has(h.type)) return h.type;
+  return typeof h.dataType === "string" ? h.dataType : null;
+}
+
+module.exports = { readHandles };

@@ -1,0 +1,252 @@
+// Where a catalog lives: each item of `definitions` is a constant in the nodes file (`NAME`),
+// a constant in other files (`path/glob.ts:NAME`), the object argument of every call of a
+// function (`call:registerNode`), or a class property (`class:description`). Each yields
+// entries: the value, its key (object form), where it is written, and the item it came from.
+"use strict";
+
+const path = require("path");
+const { UserError, diagnosticAt } = require("./errors.cjs");
+const { isLibFile, oneLine } = require("./util.cjs");
+const values = require("./values.cjs");
+const { Dynamic } = values;
+
+function snippet(node, max = 80) {
+  const text = oneLine(node.getText());
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}
+
+/** `{kind, name, glob}` of one `definitions` item. */
+function parseSpec(spec) {
+  const tagged = /^(call|class):(.+)$/.exec(spec);
+  if (tagged) return { kind: tagged[1], name: tagged[2] };
+  const colon = spec.lastIndexOf(":");
+  if (colon > 0) return { kind: "file", glob: spec.slice(0, colon), name: spec.slice(colon + 1) };
+  return { kind: "name", name: spec };
+}
+
+/** Adds the files the `definitions` items read to the project, before anything is checked. */
+function loadSources(ctx) {
+  const specs = ctx.request.definitions.map(parseSpec);
+  ctx.specs = specs;
+  // The nodes file and what it imports are loaded already.
+  if (specs.every((spec) => spec.kind === "name")) return;
+  for (const spec of specs) {
+    if (spec.kind === "file") {
+      const files = ctx.project.addSourceFilesAtPaths(path.resolve(ctx.request.root, spec.glob));
+      if (!files.length) {
+        throw new UserError(null, `definitions '${spec.glob}:${spec.name}': no file matches `
+          + `'${spec.glob}' (relative to ${ctx.request.root})`, "config");
+      }
+    } else if (spec.kind !== "name" && !ctx.allFilesAdded) {
+      addProjectFiles(ctx);
+    }
+  }
+  ctx.project.resolveSourceFileDependencies();
+}
+
+/** Every file the tsconfig includes (or, without one, every TypeScript file beside nodes_file). */
+function addProjectFiles(ctx) {
+  ctx.allFilesAdded = true;
+  if (ctx.tsconfig) ctx.project.addSourceFilesFromTsConfig(ctx.tsconfig);
+  else {
+    const dir = path.dirname(ctx.request.nodesFile);
+    ctx.project.addSourceFilesAtPaths(path.join(dir, "**/*.{ts,tsx}"));
+  }
+}
+
+/** The user's own files of the project, in path order. */
+function userFiles(ctx) {
+  return ctx.project.getSourceFiles()
+    .filter((sf) => !isLibFile(sf) && !sf.isDeclarationFile()
+      && !/[\\/]node_modules[\\/]/.test(sf.getFilePath()))
+    .sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1));
+}
+
+function definitionEntries(ctx, ev) {
+  const entries = [];
+  for (const [i, spec] of ctx.specs.entries()) {
+    const label = ctx.request.definitions[i];
+    const add = (fallback, value, key) =>
+      entries.push({ node: values.origin(ev, value) || fallback, value, key, spec: label });
+    if (spec.kind === "name") constantEntries(ctx, ev, ctx.sourceFile, spec.name, label, add);
+    else if (spec.kind === "file") {
+      const files = ctx.project.getSourceFiles(path.resolve(ctx.request.root, spec.glob));
+      for (const sf of [...files].sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1))) {
+        constantEntries(ctx, ev, sf, spec.name, label, add);
+      }
+    } else if (spec.kind === "call") callEntries(ctx, ev, spec.name, add);
+    else classEntries(ctx, ev, spec.name, add);
+  }
+  return entries;
+}
+
+function findDefinitions(tsMorph, sourceFile, name) {
+  const local = sourceFile.getVariableDeclaration(name);
+  if (local) return local;
+  // Re-exported or imported definitions: follow the symbol to its declaration.
+  for (const symbol of sourceFile.getExportSymbols()) {
+    if (symbol.getName() !== name) continue;
+    const target = symbol.isAlias() ? symbol.getAliasedSymbol() : symbol;
+    const decl = target
+      && target.getDeclarations().find((d) => tsMorph.Node.isVariableDeclaration(d));
+    if (decl) return decl;
+  }
+  return null;
+}
+
+/** The entries of one definitions constant: an array, an object keyed by type, or one node. */
+function constantEntries(ctx, ev, sourceFile, name, label, add) {
+  const { Node } = ctx.tsMorph;
+  const decl = findDefinitions(ctx.tsMorph, sourceFile, name);
+  if (!decl) {
+    throw new UserError(sourceFile, `no variable named '${name}' found; set 'definitions' in `
+      + "the pygen config to the name of the node definitions constant");
+  }
+  const init = decl.getInitializer();
+  if (!init) throw new UserError(decl, `'${name}' has no initializer`);
+  const literal = values.unwrap(ctx.tsMorph, init);
+  if (Node.isArrayLiteralExpression(literal)) arrayEntries(ctx, ev, literal, label, add);
+  else if (Node.isObjectLiteralExpression(literal) && isOneEntry(ctx, literal)) {
+    add(literal, values.evaluateValue(ev, literal), null);
+  } else if (Node.isObjectLiteralExpression(literal)) {
+    objectEntries(ctx, ev, literal, label, add);
+  } else evaluatedEntries(ev, literal, name, add);
+}
+
+/** A catalog built by an expression (`BASE.map(…)`, a helper): its value, when static. */
+function evaluatedEntries(ev, node, name, add) {
+  const value = values.evaluateValue(ev, node);
+  if (Array.isArray(value)) value.forEach((entry) => add(node, entry, null));
+  else if (value && typeof value === "object" && !(value instanceof Dynamic)) {
+    for (const key of Object.keys(value)) add(node, value[key], key);
+  } else {
+    const why = value instanceof Dynamic ? `: it is ${value.why}` : "";
+    throw new UserError(node, `'${name}' must be an array or object literal, or built from `
+      + `static data, found '${snippet(node, 60)}'${why}`);
+  }
+}
+
+/** A constant that is one node (`plugin.ts: definition = { type, label, … }`), not a catalog. */
+function isOneEntry(ctx, literal) {
+  const f = ctx.request.entryFields;
+  const { Node } = ctx.tsMorph;
+  const scalar = (key) => {
+    const prop = literal.getProperty(key);
+    if (!prop) return false;
+    if (!Node.isPropertyAssignment(prop)) return true;
+    const init = values.unwrap(ctx.tsMorph, prop.getInitializerOrThrow());
+    return !Node.isObjectLiteralExpression(init);
+  };
+  return scalar(f.type) || scalar(f.label) || Boolean(literal.getProperty(f.default_data));
+}
+
+/** A part of the catalog that cannot be read: its entries are left out, with a warning. */
+function unreadable(ctx, node, label, why) {
+  ctx.diagnostics.push({ ...diagnosticAt(ctx, node, `cannot read '${snippet(node)}' in `
+    + `${label}: it is ${why}; the nodes it adds are left out`), kind: "computed" });
+}
+
+function spreadWhy(spread, what) {
+  return spread instanceof Dynamic ? spread.why : `not a static ${what}`;
+}
+
+function arrayEntries(ctx, ev, literal, label, add) {
+  for (const element of literal.getElements()) {
+    if (!ev.Node.isSpreadElement(element)) {
+      add(element, values.evaluateValue(ev, element), null);
+      continue;
+    }
+    const spread = values.evaluateValue(ev, element.getExpression());
+    if (!Array.isArray(spread)) unreadable(ctx, element, label, spreadWhy(spread, "array"));
+    else for (const value of spread) add(element, value, null);
+  }
+}
+
+function objectEntries(ctx, ev, literal, label, add) {
+  const { Node } = ev;
+  for (const prop of literal.getProperties()) {
+    if (Node.isSpreadAssignment(prop)) {
+      const spread = values.evaluateValue(ev, prop.getExpression());
+      if (!spread || typeof spread !== "object" || Array.isArray(spread)
+        || spread instanceof Dynamic) unreadable(ctx, prop, label, spreadWhy(spread, "object"));
+      else for (const key of Object.keys(spread)) add(prop, spread[key], key);
+    } else if (Node.isPropertyAssignment(prop) || Node.isShorthandPropertyAssignment(prop)) {
+      const key = values.propertyName(ev, prop);
+      if (key instanceof Dynamic) {
+        unreadable(ctx, prop, label, `keyed by ${key.why}`);
+        continue;
+      }
+      const value = Node.isPropertyAssignment(prop)
+        ? values.evaluateValue(ev, prop.getInitializerOrThrow())
+        : values.evaluateValue(ev, prop.getNameNode());
+      add(prop, value, key);
+    }
+  }
+}
+
+/** The first object argument of every call of `name` (`registerNode({ … })`). */
+function callEntries(ctx, ev, name, add) {
+  const { SyntaxKind, Node } = ctx.tsMorph;
+  for (const sf of userFiles(ctx)) {
+    if (!sf.getFullText().includes(name)) continue;
+    for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      const callee = values.unwrap(ctx.tsMorph, call.getExpression());
+      const calleeName = Node.isIdentifier(callee) ? callee.getText()
+        : Node.isPropertyAccessExpression(callee) ? callee.getName() : null;
+      if (calleeName !== name) continue;
+      const args = call.getArguments();
+      const arg = args.find((a) => Node.isObjectLiteralExpression(values.unwrap(ctx.tsMorph, a)))
+        || args[0];
+      objectOrWarn(ctx, ev, arg || call, arg ? values.evaluateValue(ev, arg) : null,
+        `the argument of this call of ${name}`, add);
+    }
+  }
+}
+
+/** The object assigned to property `name` of every class (`description = { … }`). */
+function classEntries(ctx, ev, name, add) {
+  const { SyntaxKind } = ctx.tsMorph;
+  for (const sf of userFiles(ctx)) {
+    if (!sf.getFullText().includes(name)) continue;
+    for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+      const init = classValue(ctx, cls, name);
+      if (init) {
+        objectOrWarn(ctx, ev, init, values.evaluateValue(ev, init),
+          `'${name}' of class ${cls.getName() || "(anonymous)"}`, add);
+      }
+    }
+  }
+}
+
+/** A property initialiser, or `this.<name> = <expression>` in the constructor. */
+function classValue(ctx, cls, name) {
+  const { Node } = ctx.tsMorph;
+  const prop = cls.getInstanceProperty(name) || cls.getStaticProperty(name);
+  if (prop && Node.isPropertyDeclaration(prop) && prop.getInitializer()) {
+    return prop.getInitializer();
+  }
+  for (const ctor of cls.getConstructors()) {
+    for (const statement of ctor.getStatements()) {
+      const expr = Node.isExpressionStatement(statement) && statement.getExpression();
+      if (!expr || !Node.isBinaryExpression(expr)) continue;
+      const left = expr.getLeft();
+      if (expr.getOperatorToken().getText() === "=" && Node.isPropertyAccessExpression(left)
+        && left.getExpression().getKind() === ctx.tsMorph.SyntaxKind.ThisKeyword
+        && left.getName() === name) return expr.getRight();
+    }
+  }
+  return null;
+}
+
+/** Adds a found value as an entry, or warns that it is not a static object. */
+function objectOrWarn(ctx, ev, node, value, what, add) {
+  if (value && typeof value === "object" && !Array.isArray(value) && !(value instanceof Dynamic)) {
+    add(node, value, null);
+    return;
+  }
+  const why = value instanceof Dynamic ? value.why : "not an object";
+  ctx.diagnostics.push({ ...diagnosticAt(ctx, node, `${what} is ${why}; no node is read from `
+    + `'${snippet(node)}'`), kind: "computed" });
+}
+
+module.exports = { loadSources, definitionEntries, snippet };
