@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 PROTOCOL = REPO / "tests" / "fixtures" / "protocol"
 WORKFLOW = b'{"nodes": [{"id": "a", "type": "text-prompt", "data": {}}], "edges": []}'
 

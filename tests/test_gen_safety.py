@@ -20,7 +20,7 @@ import pytest
 
 from pygen import lock
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 NODES = "examples/studio/src/types/nodes.ts"
 # Runs `pygen gen` with staging slowed down, so the kill lands while temp files exist: the
 # product code is untouched, only the child's copy of files._stage sleeps after each file.
