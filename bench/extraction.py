@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import shutil
 import statistics
@@ -58,9 +57,10 @@ def measure(run: Callable[[], None], repeat: int) -> Timing:
     return Timing(statistics.median(walls), statistics.median(cpus))
 
 
-def check(cmd: Sequence[str], stdin: str | None = None, cwd: Path | None = None) -> str:
+def check(cmd: Sequence[str], stdin: str | None = None, cwd: Path | None = None,
+          env: dict[str, str] | None = None) -> str:
     done = subprocess.run(list(cmd), input=stdin, capture_output=True, text=True, cwd=cwd,
-                          check=False)
+                          env=env, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr}")
     return done.stdout
@@ -82,12 +82,11 @@ def extractor_only(config_path: Path) -> Callable[[], None]:
     config = load_config(config_path)
     script = noderuntime.extractor()
     request = json.dumps(request_for(config))
-    env = dict(os.environ)
-    if script.node_path is not None:
-        env["NODE_PATH"] = str(script.node_path)
+    # As pygen runs it: its Node flags and environment (compile cache, NODE_PATH).
+    command, env = noderuntime.node_command(script), noderuntime.node_env(script)
 
     def run() -> None:
-        out = check([str(script.node), str(script.script)], stdin=request, cwd=config.root)
+        out = check(command, stdin=request, cwd=config.root, env=env)
         reply = json.loads(out)
         if not reply.get("ok"):
             raise SystemExit(f"extraction failed: {reply.get('errors')}")

@@ -11,7 +11,22 @@ const PROTOCOL = 1;
 // stdout carries the reply and nothing else, whatever a dependency might log.
 console.log = console.info = console.debug = console.warn;
 
+/** ts-morph and the extractor, or null when ts-morph cannot be loaded. */
+function load() {
+  try {
+    const tsMorph = require("ts-morph");
+    const { failure } = require("./lib/errors.cjs");
+    const { extract } = require("./lib/extractor.cjs");
+    return { tsMorph, failure, extract };
+  } catch {
+    return null;
+  }
+}
+
 function main() {
+  // Loaded before the request is read: pygen may start this process early and write the
+  // request once its config is read, so loading TypeScript overlaps with that.
+  const loaded = load();
   const input = fs.readFileSync(0, "utf8");
   let request;
   try {
@@ -19,17 +34,12 @@ function main() {
   } catch (e) {
     return reply({ ok: false, errors: [{ message: `bad request JSON: ${e.message}` }] });
   }
-  let tsMorph;
-  try {
-    tsMorph = require("ts-morph");
-  } catch {
+  if (!loaded) {
     return reply({
       ok: false, errors: [{ code: "no-ts-morph", message: "ts-morph is not installed" }],
     });
   }
-  // Required here, not at the top: the two replies above need nothing but this file.
-  const { failure } = require("./lib/errors.cjs");
-  const { extract } = require("./lib/extractor.cjs");
+  const { tsMorph, failure, extract } = loaded;
   try {
     reply(extract(tsMorph, request));
   } catch (e) {

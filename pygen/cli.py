@@ -14,7 +14,7 @@ import traceback
 import click
 
 from pygen import __version__
-from pygen.commands import COMMANDS
+from pygen.commands import COMMANDS, EXTRACTING
 from pygen.errors import PygenError
 from pygen.output import err_console, safe
 
@@ -34,6 +34,15 @@ class LazyGroup(click.Group):
         module, _, attr = target.partition(":")
         command: click.Command = getattr(importlib.import_module(module), attr)
         return command
+
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        # Node and TypeScript load while Python imports the command and reads the config.
+        if args and args[0] in EXTRACTING and not {"-h", "--help"} & set(args):
+            from pygen.extract import prestart
+
+            prestart.start()
+        return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: click.Context) -> None:
         """Run the subcommand and exit with the code it returns, or with its error's code."""

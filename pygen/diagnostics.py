@@ -17,6 +17,8 @@ KIND_TITLES = {
     "unresolved-type": "types that cannot be resolved (shown as written)",
     "skipped": "entry properties skipped (not static data)",
     "unused-entry-field": "entry_fields names no entry has",
+    "unresolved-import": "imports that do not resolve (the types they bring are unknown)",
+    "tsconfig": "tsconfig files that are missing (the aliases they hold are lost)",
 }
 
 

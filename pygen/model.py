@@ -54,6 +54,9 @@ class TypeRef(Frozen):
         return tuple(values) or None
 
 
+RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "pattern", "runner", "nodeIds")
+
+
 class DataField(Frozen):
     name: str
     # One-line type text as written in the source (alias names kept), for Markdown.
@@ -64,6 +67,12 @@ class DataField(Frozen):
     deprecated: str | None = None
     default_tag: str | None = None
     result: bool = False
+    # JSDoc tags validation reads (`@minimum 0`, `@maxLength 80`, `@pattern`, `@runner`,
+    # `@nodeIds`, see RULE_TAGS): (tag, text) pairs in source order, text "" for a bare tag.
+    tags: tuple[tuple[str, str], ...] = ()
+
+    def tag(self, name: str) -> str | None:
+        return next((text for tag, text in self.tags if tag == name), None)
 
 
 class Variant(Frozen):
@@ -75,7 +84,18 @@ class Variant(Frozen):
     fields: tuple[DataField, ...] = ()
 
 
-DataTypeVia = Literal["config", "name", "structural", "none"]
+# How the data type was found: `config` (data_types), `cast` (the definition names it: `as`,
+# `satisfies`, a typed constant, a generic argument), `name` (naming convention), `structural`
+# (best fit to the default data), `inferred` (no type: fields read off the default data).
+DataTypeVia = Literal["config", "cast", "name", "structural", "inferred", "none"]
+
+
+class Candidate(Frozen):
+    """A type considered for a node's data and not taken, with the reason or its score."""
+
+    name: str
+    score: float | None = None
+    reason: str | None = None
 
 
 class DataType(Frozen):
@@ -84,6 +104,12 @@ class DataType(Frozen):
     score: float | None = None
     fields: tuple[DataField, ...] = ()
     variants: tuple[Variant, ...] = ()
+    # `[key: string]: unknown` when the type also accepts keys it does not name.
+    index_signature: str | None = None
+    # Structural matches: the next best candidate, so a person can judge the margin.
+    runner_up: Candidate | None = None
+    # Candidates passed over by name (e.g. the editor's union of every node's data).
+    skipped: tuple[Candidate, ...] = ()
 
 
 class Handle(Frozen):
@@ -153,6 +179,8 @@ class NodeDef(Frozen):
     inputs_declared: bool = True
     outputs_declared: bool = True
     default_data: dict[str, Any] = Field(default_factory=dict)
+    # False when the definition declares no default data pygen could read (not the same as {}).
+    default_data_declared: bool = True
     # Values that are not static data, each listed instead of its value.
     computed: tuple[ComputedValue, ...] = ()
     # With `variant_field`: the value that tells this entry apart from others of its type.
@@ -175,14 +203,35 @@ class SourceFile(Frozen):
     sha256: str
 
 
+class StandIn(Frozen):
+    """A workspace package's source file read in place of a build output that is missing;
+    `package` is the import specifier (`@acme/media` or a subpath, `@acme/media/codecs`)."""
+
+    package: str
+    # The path the package's manifest points at (relative to the project root).
+    missing: str
+    # The file read instead, and how it was found (`source`, `exports:development`, …).
+    used: str
+    how: str
+
+
 class Model(Frozen):
     nodes: tuple[NodeDef, ...]
+    # The workflow document's own type (config `workflow_type`): keys beside nodes and edges.
+    workflow: DataType | None = None
     tools: tuple[ToolSchema, ...] = ()
     sources: tuple[SourceFile, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
+    stand_ins: tuple[StandIn, ...] = ()
+    # The union of every node's data type, when found by itself (not configured).
+    data_union: str | None = None
 
     def node(self, node_type: str) -> NodeDef | None:
         return next((n for n in self.nodes if n.type == node_type), None)
+
+    def untyped(self) -> list[str]:
+        """Node types whose data type the code does not declare (fields inferred, or none)."""
+        return [n.type for n in self.nodes if n.data_type.via in ("none", "inferred")]
 
 
 TypeRef.model_rebuild()

@@ -1,26 +1,30 @@
-// Data-type lookup: which interface or type alias holds a node's data. By the pygen config's
-// data_types map, else by name (`TextPromptData`), else by the best structural match of the
-// node's default data against the declared types.
+// Data-type lookup: which interface or type alias holds a node's data. In order: the pygen
+// config's data_types map; the type the definition's own code names (a cast, `satisfies`, a
+// typed constant, a generic argument); the naming convention (`TextPromptData`,
+// `…NodeData`, `…DataType`, `…NodeDataType`), skipping the editor's union of every node's
+// data; else the best plausible structural match of the node's default data.
 "use strict";
 
-const { UserError } = require("./errors.cjs");
-const { isLibFile, rel } = require("./util.cjs");
+const { castEvidence } = require("./evidence.cjs");
+const { deadImportOf, noteDeadImport } = require("./imports.cjs");
+const { isLibFile } = require("./util.cjs");
+const { structuralMatch, preferDecl, notDeclared, STRUCTURAL_THRESHOLD } =
+  require("./structural.cjs");
 
 const DIGIT_WORDS = [
   "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
 ];
-// Below this score a structural match is a guess, not an answer.
-const STRUCTURAL_THRESHOLD = 0.6;
+// Name suffixes tried in this order: the first that names a usable type wins.
+const SUFFIXES = ["data", "nodedata", "datatype", "nodedatatype"];
 
-/** Keys a node type may match a type name by, case- and separator-insensitively. */
+/** Keys a node type may match a type name by, case- and separator-insensitively, in order. */
 function nameKeys(nodeType) {
   const flat = nodeType.toLowerCase().replace(/[^a-z0-9]/g, "");
   const spelled = flat.replace(/^[0-9]+/,
     (digits) => [...digits].map((d) => DIGIT_WORDS[Number(d)]).join(""));
-  const keys = new Set();
-  for (const base of [flat, spelled]) {
-    keys.add(base + "data");
-    keys.add(base + "nodedata");
+  const keys = [];
+  for (const suffix of SUFFIXES) {
+    for (const base of new Set([flat, spelled])) keys.push(base + suffix);
   }
   return keys;
 }
@@ -41,34 +45,6 @@ function typeIndex(ctx) {
   return byName;
 }
 
-/** Of same-named declarations: the nodes file's own first, then an exported one. */
-function preferDecl(ctx, candidates) {
-  const score = (c) => (c.decl.getSourceFile() === ctx.sourceFile ? 2 : 0) + (c.exported ? 1 : 0);
-  return [...candidates].sort((a, b) => score(b) - score(a))[0].decl;
-}
-
-function notDeclared(ctx, what) {
-  const { request } = ctx;
-  return new UserError(null, `${what} is declared in ${rel(request, request.nodesFile)} `
-    + "or the files it imports", "config");
-}
-
-function resolveDataType(ctx, node) {
-  const { request, index } = ctx;
-  const configured = request.dataTypes[node.type];
-  if (configured) {
-    const found = index.get(configured);
-    if (!found) {
-      throw notDeclared(ctx, `data_types maps '${node.type}' to '${configured}', but no `
-        + `interface or type alias named '${configured}'`);
-    }
-    return { decl: preferDecl(ctx, found), via: "config", score: null };
-  }
-  const byName = [...nameKeys(node.type)].flatMap((key) => lowerIndex(ctx).get(key) || []);
-  if (byName.length) return { decl: preferDecl(ctx, byName), via: "name", score: null };
-  return structuralMatch(ctx, node);
-}
-
 /** The type index by lower-cased name, built on first use. */
 function lowerIndex(ctx) {
   if (!ctx.lowerIndex) {
@@ -81,54 +57,84 @@ function lowerIndex(ctx) {
   return ctx.lowerIndex;
 }
 
-/** Types a structural match may pick: the data_union's members, else every exported object. */
-function structuralCandidates(ctx) {
-  const { request, index } = ctx;
-  if (request.dataUnion) return unionCandidates(ctx, request.dataUnion);
-  const out = [];
-  for (const candidates of index.values()) {
-    for (const { decl, exported } of candidates) {
-      if (!exported) continue;
-      const type = decl.getType();
-      if (!type.isObject() && !type.isIntersection()) continue;
-      const props = type.getProperties().map((p) => p.getName());
-      if (props.length) out.push({ decl, props });
+/**
+ * Whether a declaration is the editor's data union: a union of object types each of which
+ * is named like some node's data type. Such a union is every node's data, not one node's.
+ */
+function isDataUnion(ctx, decl) {
+  if (!ctx.tsMorph.Node.isTypeAliasDeclaration(decl)) return false;
+  const typeNode = decl.getTypeNode();
+  if (!typeNode || !ctx.tsMorph.Node.isUnionTypeNode(typeNode)) return false;
+  const members = typeNode.getTypeNodes();
+  if (members.length < 2) return false;
+  return members.every((m) => ctx.tsMorph.Node.isTypeReference(m)
+    && ctx.allNameKeys.has(m.getTypeName().getText().toLowerCase()));
+}
+
+/** Set up what the lookup needs about the whole catalog: every node's name keys. */
+function prepareLookup(ctx, nodes) {
+  ctx.allNameKeys = new Set(nodes.flatMap((n) => nameKeys(n.type)));
+  ctx.skippedUnions = new Map();
+  for (const node of nodes) byName(ctx, node);
+  const [auto] = [...ctx.skippedUnions.keys()].sort();
+  if (!ctx.request.dataUnion && auto) ctx.autoUnion = auto;
+}
+
+/** The first declaration the naming convention finds, with the unions it passed over. */
+function byName(ctx, node) {
+  const skipped = [];
+  for (const key of nameKeys(node.type)) {
+    const found = lowerIndex(ctx).get(key);
+    if (!found) continue;
+    const decl = preferDecl(ctx, found);
+    if (!isDataUnion(ctx, decl)) return { decl, skipped };
+    ctx.skippedUnions.set(decl.getName(), decl);
+    skipped.push({ name: decl.getName(), reason: "the union of every node's data type" });
+  }
+  return { decl: null, skipped };
+}
+
+function configured(ctx, node) {
+  const name = ctx.request.dataTypes[node.type];
+  if (!name) return null;
+  const found = ctx.index.get(name);
+  if (!found) {
+    throw notDeclared(ctx, `data_types maps '${node.type}' to '${name}', but no `
+      + `interface or type alias named '${name}'`);
+  }
+  return preferDecl(ctx, found);
+}
+
+/** { decl, via, score, runnerUp, skipped, near }: what was found and what was passed over. */
+function resolveDataType(ctx, node, entry) {
+  const fromConfig = configured(ctx, node);
+  if (fromConfig) return { decl: fromConfig, via: "config", score: null, skipped: [] };
+  const cast = castEvidence(ctx, entry);
+  // A cast to the editor's union of every node's data says nothing about this node.
+  if (cast && !isDataUnion(ctx, cast)) return { decl: cast, via: "cast", score: null, skipped: [] };
+  const named = byName(ctx, node);
+  if (named.decl) return { decl: named.decl, via: "name", score: null, skipped: named.skipped };
+  // Named by convention but imported from a module that does not resolve: said per module.
+  if (importedDead(ctx, node)) {
+    return { decl: null, via: "none", skipped: named.skipped, dead: true };
+  }
+  const match = structuralMatch(ctx, node) || { decl: null };
+  return { via: match.decl ? "structural" : "none", ...match, skipped: named.skipped };
+}
+
+function importedDead(ctx, node) {
+  const keys = new Set(nameKeys(node.type));
+  for (const imp of ctx.sourceFile.getImportDeclarations()) {
+    for (const named of imp.getNamedImports()) {
+      const name = (named.getAliasNode() || named.getNameNode()).getText();
+      if (!keys.has(name.toLowerCase())) continue;
+      const dead = deadImportOf(ctx.sourceFile, name);
+      if (!dead) return false;
+      noteDeadImport(ctx, dead, `the data type ${name} of node '${node.type}'`, null);
+      return true;
     }
   }
-  return out;
-}
-
-function unionCandidates(ctx, union) {
-  const found = ctx.index.get(union);
-  if (!found) throw notDeclared(ctx, `data_union names '${union}', but no type named '${union}'`);
-  const out = [];
-  const type = preferDecl(ctx, found).getType();
-  for (const member of type.isUnion() ? type.getUnionTypes() : [type]) {
-    const symbol = member.getAliasSymbol() || member.getSymbol();
-    const decl = symbol && symbol.getDeclarations()[0];
-    if (decl) out.push({ decl, props: member.getProperties().map((p) => p.getName()) });
-  }
-  return out;
-}
-
-function structuralMatch(ctx, node) {
-  const keys = Object.keys(node.default_data);
-  if (!keys.length) return null;
-  if (!ctx.structural) ctx.structural = structuralCandidates(ctx);
-  let best = null;
-  for (const cand of ctx.structural) {
-    const props = new Set(cand.props);
-    const hits = keys.filter((k) => props.has(k)).length;
-    // Coverage of the defaults, discounted by how much of the type they leave unexplained.
-    const score = hits / keys.length * (hits / Math.max(props.size, keys.length)) ** 0.25;
-    const name = cand.decl.getName ? cand.decl.getName() : "";
-    const tie = best && Math.abs(score - best.score) < 1e-9 && name < best.name;
-    if (!best || score > best.score + 1e-9 || tie) best = { decl: cand.decl, score, name };
-  }
-  if (!best || best.score < STRUCTURAL_THRESHOLD) {
-    return best ? { decl: null, via: "none", score: round(best.score), near: best.name } : null;
-  }
-  return { decl: best.decl, via: "structural", score: round(best.score) };
+  return false;
 }
 
 function pascal(nodeType) {
@@ -139,15 +145,12 @@ function pascal(nodeType) {
 function unresolvedMessage(node, near) {
   const p = pascal(node.type);
   const structural = near
-    ? `the closest structural match, ${near.near}, scores ${near.score} of the `
+    ? `the closest structural match, ${near.name}, scores ${near.score} of the `
       + `${STRUCTURAL_THRESHOLD} needed`
-    : "no structural match";
-  return `node '${node.type}': no data type found (no ${p}Data or ${p}NodeData; ${structural}); `
+    : "no plausible structural match";
+  return `node '${node.type}': no data type found (no cast in its definition; no ${p}Data, `
+    + `${p}NodeData, ${p}DataType or ${p}NodeDataType; ${structural}); `
     + "map it in data_types in the pygen config";
 }
 
-function round(x) {
-  return Math.round(x * 1000) / 1000;
-}
-
-module.exports = { typeIndex, resolveDataType, unresolvedMessage };
+module.exports = { typeIndex, prepareLookup, resolveDataType, unresolvedMessage };

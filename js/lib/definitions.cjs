@@ -139,6 +139,8 @@ function readFields(ctx, entry, raw, read, out, computed) {
     throw new UserError(entry.node, `'${f.default_data}' of node '${out.type}' must be an object`);
   }
   out.default_data = data || {};
+  // Not read (absent or not static) is not the same as empty: the skills say "not declared".
+  out.default_data_declared = data !== undefined;
 }
 
 /** The variant value of an entry (`toolType`), from the entry or its default data. */

@@ -4,12 +4,32 @@
 
 const { UserError } = require("./errors.cjs");
 const { isStackOverflow, tooDeep } = require("./depth.cjs");
+const { rel } = require("./util.cjs");
 const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
 const { loadSources, definitionEntries } = require("./sources.cjs");
 const { readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
-const { typeIndex, resolveDataType, unresolvedMessage } = require("./datatypes.cjs");
+const {
+  typeIndex, prepareLookup, resolveDataType, unresolvedMessage,
+} = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
+const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
+const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
+const { tsconfigWarnings } = require("./tsconfignotes.cjs");
+
+/** Milliseconds per phase, for `request.profile` (the benchmark's breakdown). */
+function stopwatch() {
+  const marks = {};
+  let last = process.hrtime.bigint();
+  return {
+    marks,
+    lap(name) {
+      const now = process.hrtime.bigint();
+      marks[name] = Number(now - last) / 1e6;
+      last = now;
+    },
+  };
+}
 
 function extract(tsMorph, request) {
   const built = { project: null };
@@ -24,28 +44,55 @@ function extract(tsMorph, request) {
 }
 
 function run(tsMorph, request, built) {
-  const { project, sourceFile, consulted, tsconfig } = makeProject(tsMorph, request);
+  const clock = stopwatch();
+  const { project, sourceFile, consulted, standIns, tsconfig } = makeProject(tsMorph, request);
   built.project = project;
   const ctx = {
-    tsMorph, project, sourceFile, consulted, tsconfig, request, diagnostics: [],
+    tsMorph, project, sourceFile, consulted, standIns, tsconfig, request, diagnostics: [],
     entryKeys: new Set(),
   };
   loadSources(ctx);
   assertParses(project);
+  clock.lap("program");
   const ev = newEvaluation(tsMorph, project);
+  addWorkflowFile(ctx);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);
   const pairs = definitionEntries(ctx, ev)
     .map((entry) => ({ entry, node: readEntry(ctx, entry) })).filter((p) => p.node);
   markVariants(ctx, pairs);
   reportUnusedFields(ctx);
+  clock.lap("definitions");
+  prepareLookup(ctx, pairs.map((p) => p.node));
   // Nodes sharing a data type share its reading.
   const shapes = new Map();
-  const nodes = pairs.map(({ node }) => {
-    node.data_type = dataType(ctx, tc, shapes, node);
+  const nodes = pairs.map(({ entry, node }) => {
+    node.data_type = dataType(ctx, tc, shapes, node, entry);
     return node;
   });
-  return { ok: true, nodes, sources: sourcesRead(ctx), diagnostics: ctx.diagnostics };
+  const workflow = readWorkflowType(ctx, tc);
+  ctx.diagnostics.push(...deadImportWarnings(ctx, typeUsers(nodes)));
+  ctx.diagnostics.push(...tsconfigWarnings(ctx, tsconfig, deadSpecifiers(project)));
+  clock.lap("types");
+  const sources = sourcesRead(ctx);
+  clock.lap("sources");
+  return {
+    ok: true, nodes, workflow, sources, diagnostics: ctx.diagnostics,
+    stand_ins: ctx.standIns.map((s) => ({ ...s, missing: rel(request, s.missing),
+      used: rel(request, s.used) })).sort((a, b) => (a.package < b.package ? -1 : 1)),
+    data_union: ctx.autoUnion || null,
+    ...(request.profile ? { timings: clock.marks } : {}),
+  };
+}
+
+/** Data type name → the node types whose data it is, for messages. */
+function typeUsers(nodes) {
+  const users = new Map();
+  for (const n of nodes) {
+    const name = n.data_type.name;
+    if (name) users.set(name, [...users.get(name) || [], n.type]);
+  }
+  return users;
 }
 
 /**
@@ -93,22 +140,29 @@ function reportUnusedFields(ctx) {
   }
 }
 
-function dataType(ctx, tc, shapes, node) {
-  const found = resolveDataType(ctx, node);
-  if (found && found.decl) {
+function dataType(ctx, tc, shapes, node, entry) {
+  const found = resolveDataType(ctx, node, entry);
+  const skipped = found.skipped;
+  if (found.decl) {
     if (!shapes.has(found.decl)) shapes.set(found.decl, readDataType(tc, found.decl));
     const shape = shapes.get(found.decl);
     return {
       name: found.decl.getName(), via: found.via, score: found.score,
-      fields: shape.fields, variants: shape.variants,
+      fields: shape.fields, variants: shape.variants, index_signature: shape.index,
+      runner_up: found.runnerUp || null, skipped,
     };
   }
-  const near = found && found.near && found.score > 0 ? found : null;
-  ctx.diagnostics.push({
-    level: "warning", kind: "no-data-type", node_type: node.type, file: node.source.file,
-    line: node.source.line, message: unresolvedMessage(node, near),
-  });
-  return { name: null, via: "none", score: near ? near.score : null, fields: [], variants: [] };
+  // A type named by convention but imported from a dead module is reported per module.
+  if (!found.dead) {
+    ctx.diagnostics.push({
+      level: "warning", kind: "no-data-type", node_type: node.type, file: node.source.file,
+      line: node.source.line, message: unresolvedMessage(node, found.near),
+    });
+  }
+  return {
+    name: null, via: "none", score: null, fields: [], variants: [],
+    runner_up: found.near || null, skipped,
+  };
 }
 
 module.exports = { extract };

@@ -20,19 +20,23 @@ function findTsconfig(start) {
   });
 }
 
+/** A tsconfig file's JSON (tsconfig is JSONC: comments and trailing commas), or null. */
+function readTsconfig(file) {
+  const text = fs.readFileSync(file, "utf8")
+    .replace(JSONC_COMMENT, (m, str) => str || "")
+    .replace(TRAILING_COMMA, "$1");
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** tsconfig files a config extends (relative paths and packages), for the list of sources. */
 function tsconfigChain(file, seen = new Set()) {
   if (!file || seen.has(file) || !fs.existsSync(file)) return [...seen];
   seen.add(file);
-  const text = fs.readFileSync(file, "utf8")
-    .replace(JSONC_COMMENT, (m, str) => str || "")
-    .replace(TRAILING_COMMA, "$1");
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return [...seen];
-  }
+  const json = readTsconfig(file);
   const parents = json && json.extends ? [].concat(json.extends) : [];
   for (const spec of parents) {
     if (typeof spec === "string") tsconfigChain(extendedFile(file, spec), seen);
@@ -87,7 +91,10 @@ function makeProject(tsMorph, request) {
   if (tsconfig) options.tsConfigFilePath = tsconfig;
   else options.compilerOptions = defaultCompilerOptions(ts);
   const workspace = findWorkspace(request.nodesFile);
-  if (workspace) options.resolutionHost = workspaceResolution(ts, workspace, consulted);
+  const standIns = [];
+  if (workspace) {
+    options.resolutionHost = workspaceResolution(ts, workspace, consulted, standIns);
+  }
   let project;
   try {
     project = new Project(options);
@@ -97,7 +104,7 @@ function makeProject(tsMorph, request) {
   }
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
-  return { project, sourceFile, consulted, tsconfig };
+  return { project, sourceFile, consulted, standIns, tsconfig };
 }
 
 /** A syntax error in a project file the user wrote: the parser would recover and read on,
@@ -133,4 +140,6 @@ function sourcesRead(ctx) {
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-module.exports = { makeProject, assertParses, sourcesRead };
+module.exports = {
+  makeProject, assertParses, sourcesRead, readTsconfig, tsconfigChain, extendedFile,
+};

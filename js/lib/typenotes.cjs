@@ -3,6 +3,7 @@
 "use strict";
 
 const { diagnosticAt } = require("./errors.cjs");
+const { deadImportOf, noteDeadImport } = require("./imports.cjs");
 const { isLibFile, typeText } = require("./util.cjs");
 
 // The checker's stand-in for a type it could not find (an unresolved name or import).
@@ -38,35 +39,26 @@ function reportUnresolved(tc, field, ref, node, text) {
       + `cannot be resolved; it is shown as '${text}'`, KIND));
     return;
   }
-  const hints = parts.map((p) => missingImport(node.getSourceFile(), p)).filter(Boolean);
-  const hint = hints.length ? ` (${hints.join("; ")})` : "";
+  // Parts imported from a module that does not resolve are reported once per module.
+  const dead = parts.map((p) => deadImportOf(node.getSourceFile(), p));
+  if (dead.every(Boolean)) {
+    for (const d of dead) noteDeadImport(tc.ctx, d, `field ${where}`, tc.owner);
+    return;
+  }
   const names = parts.map((p) => `'${p}'`).join(", ");
   diagnostics.push(diagnosticAt(tc.ctx, node,
-    `${where}: cannot resolve type ${names}${hint}; it is shown as written`, KIND));
-}
-
-/** `imported from './presets', which cannot be found` when the name comes from a dead import. */
-function missingImport(sourceFile, name) {
-  const head = name.split(/[.<[\s]/)[0];
-  for (const imp of sourceFile.getImportDeclarations()) {
-    const names = imp.getNamedImports().map((n) => (n.getAliasNode() || n.getNameNode()).getText());
-    const def = imp.getDefaultImport();
-    const ns = imp.getNamespaceImport();
-    if (def) names.push(def.getText());
-    if (ns) names.push(ns.getText());
-    if (names.includes(head) && !imp.getModuleSpecifierSourceFile())
-      return `imported from '${imp.getModuleSpecifierValue()}', which cannot be found`;
-  }
-  return null;
+    `${where}: cannot resolve type ${names}; it is shown as written`, KIND));
 }
 
 /** A data type, or a base it extends, that the checker could not find lists no fields: say so. */
 function checkResolved(tc, decl, type) {
   const { Node, ctx } = tc;
   const report = (node, what, missing) => {
-    const hint = missingImport(node.getSourceFile(), typeText(node.getText()));
+    const text = typeText(node.getText());
+    const dead = deadImportOf(node.getSourceFile(), text);
+    if (dead) return noteDeadImport(ctx, dead, `${what} '${text}' of ${tc.owner}`, tc.owner);
     ctx.diagnostics.push(diagnosticAt(ctx, node, `${tc.owner}: cannot resolve ${what} `
-      + `'${typeText(node.getText())}'${hint ? ` (${hint})` : ""}; ${missing}`, KIND));
+      + `'${text}'; ${missing}`, KIND));
   };
   if (type.isAny()) {
     if (Node.isTypeAliasDeclaration(decl)) {

@@ -6,6 +6,7 @@
 const { oneLine, typeText } = require("./util.cjs");
 const { isErrorType, isFromStandardLib, reportUnresolved, checkResolved } =
   require("./typenotes.cjs");
+const { writtenMembers, indexText } = require("./members.cjs");
 
 // Deeper object types are shown as text: data types are shallow, and types may recurse.
 const MAX_DEPTH = 6;
@@ -21,11 +22,16 @@ function typeReader(tsMorph, ctx) {
     textFlags:
       ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope,
     owner: null, // The data type being read, for messages.
+    leafRefs: new Map(), // compiler type → its ref, for leaf types (see toRef).
   };
 }
 
+// JSDoc tags validation reads (pygen.model.RULE_TAGS), passed on as [tag, text] pairs.
+const RULE_TAGS = new Set(
+  ["minimum", "maximum", "minLength", "maxLength", "pattern", "runner", "nodeIds"]);
+
 function jsDoc(tc, decl) {
-  const out = { description: "", deprecated: null, default_tag: null, result: false };
+  const out = { description: "", deprecated: null, default_tag: null, result: false, tags: [] };
   if (!decl || !tc.Node.isJSDocable(decl)) return out;
   const docs = decl.getJsDocs();
   if (!docs.length) return out;
@@ -37,6 +43,7 @@ function jsDoc(tc, decl) {
     if (name === "deprecated") out.deprecated = text || "deprecated";
     else if (name === "default" || name === "defaultValue") out.default_tag = text;
     else if (name === "result") out.result = true;
+    else if (RULE_TAGS.has(name)) out.tags.push([name, text]);
   }
   return out;
 }
@@ -65,6 +72,23 @@ function literalValue(type) {
 
 /** A type as the reply's structured reference; `at` is { depth, stack, where }. */
 function toRef(tc, type, at) {
+  // Leaves and unions of leaves read the same wherever they appear: read each once (a model
+  // list of 60 names recurs across many node types). Refs are never mutated after this.
+  const key = type.compilerType;
+  const cached = tc.leafRefs.get(key);
+  if (cached) return cached;
+  const ref = readRef(tc, type, at);
+  if (isLeaf(ref)) tc.leafRefs.set(key, ref);
+  return ref;
+}
+
+function isLeaf(ref) {
+  if (ref.kind === "union") return ref.types.every((t) => !t.types && !t.items && !t.fields);
+  return !["unresolved", "object", "array", "tuple", "intersection", "record", "function"]
+    .includes(ref.kind);
+}
+
+function readRef(tc, type, at) {
   const name = typeName(tc, type);
   if (isErrorType(type)) {
     return { kind: "unresolved", text: name || oneLine(type.getText(at.where)) };
@@ -141,12 +165,13 @@ function readFields(tc, type, at) {
   return type.getProperties().map((symbol) => readField(tc, symbol, at));
 }
 
-function readField(tc, symbol, { depth, stack, where }) {
+/** One field; `optional` overrides the declaration's own (`Partial<…>` makes it optional). */
+function readField(tc, symbol, { depth, stack, where }, optional = null) {
   const { Node } = tc;
   const decl = symbol.getValueDeclaration() || symbol.getDeclarations()[0];
   const at = decl || where;
   const type = tc.checker.getTypeOfSymbolAtLocation(symbol, at);
-  const optional = symbol.isOptional();
+  if (optional === null) optional = symbol.isOptional();
   const typeNode = decl && (Node.isPropertySignature(decl) || Node.isPropertyDeclaration(decl))
     ? decl.getTypeNode() : null;
   let ref = toRef(tc, type, { depth, stack, where: at });
@@ -228,11 +253,18 @@ function readDataType(tc, decl) {
       const members = all.filter((m) => m.isObject() || m.isIntersection());
       if (members.length === all.length && members.length > 1) {
         const disc = discriminant(tc, members, decl);
-        return { fields: [], variants: members.map((m) => variant(tc, m, disc, decl)) };
+        const variants = members.map((m) => variant(tc, m, disc, decl));
+        return { fields: [], variants, index: null };
       }
     }
     checkResolved(tc, decl, type);
-    return { fields: readFields(tc, type, { depth: 1, stack: [type], where: decl }), variants: [] };
+    const at = { depth: 1, stack: [type], where: decl };
+    const written = writtenMembers(tc, decl, type);
+    if (written) {
+      const fields = written.members.map((m) => readField(tc, m.symbol, at, m.optional));
+      return { fields, variants: [], index: written.index };
+    }
+    return { fields: readFields(tc, type, at), variants: [], index: indexText(tc, type, decl) };
   } finally {
     tc.owner = null;
   }

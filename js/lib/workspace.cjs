@@ -3,11 +3,14 @@
 // manifest (package.json `workspaces` or pnpm-workspace.yaml) says where the packages are;
 // TypeScript then resolves inside each package exactly as if it were linked into
 // node_modules (`exports`, `types`, `main`, subpaths), through a host that maps the link.
+// A package whose manifest points at a build output that is missing (no dist/ before a
+// build) resolves to its sources instead: see standins.cjs.
 "use strict";
 
 const fs = require("fs");
 const path = require("path");
 const { findUp, readJson } = require("./util.cjs");
+const { resolveStandIn } = require("./standins.cjs");
 
 function findWorkspace(start) {
   return findUp(start, (dir) => {
@@ -96,7 +99,7 @@ function isBareSpecifier(name) {
 }
 
 /** ts-morph's `resolutionHost`: TypeScript's resolution first, then the workspace packages. */
-function workspaceResolution(ts, workspace, consulted) {
+function workspaceResolution(ts, workspace, consulted, standIns) {
   return (host, getOptions) => {
     let cache = null;
     let packages = null;
@@ -112,7 +115,9 @@ function workspaceResolution(ts, workspace, consulted) {
           packages = packages || listWorkspacePackages(workspace);
           const pkg = packages.find((p) => name === p.name || name.startsWith(p.name + "/"));
           if (!pkg) return undefined;
-          return resolveLinked(ts, name, { pkg, workspace, options: opts, host, mode, consulted });
+          const linked = resolveLinked(
+            ts, name, { pkg, workspace, options: opts, host, mode, consulted });
+          return linked || resolveStandIn(name, { pkg, workspace, consulted, standIns });
         });
       },
     };

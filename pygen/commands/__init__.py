@@ -12,3 +12,6 @@ COMMANDS: dict[str, str] = {
     "serve": "pygen.commands.serve:serve",
     "validate-workflow": "pygen.commands.validate_workflow:validate_workflow_cmd",
 }
+
+# Commands that always run the extractor: the CLI starts Node before importing them.
+EXTRACTING: frozenset[str] = frozenset({"extract"})

@@ -49,13 +49,24 @@ def config_from(config_path: Path | None, nodes_file: Path | None,
     return load_config(config_path, overrides)
 
 
+# Warnings --strict turns into errors besides computed values and nodes without a type.
+STRICT_RESOLUTION = ("unresolved-import", "tsconfig")
+
+
 def enforce_strict(model: Model, strict: bool) -> None:
-    """`--strict`: a computed value in the definitions, or a node without a data type, fails."""
-    computed = strict_failure(model.diagnostics) if strict else None
+    """`--strict`: a computed value, a broken import or tsconfig, or a node without a
+    declared data type fails."""
+    if not strict:
+        return
+    computed = strict_failure(model.diagnostics)
     if computed is not None:
         raise PygenError(computed)
-    missing = [n.type for n in model.nodes if n.data_type.via == "none"]
-    if strict and missing:
+    broken = [d for d in model.diagnostics if d.kind in STRICT_RESOLUTION]
+    if broken:
+        more = f" (and {len(broken) - 1} more like it)" if len(broken) > 1 else ""
+        raise PygenError(f"--strict: {broken[0]}{more}")
+    missing = model.untyped()
+    if missing:
         raise PygenError(f"--strict: no data type found for {', '.join(missing)}; "
                          "add them to data_types in the pygen config")
 

@@ -34,6 +34,10 @@ def summary_table(report: Report) -> Table:
         table.add_column(column)
     _row(table, not report.unresolved, "data types",
          f"{report.node_count} nodes; unresolved: {_listed(report.unresolved)}")
+    if report.structural:
+        # Found by shape alone: right most of the time, worth a person's look.
+        _row(table, False, "structural matches (confirm in data_types)",
+             "; ".join(str(m) for m in report.structural), info=True)
     if report.tools_configured:
         _row(table, not report.nodes_without_tool, "generation nodes without a tool",
              _listed(report.nodes_without_tool))

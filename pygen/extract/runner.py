@@ -11,8 +11,9 @@ from pydantic import ValidationError
 from pygen import proc
 from pygen.config import Config
 from pygen.errors import ExtractionError, located
-from pygen.extract import noderuntime
-from pygen.model import Diagnostic, NodeDef, SourceFile
+from pygen.extract import noderuntime, prestart
+from pygen.extract.infer import with_inferred_type
+from pygen.model import DataType, Diagnostic, NodeDef, SourceFile, StandIn
 
 PROTOCOL = 1
 
@@ -22,6 +23,12 @@ class Extraction:
     nodes: tuple[NodeDef, ...]
     sources: tuple[SourceFile, ...]
     diagnostics: tuple[Diagnostic, ...]
+    # The workflow document's type (config `workflow_type`), when one is configured and read.
+    workflow: DataType | None = None
+    # Workspace sources read in place of missing build outputs.
+    stand_ins: tuple[StandIn, ...] = ()
+    # The editor's union of every node's data type, when found (not configured).
+    data_union: str | None = None
 
 
 def request_for(config: Config) -> dict[str, Any]:
@@ -35,9 +42,19 @@ def request_for(config: Config) -> dict[str, Any]:
         "dataTypes": settings.data_types,
         "dataUnion": settings.data_union,
         "entryFields": settings.entry_fields.model_dump(),
+        "workflowType": _workflow_type(config),
         # The names the user set, so one no entry has is reported (once).
         "entryFieldsSet": sorted(settings.entry_fields.model_fields_set),
     }
+
+
+def _workflow_type(config: Config) -> dict[str, str | None] | None:
+    """`Name` or `path/file.ts:Name` (path relative to the config) for the extractor."""
+    value = config.settings.workflow_type
+    if not value:
+        return None
+    path, _, name = value.rpartition(":")
+    return {"name": name, "file": str(config.path(path)) if path else None}
 
 
 def run_extractor(config: Config) -> dict[str, Any]:
@@ -48,12 +65,14 @@ def run_extractor(config: Config) -> dict[str, Any]:
             f"{config.source or 'the pygen config'}"
         )
     script = noderuntime.extractor()
-    env = proc.environ()
-    if script.node_path is not None:
-        env["NODE_PATH"] = str(script.node_path)
     timeout = config.settings.extract_timeout
-    done = proc.run([str(script.node), str(script.script)], input=json.dumps(request_for(config)),
-                    timeout=timeout, cwd=config.root, env=env)
+    request = json.dumps(request_for(config))
+    started = prestart.take(script, config.root)
+    if started is not None:
+        done = proc.finish(started, request, timeout)
+    else:
+        done = proc.run(noderuntime.node_command(script), input=request, timeout=timeout,
+                        cwd=config.root, env=noderuntime.node_env(script))
     try:
         reply: dict[str, Any] = json.loads(done.stdout)
     except json.JSONDecodeError:
@@ -88,9 +107,13 @@ def _first_error(errors: list[dict[str, Any]], config: Config,
 def parse_reply(reply: dict[str, Any]) -> Extraction:
     try:
         return Extraction(
-            nodes=tuple(NodeDef.model_validate(n) for n in reply["nodes"]),
+            nodes=tuple(with_inferred_type(NodeDef.model_validate(n)) for n in reply["nodes"]),
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
             diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+            workflow=DataType.model_validate(reply["workflow"]) if reply.get("workflow")
+            else None,
+            stand_ins=tuple(StandIn.model_validate(s) for s in reply.get("stand_ins", ())),
+            data_union=reply.get("data_union"),
         )
     except KeyError as exc:
         raise ExtractionError(f"the extractor's reply is malformed: no {exc}; "

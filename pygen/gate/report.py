@@ -11,11 +11,12 @@ from pathlib import Path
 
 from pygen import files, layout
 from pygen.config import Config
+from pygen.errors import MarkerError
 from pygen.gate import prose_lint
 from pygen.gate.gate import Gate, gate
 from pygen.gate.mismatches import Mismatch, mismatches
 from pygen.model import Model, NodeDef
-from pygen.skills import digests
+from pygen.skills import digests, markers
 
 PROSE_SECTIONS = ("When to use", "Common gotchas")
 CHARS_PER_TOKEN = 4
@@ -93,6 +94,8 @@ def token_sizes(texts: Mapping[Path, str]) -> list[TokenSize]:
 class Report:
     node_count: int
     unresolved: tuple[str, ...]
+    # Data types found by structure alone, for a person to confirm in data_types.
+    structural: tuple[StructuralMatch, ...]
     tools_configured: bool
     nodes_without_tool: tuple[str, ...]
     # Tools no node maps to, and those of them that no skill file names either.
@@ -120,6 +123,32 @@ class Report:
                     or (self.gate.stale_names and self.gate.stale_prose != "off"))
 
 
+@dataclass(frozen=True)
+class StructuralMatch:
+    node_type: str
+    type_name: str
+    score: float
+    runner_up: str | None
+    runner_up_score: float | None
+
+    def __str__(self) -> str:
+        second = (f", next {self.runner_up} {self.runner_up_score}" if self.runner_up
+                  else ", no other candidate")
+        return f"{self.node_type} → {self.type_name} ({self.score}{second})"
+
+
+def structural_matches(model: Model) -> list[StructuralMatch]:
+    out = []
+    for n in model.nodes:
+        dt = n.data_type
+        if dt.via == "structural" and dt.name is not None:
+            second = dt.runner_up
+            out.append(StructuralMatch(n.type, dt.name, dt.score or 0.0,
+                                       second.name if second else None,
+                                       second.score if second else None))
+    return out
+
+
 def current_texts(skills_dir: Path, planned: Sequence[digests.Planned]) -> dict[Path, str]:
     """Each skill file as it will be after `pygen gen` (planned files) or as it is."""
     texts = {path: files.read_text(path) or "" for path in prose_lint.skill_files(skills_dir)}
@@ -132,13 +161,26 @@ def mentioned(names: Iterable[str], texts: Iterable[str]) -> set[str]:
     return {name for name in names if f"`{name}`" in joined or f"`{name}(" in joined}
 
 
+def without_blocks(text: str, path: str) -> str:
+    """The text with its AUTO-GEN blocks left out (a malformed file is read whole)."""
+    try:
+        blocks = markers.parse(text, path)
+    except MarkerError:
+        return text
+    lines = markers.lines_of(text)
+    generated = {i for b in blocks for i in range(b.start_line - 1, b.end_line)}
+    return "".join(line for i, line in enumerate(lines) if i not in generated)
+
+
 def tool_health(model: Model, texts: Mapping[Path, str]
                 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     from pygen.tools import unmapped_report
 
     mapping = {n.type: n.tool for n in model.nodes if n.tool is not None}
     report = unmapped_report(model.nodes, model.tools, mapping)
-    named = mentioned(report.unused_tools, texts.values())
+    # Only what people wrote counts: the editor's generated tools block lists every tool.
+    named = mentioned(report.unused_tools,
+                      (without_blocks(text, str(path)) for path, text in texts.items()))
     unmentioned = tuple(t for t in report.unused_tools if t not in named)
     return report.nodes_without_tool, report.unused_tools, unmentioned
 
@@ -158,7 +200,8 @@ def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -
     without, unused, unmentioned = tool_health(model, texts) if configured else ((), (), ())
     return Report(
         node_count=len(model.nodes),
-        unresolved=tuple(n.type for n in model.nodes if n.data_type.via == "none"),
+        unresolved=tuple(model.untyped()),
+        structural=tuple(structural_matches(model)),
         tools_configured=configured,
         nodes_without_tool=without, unused_tools=unused, unmentioned_tools=unmentioned,
         prose_gaps=tuple(gaps), prose_coverage=coverage(len(model.nodes), gaps),

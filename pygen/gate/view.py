@@ -56,6 +56,10 @@ def report_json(report: Report) -> dict[str, Any]:
         "ok": not report.needs_person,
         "nodes": report.node_count,
         "unresolved_data_types": list(report.unresolved),
+        "structural_matches": [{"node_type": m.node_type, "data_type": m.type_name,
+                                "score": m.score, "runner_up": m.runner_up,
+                                "runner_up_score": m.runner_up_score}
+                               for m in report.structural],
         "tools_configured": report.tools_configured,
         "nodes_without_tool": list(report.nodes_without_tool),
         "tools_without_node": list(report.unused_tools),

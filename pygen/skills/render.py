@@ -6,9 +6,11 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef, TypeRef
-from pygen.skills.markdown import cell, code
+from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
+from pygen.skills.example_data import example_data
+from pygen.skills.markdown import code
 from pygen.skills.render_tools import render_mcp_call
+from pygen.skills.wired_example import render_wired_example, wired_example
 
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
@@ -123,15 +125,31 @@ def variant_sections(data_type: DataType) -> list[str]:
 def data_type_sections(node: NodeDef) -> list[str]:
     data_type = node.data_type
     if data_type.via == "none":
-        return ["**Data fields:** no data type was found for this node; add it to "
-                "`data_types` in the pygen config. Keys of its default data: "
-                + (", ".join(code(k) for k in node.default_data) or "none") + ".", ""]
+        keys = ", ".join(code(k) for k in node.default_data) or "none"
+        known = f" Keys of its default data: {keys}." if node.default_data_declared else ""
+        return [f"**Data fields:** not declared in the code.{known}", ""]
     if data_type.variants:
-        return variant_sections(data_type)
-    if not data_type.fields:
-        return [f"**Data fields:** {code(data_type.name or 'the data type')} has no fields pygen "
-                "could read; see the warnings of `pygen gen`.", ""]
-    return fields_sections(data_type.fields, data_type.name)
+        return variant_sections(data_type) + index_signature_lines(data_type)
+    if data_type.via == "inferred":
+        return ["**Data fields** (inferred from default data; the code declares no type for "
+                "them, so each type is that of its default value):", *field_list(data_type.fields),
+                ""]
+    if not data_type.fields and not data_type.index_signature:
+        return [f"**Data fields:** {code(data_type.name or 'the data type')} has no fields that "
+                "could be read.", ""]
+    return fields_sections(data_type.fields, data_type.name) + index_signature_lines(data_type)
+
+
+def index_signature_lines(data_type: DataType) -> list[str]:
+    if not data_type.index_signature:
+        return []
+    return [f"Also accepts other keys ({code(data_type.index_signature)}).", ""]
+
+
+def default_data_lines(node: NodeDef, definitions: str) -> list[str]:
+    if not node.default_data_declared:
+        return [f"**Default data:** not declared in {code(definitions)}."]
+    return [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
 
 
 def json_block(value: Any) -> list[str]:
@@ -159,8 +177,25 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     if node.description:
         lines += [node.description, ""]
     lines += data_type_sections(node)
-    lines += [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
+    lines += default_data_lines(node, definitions)
     lines += computed_lines(node)
+    return "\n".join(lines)
+
+
+def examples(node: NodeDef, model: Model) -> str:
+    """The worked example: the node wired to its neighbours (see wired_example), each with
+    valid example data (example_data), and which values are placeholders."""
+    lines = render_wired_example(wired_example(node, model), node.type)
+    _, notes = example_data(node)
+    if not node.default_data_declared:
+        lines += ["", "Its data is built from placeholders: the definitions declare no "
+                  "default data."]
+    if notes.filled and node.default_data_declared:
+        lines += ["", "Placeholders fill required fields the default data leaves out: "
+                  + ", ".join(code(k) for k in notes.filled) + "."]
+    if notes.replaced:
+        lines += ["", "Placeholders replace default values that do not fit their field's type: "
+                  + ", ".join(code(k) for k in notes.replaced) + "."]
     return "\n".join(lines)
 
 
@@ -187,73 +222,19 @@ def computed_lines(node: NodeDef) -> list[str]:
     return lines
 
 
-def placeholder(ref: TypeRef | None, type_text: str = "", depth: int = 0) -> Any:
-    """A value of the right type for a computed field in a worked example, or _NONE."""
-    if ref is None:
-        text = type_text.strip()
-        return [] if text.endswith("[]") else _PLACEHOLDERS.get(text, _NONE)
-    if ref.kind == "literal":
-        return ref.value
-    if ref.kind == "union":
-        filled = (placeholder(m, "", depth) for m in ref.types)
-        return next((v for v in filled if v is not _NONE), _NONE)
-    if ref.kind == "array":
-        return []
-    if ref.kind == "tuple":
-        items = [placeholder(t, "", depth) for t in ref.types]
-        return _NONE if _NONE in items else items
-    if ref.kind == "record":
-        return {}
-    if ref.kind == "object" and ref.fields and depth < MAX_NESTING:
-        return _required(ref.fields, {}, depth + 1)
-    return _PLACEHOLDERS.get(ref.kind, _NONE)
-
-
-_NONE = object()
-_PLACEHOLDERS: dict[str, Any] = {"string": "", "number": 0, "boolean": False, "null": None,
-                                 "any": None, "unknown": None}
-
-
-def _required(fields: tuple[DataField, ...], data: dict[str, Any], depth: int) -> dict[str, Any]:
-    """`data` with a placeholder for each required field it lacks."""
-    out = dict(data)
-    for field in fields:
-        if field.optional or field.name in out:
-            continue
-        value = placeholder(field.type, field.type_text, depth)
-        if value is not _NONE:
-            out[field.name] = value
-    return out
-
-
-def example_data(node: NodeDef) -> dict[str, Any]:
-    """The default data, with a placeholder of the right type for what is computed.
-
-    Only when the definitions compute part of the default data: the static part stays as
-    written, and each required field of the data type it lacks gets a value of its type.
-    """
-    if not _computed(node, "default_data"):
-        return node.default_data
-    return _required(node.data_type.fields, node.default_data, 0)
-
-
-def example_node(node: NodeDef) -> dict[str, Any]:
+def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The node as a workflow holds it, with valid example data unless `data` is given."""
     return {
         "id": f"{node.type}-1",
         "type": node.type,
         "position": {"x": 0, "y": 0},
-        "data": example_data(node),
+        "data": example_data(node)[0] if data is None else data,
     }
 
 
-def examples(node: NodeDef) -> str:
-    lines = [f"A {code(node.type)} node as it appears in the workflow's `nodes` array, "
-             "built from its default data:", "", *json_block(example_node(node))]
-    return "\n".join(lines)
-
-
-def node_blocks(node: NodeDef, definitions: str) -> dict[str, str]:
-    blocks = {"node-data-shape": node_data_shape(node, definitions), "examples": examples(node)}
+def node_blocks(node: NodeDef, definitions: str, model: Model) -> dict[str, str]:
+    blocks = {"node-data-shape": node_data_shape(node, definitions),
+              "examples": examples(node, model)}
     if node.tool is not None:
         blocks["mcp-call"] = render_mcp_call(node.tool)
     return blocks
@@ -273,29 +254,13 @@ def _empty_block(block_id: str) -> str:
     return f"<!-- AUTO-GEN:START {block_id} -->\n<!-- AUTO-GEN:END {block_id} -->\n"
 
 
-def catalog(model: Model) -> str:
-    lines = ["| Node type | Label | Category | Inputs | Outputs | MCP tool |",
-             "|---|---|---|---|---|---|"]
-    for node in model.nodes:
-        tool = code(node.tool.name, table=True) if node.tool else "—"
-        cells = [code(node.type, table=True), cell(node.label), cell(node.category or "—"),
-                 _handle_ids(node.inputs, node.inputs_declared),
-                 _handle_ids(node.outputs, node.outputs_declared), tool]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def _handle_ids(handles: tuple[Handle, ...], declared: bool = True) -> str:
-    if not declared:
-        return "not declared"
-    return ", ".join(code(h.id, table=True) if h.id is not None else "unnamed"
-                     for h in handles) or "—"
-
-
-
 def workflow_editor_template() -> str:
     return "\n".join([
         "# Workflow Editor — General Patterns",
+        "",
+        "## Tools",
+        "",
+        _empty_block("tools").rstrip("\n"),
         "",
         "## Available node types",
         "",

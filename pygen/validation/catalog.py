@@ -8,8 +8,9 @@ Compiled validators, fast checks and shapes are cached per type (compiling is th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,18 +18,23 @@ from pygen import jsonread
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.model import Model
+from pygen.skills.fastcheck import Check, compile_check
 from pygen.skills.schema_doc import (
     DRAFT,
     HANDLES_KEY,
+    NODES_KEY,
+    TOOLS_KEY,
+    WORKFLOW_KEY,
     Schema,
     by_type,
+    document_extras,
     document_text,
     handles_entry,
     node_data_schema,
 )
 from pygen.suggest import did_you_mean
-from pygen.validation.fastcheck import Check, compile_check
 from pygen.validation.shapes import Shape, shape_of
+from pygen.validation.wiring import HandleTypes
 
 if TYPE_CHECKING:
     # jsonschema loads only when data is invalid: a clean `check` never needs it.
@@ -54,12 +60,19 @@ class NodeSpec:
         value = self.handles.get("declared", True)
         return value.get(side, True) is not False if isinstance(value, dict) else value is not False
 
+    @cached_property
+    def handle_types(self) -> HandleTypes:
+        """Declared handle types and connection rules (`x-handles` optional keys)."""
+        return HandleTypes.from_doc(self.handles)
+
 
 class Catalog:
     """Node specs by type, with compiled validators cached per type (compiling is the slow part)."""
 
-    def __init__(self, specs: Iterable[NodeSpec]) -> None:
+    def __init__(self, specs: Iterable[NodeSpec], extras: Mapping[str, Any] | None = None) -> None:
         self.specs: dict[str, NodeSpec] = {s.type: s for s in specs}
+        # The document's other keys (x-nodes, x-tools, x-workflow), kept for the round trip.
+        self.extras: dict[str, Any] = dict(extras or {})
         self._validators: dict[str, Draft202012Validator] = {}
         self._shapes: dict[str, Shape] = {}
         self._quick: dict[str, Check | None] = {}
@@ -89,7 +102,13 @@ class Catalog:
     def to_json(self) -> str:
         """The schema document `pygen gen` writes and `pygen schema` prints."""
         return document_text({t: s.schema for t, s in self.specs.items()},
-                             {t: s.handles for t, s in self.specs.items()})
+                             {t: s.handles for t, s in self.specs.items()}, self.extras)
+
+    @property
+    def workflow_schema(self) -> Schema | None:
+        """The schema of the workflow document's own keys, when the config names its type."""
+        value = self.extras.get(WORKFLOW_KEY)
+        return value if isinstance(value, dict) else None
 
     @classmethod
     def from_json(cls, text: str | bytes, source: str) -> Catalog:
@@ -100,7 +119,9 @@ class Catalog:
             raise WorkflowInputError(
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
-        return cls(_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items())
+        extras = {k: v for k, v in doc.items() if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY)}
+        return cls((_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items()),
+                   extras)
 
 
 def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> NodeSpec:
@@ -159,7 +180,7 @@ def build_catalog(model: Model) -> Catalog:
         entry = handles_entry(nodes)
         specs.append(NodeSpec(node_type, node_data_schema(nodes[0]), tuple(entry["inputs"]),
                               tuple(entry["outputs"]), entry))
-    return Catalog(specs)
+    return Catalog(specs, document_extras(model))
 
 
 def node_schema_text(catalog: Catalog, node_type: str) -> str:

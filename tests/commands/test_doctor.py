@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,21 @@ def test_doctor_is_clean_on_a_healthy_catalog(tmp_path: Path,
     assert "none configured" in result.stdout
     as_json = json.loads(run(tmp_path, "doctor", "--json", monkeypatch=monkeypatch).stdout)
     assert as_json["ok"] is True and as_json["prose_coverage_percent"] == 0.0
+
+
+def test_doctor_lists_structural_matches_with_scores_for_a_person_to_confirm(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
+    project = tmp_path / "decoy"
+    shutil.copytree(corpus / "structural-decoy", project)
+    shutil.copy(corpus / "tsconfig.json", tmp_path / "tsconfig.json")
+    assert run(project, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    report = json.loads(run(project, "doctor", "--json", monkeypatch=monkeypatch).stdout)
+    assert report["structural_matches"] == [{
+        "node_type": "watermark", "data_type": "WatermarkSettings", "score": 0.931,
+        "runner_up": "ExportSettings", "runner_up_score": 0.561}]
+    # The decoy (LogEntry for `log`) is not a match: those nodes have no declared type.
+    assert report["unresolved_data_types"] == ["log", "run-status", "delay"]
+    monkeypatch.setenv("COLUMNS", "240")  # one line per row
+    table = run(project, "doctor", monkeypatch=monkeypatch).stdout
+    assert "watermark → WatermarkSettings (0.931, next ExportSettings 0.561)" in table

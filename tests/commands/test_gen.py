@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,7 @@ def test_gen_creates_one_file_per_node_and_fills_the_catalog(generated: Path) ->
     assert {"generate-image", "merge-video-audio", "loop", "text-prompt"} <= set(nodes)
     editor = (generated / "skills" / "workflow-editor.md").read_text()
     for node_type in nodes:
-        assert f"| `{node_type}` |" in editor
+        assert f"- `{node_type}` " in editor
     image = (generated / "skills" / "nodes" / "generate-image.md").read_text()
     assert image.startswith("---\nnode_type: generate-image\n"
                             "generated_at: 2026-01-01T00:00:00Z\n")
@@ -110,3 +111,18 @@ def test_unknown_config_key_is_named(studio: Path, monkeypatch: pytest.MonkeyPat
     result = run(studio, "gen", monkeypatch=monkeypatch)
     assert result.exit_code == 2
     assert "pygen.toml: unknown key 'skill_dir'; valid keys: nodes_file," in result.output
+
+
+def test_strict_turns_unresolved_imports_and_a_broken_tsconfig_into_an_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    corpus = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
+    project = tmp_path / "kit"
+    shutil.copytree(corpus / "tsconfig-missing-extends", project)
+    monkeypatch.chdir(project)
+    loose = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
+    assert loose.exit_code == 0
+    result = CliRunner().invoke(main, ["gen", "--strict"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert ("--strict: src/lib/flow/nodes.ts:2: cannot resolve '$lib/types/nodes', so these "
+            "types are unknown: the data type OscillatorData of node 'oscillator'; the data "
+            "type GainData of node 'gain' (and 3 more like it)") in result.output

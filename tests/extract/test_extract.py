@@ -153,10 +153,12 @@ def test_ts_morph_that_node_cannot_load_says_npm_ci(project: Config, checkout: P
 # Unresolved data types through the CLI: warnings by default, errors under --strict.
 
 UNRESOLVED = [
-    "warning: nodes.ts:7: node 'mystery': no data type found (no MysteryData or "
-    "MysteryNodeData; no structural match); map it in data_types in the pygen config",
-    "warning: nodes.ts:8: node 'bare': no data type found (no BareData or BareNodeData; "
-    "no structural match); map it in data_types in the pygen config",
+    "warning: nodes.ts:7: node 'mystery': no data type found (no cast in its definition; no "
+    "MysteryData, MysteryNodeData, MysteryDataType or MysteryNodeDataType; no plausible "
+    "structural match); map it in data_types in the pygen config",
+    "warning: nodes.ts:8: node 'bare': no data type found (no cast in its definition; no "
+    "BareData, BareNodeData, BareDataType or BareNodeDataType; no plausible structural "
+    "match); map it in data_types in the pygen config",
 ]
 # Without --verbose, one line per kind of warning.
 SUMMARY = ["warning: nodes without a data type (map them in data_types) — 2 times: "

@@ -43,3 +43,28 @@ def test_cold_gen_succeeds_as_the_benchmark_runs_it(tmp_path: Path, write: synth
     result = CliRunner().invoke(main, ["gen", "-q", "--no-cache", "--config", str(config)],
                                 catch_exceptions=False)
     assert (result.exit_code, result.output) == (0, "")
+
+
+def test_monorepo_resolves_every_type_through_package_sources(tmp_path: Path) -> None:
+    from bench.synth_monorepo import write_monorepo
+
+    model = merge.load_model(load_config(write_monorepo(tmp_path, 4)))
+    assert model.diagnostics == ()
+    assert [n.data_type.via for n in model.nodes] == ["name"] * 4
+    media = model.nodes[0].data_type  # an Omit chain over an index signature
+    names = {f.name for f in media.fields}
+    assert {"format", "width", "quality", "label", "prompt", "model"} <= names
+    assert not {"legacyFormat", "fps", "internalId"} & names
+    assert media.index_signature == "[key: string]: unknown"
+    assert model.nodes[1].data_type.index_signature is None
+    model_field = next(f for f in model.nodes[1].data_type.fields if f.name == "model")
+    assert len(model_field.type.literal_values() or ()) >= 10
+    read = {s.path for s in model.sources}
+    assert "packages/core/src/models/m1.ts" in read
+    assert not any("/dist/" in p for p in read)
+    assert [(s.package, s.missing, s.used, s.how) for s in model.stand_ins] == [
+        ("@bench/core", "packages/core/dist/index.d.ts", "packages/core/src/index.ts",
+         "src/index"),
+        ("@bench/media", "packages/media/dist/index.d.ts", "packages/media/src/index.ts",
+         "src/index"),
+    ]

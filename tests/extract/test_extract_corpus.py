@@ -48,11 +48,17 @@ def compact_node(node: NodeDef) -> dict[str, Any]:
 
 
 def snapshot(model: Model) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "nodes": [compact_node(n) for n in model.nodes],
         "diagnostics": [f"{d.level}: {d}" for d in model.diagnostics],
         "sources": [s.path for s in model.sources],
     }
+    # Only where there are any, so the cases without them stay as they were.
+    if model.stand_ins:
+        out["stand_ins"] = [s.model_dump(mode="json") for s in model.stand_ins]
+    if model.data_union:
+        out["data_union"] = model.data_union
+    return out
 
 
 def markdown(model: Model, definitions: str) -> str:

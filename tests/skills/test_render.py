@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+from pygen.extract.infer import with_inferred_type
 from pygen.model import DataField, Model, NodeDef, TypeRef
 from pygen.skills import render
+from pygen.skills.catalog_text import catalog_lines
 
 LITERALS = tuple(TypeRef(kind="literal", value=v) for v in ("a", "b"))
 
@@ -36,6 +38,35 @@ def test_nested_object_fields_become_sub_bullets() -> None:
     assert render.field_list([obj]) == ["- `f: { x: number }`", "  - `x: number`"]
 
 
+def _node(data_type: object, **extra: object) -> NodeDef:
+    return NodeDef.model_validate({"type": "log", "label": "Log", "data_type": data_type,
+                                   "source": {"file": "n.ts", "line": 1}, **extra})
+
+
+def test_inferred_fields_say_so_and_never_address_maintainers() -> None:
+    node = with_inferred_type(_node({}, default_data={"level": "info", "n": 2}))
+    text = render.node_data_shape(node)
+    assert "(inferred from default data; the code declares no type" in text
+    assert '- `level?: string` — default `"info"`' in text
+    assert "pygen config" not in text and "data_types" not in text
+
+
+def test_no_type_and_no_default_data_is_not_declared_never_an_empty_object() -> None:
+    text = render.node_data_shape(_node({}, default_data_declared=False))
+    assert "**Data fields:** not declared in the code." in text
+    assert "**Default data:** not declared in `NODE_DEFINITIONS`." in text
+    assert "{}" not in text and "pygen config" not in text
+
+
+def test_an_index_signature_is_said_once_after_the_fields() -> None:
+    prompt = field("string", TypeRef(kind="string")).model_copy(update={"name": "prompt"})
+    node = _node({"name": "ImageData", "via": "name", "fields": [prompt],
+                  "index_signature": "[key: string]: unknown"})
+    text = render.node_data_shape(node)
+    assert text.count("Also accepts other keys (`[key: string]: unknown`).") == 1
+    assert text.index("`prompt: string`") < text.index("Also accepts other keys")
+
+
 def computed_node(**extra: object) -> NodeDef:
     start = {"type": "start", "label": "Start", "source": {"file": "nodes.ts", "line": 3},
              "default_data": {"title": "Untitled"},
@@ -61,8 +92,8 @@ def test_the_example_fills_computed_fields_with_values_of_their_type() -> None:
     fields.append({"name": "tags", "type_text": "string[]", "optional": True,
                    "type": {"kind": "array", "items": {"kind": "string"}}})
     node = computed_node(data_type={"name": "StartData", "via": "name", "fields": fields})
-    assert render.example_node(node)["data"] == {"title": "Untitled", "id": "", "count": 0}
-    assert render.example_node(computed_node())["data"] == {"title": "Untitled"}
+    assert render.example_data(node)[0] == {"title": "Untitled", "id": "", "count": 0}
+    assert render.example_data(computed_node())[0] == {"title": "Untitled"}
 
 
 def test_undeclared_handles_are_never_rendered_as_none() -> None:
@@ -70,7 +101,7 @@ def test_undeclared_handles_are_never_rendered_as_none() -> None:
     text = render.node_data_shape(node)
     assert "- **Inputs (target handles):** the definitions do not declare handles" in text
     assert "none" not in text.split("**Default data**")[0]
-    assert "| not declared | not declared |" in render.catalog(Model(nodes=(node,)))
+    assert "in not declared → out not declared" in catalog_lines(Model(nodes=(node,)))
 
 
 def test_unnamed_handles_say_an_edge_names_none_and_typed_handles_show_their_type() -> None:

@@ -1,6 +1,6 @@
 """skills.schema_doc: TypeRef → JSON Schema, never stricter than TypeScript, and `pygen schema`.
 
-The fast check (validation.fastcheck) must agree with jsonschema on every schema made here."""
+The fast check (skills.fastcheck) must agree with jsonschema on every schema made here."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from jsonschema import Draft202012Validator
 
 from pygen.cli import main
 from pygen.model import DataField, DataType, Location, Model, NodeDef, TypeRef, Variant
+from pygen.skills.fastcheck import compile_check
 from pygen.skills.schema_doc import field_schema, node_data_schema, type_schema
-from pygen.validation.fastcheck import compile_check
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
@@ -171,7 +171,7 @@ def test_studio_node_schema() -> None:
 def test_node_without_a_data_type_accepts_any_object() -> None:
     schema = node_data_schema(node(via="none"))
     assert schema == {"title": "T data", "type": "object",
-                      "$comment": "no data type found; any object passes"}
+                      "$comment": "the code declares no data type; any object passes"}
 
 
 def test_variants_become_one_of_with_defaults_on_the_default_variant() -> None:
@@ -338,3 +338,20 @@ def test_schema_command_unknown_type(fixture_model: Path) -> None:
     types = ", ".join(n.type for n in ALL.nodes)
     assert result.stderr == (f"error: unknown node type 'generate-imag' (did you mean "
                              f"'generate-image'?); valid types: {types}\n")
+
+
+def test_inferred_fields_and_index_signatures_leave_other_keys_open() -> None:
+    from pygen.extract.infer import with_inferred_type
+
+    node = NodeDef.model_validate({"type": "log", "label": "Log", "default_data": {"level": "x"},
+                                   "source": {"file": "n.ts", "line": 1}})
+    schema = node_data_schema(with_inferred_type(node))
+    assert schema["properties"]["level"] == {"type": "string", "default": "x"}
+    assert "required" not in schema
+    assert schema["additionalProperties"] is True
+    assert "inferred from default data" in schema["$comment"]
+    indexed = node.model_copy(update={"data_type": DataType(
+        name="LogData", via="name", index_signature="[key: string]: unknown")})
+    schema = node_data_schema(indexed)
+    assert schema["additionalProperties"] is True
+    assert schema["$comment"] == "also accepts other keys (`[key: string]: unknown`)"

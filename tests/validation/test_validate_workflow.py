@@ -61,7 +61,7 @@ def test_json_output(project: Path) -> None:
     doc = json.loads(result.stdout)
     assert (doc["valid"], doc["errors"], doc["warnings"]) == (False, 3, 0)
     assert doc["findings"][0] == {
-        "level": "error", "path": "$.nodes[0].data.provider", "suggestion": "flux",
+        "level": "error", "path": "$.nodes[0].data.provider", "suggestion": "flux", "rule": "enum",
         "message": '"flx" is not one of "flux", "flux-pro", "flux-kontext", "nano-banana-pro", '
                    '"ideogram"'}
     assert result.stderr == ""
@@ -69,8 +69,9 @@ def test_json_output(project: Path) -> None:
 
 def test_warnings_alone_exit_0(project: Path) -> None:
     (project / "w.json").write_text(json.dumps({"nodes": [{
-        "id": "a", "type": "note", "data": {"label": "n", "text": "", "color": "gray",
-                                            "colour": "grey"}}], "edges": []}), encoding="utf-8")
+        "id": "a", "type": "note", "position": {"x": 0, "y": 0},
+        "data": {"label": "n", "text": "", "color": "gray", "colour": "grey"}}], "edges": []}),
+        encoding="utf-8")
     result = run("w.json")
     assert result.exit_code == 0
     # No "did you mean color": color is there already.
@@ -131,3 +132,31 @@ def test_end_to_end_through_the_real_extractor(tmp_path: Path,
     for case in (PIPELINE, BROKEN):
         workflow = json.loads(case.read_text(encoding="utf-8"))["workflow"]
         assert validate_workflow(workflow, catalog) == validate_workflow(workflow, STUDIO)
+
+
+def test_fix_prints_the_repaired_workflow_and_each_change(project: Path) -> None:
+    case = json.loads((REPO / "tests" / "fixtures" / "broken-workflows" /
+                       "unknown-field-snake-case.json").read_text(encoding="utf-8"))
+    (project / "slip.json").write_text(json.dumps(case["workflow"]), encoding="utf-8")
+    result = run("slip.json", "--fix")
+    assert result.exit_code == 0, result.stderr
+    fixed = json.loads(result.stdout)
+    assert "aspectRatio" in fixed["nodes"][1]["data"]
+    assert "aspect_ratio" not in fixed["nodes"][1]["data"]
+    assert result.stderr.splitlines() == [
+        "fixed: rename $.nodes[1].data.aspect_ratio → aspectRatio (unknown-field)",
+        "valid after 1 fix"]
+    assert run("slip.json", "--fix", "--json").exit_code == 0
+
+
+def test_rules_lists_every_rule_id_the_corpora_produce(project: Path) -> None:
+    result = run("--rules")
+    assert result.exit_code == 0
+    listed = {line.split()[0] for line in result.stdout.splitlines()}
+    seen: set[str] = set()
+    for case in sorted((REPO / "tests" / "fixtures").glob("*workflows/*/*.json")) + sorted(
+            (REPO / "tests" / "fixtures" / "broken-workflows").glob("*.json")):
+        doc = json.loads(case.read_text(encoding="utf-8"))
+        seen |= {f.rule for f in validate_workflow(doc["workflow"], STUDIO, "strict")}
+    assert seen and seen <= listed
+    assert run().exit_code == 2  # no FILE and no --rules

@@ -1,4 +1,4 @@
-"""validation.fastcheck: JSON equality as JSON Schema has it, and keywords it leaves to jsonschema.
+"""skills.fastcheck: JSON equality as JSON Schema has it, and keywords it leaves to jsonschema.
 
 Agreement with jsonschema on generated schemas is a property in tests/skills/test_schema_doc.py.
 """
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from pygen.validation.fastcheck import compile_check
+from pygen.skills.fastcheck import compile_check
 
 
 @pytest.mark.parametrize(("schema", "value", "valid"), [

@@ -2,7 +2,8 @@
 
 jsonschema spends most of its time building a validator per subschema; a plain closure tree
 answers "is this valid?" several times faster. It is only a fast path: when it says no (or
-meets a keyword it does not know) the caller runs jsonschema for the errors.
+meets a keyword it does not know) the caller runs jsonschema for the errors. It sits beside
+the schema builder so that every stage from skills on (worked examples, validation) can use it.
 """
 
 from __future__ import annotations

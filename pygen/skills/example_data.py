@@ -1,0 +1,147 @@
+"""Node data that is valid by construction, for worked examples: the default data, with every
+missing required field filled and every value that does not fit its field replaced by a
+type-correct placeholder. Works on the node's JSON Schema, so the example passes exactly the
+check `pygen check` runs on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pygen.model import NodeDef
+from pygen.skills.fastcheck import compile_check
+from pygen.skills.schema_doc import Schema, node_data_schema
+
+_PLACEHOLDERS: dict[str, Any] = {
+    "string": "", "number": 0, "integer": 0, "boolean": False, "null": None,
+}
+_BRANCHES = ("oneOf", "anyOf")
+
+
+@dataclass(frozen=True)
+class Notes:
+    """Key paths (`size.width`) of what the example changed, for the rendered block to say."""
+
+    filled: tuple[str, ...] = ()
+    replaced: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.filled or self.replaced)
+
+
+def example_data(node: NodeDef) -> tuple[dict[str, Any], Notes]:
+    """The node's default data made valid for its schema, and which fields that took."""
+    schema = node_data_schema(node)
+    filled: list[str] = []
+    replaced: list[str] = []
+    data = _fill(schema, dict(node.default_data), "", filled, replaced)
+    # Variants: the fields of the one the data selects (by its discriminant) come on top.
+    branch = _branch_for(schema, data)
+    if branch is not schema:
+        data = _fill(branch, data, "", filled, replaced)
+    return data, Notes(tuple(filled), tuple(replaced))
+
+
+def is_valid(schema: Schema, value: Any) -> bool:
+    check = _checker(schema)
+    return check(value)
+
+
+def _checker(schema: Schema) -> Callable[[Any], bool]:
+    fast = compile_check(schema)
+    if fast is not None:
+        return fast
+    # Keywords the fast path does not know: jsonschema, loaded only for them.
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema).is_valid
+
+
+def _branch_for(schema: Schema, value: Any) -> Schema:
+    """The alternative of a `oneOf`/`anyOf` the value is meant for: the one it satisfies, else
+    the one whose constants (a discriminant) it shares, else the first."""
+    for keyword in _BRANCHES:
+        branches = schema.get(keyword)
+        if not branches:
+            continue
+        for branch in branches:
+            if is_valid(branch, value):
+                return _branch_for(branch, value)
+        return _branch_for(max(branches, key=lambda b: _shared_constants(b, value)), value)
+    return schema
+
+
+def _shared_constants(schema: Schema, value: Any) -> int:
+    if not isinstance(value, dict):
+        return 0
+    props = schema.get("properties", {})
+    return sum(1 for k, sub in props.items() if "const" in sub and value.get(k) == sub["const"])
+
+
+def _fill(schema: Schema, data: dict[str, Any], at: str,
+          filled: list[str], replaced: list[str]) -> dict[str, Any]:
+    """`data` (an object) with its invalid values replaced and required keys filled."""
+    props: dict[str, Schema] = schema.get("properties", {})
+    for key, value in list(data.items()):
+        sub = props.get(key)
+        if sub is None or is_valid(sub, value):
+            continue
+        target = _branch_for(sub, value)
+        if isinstance(value, dict) and _object_like(target):
+            data[key] = _fill(target, dict(value), f"{at}{key}.", filled, replaced)
+        if not is_valid(sub, data[key]):
+            data[key] = placeholder(sub)
+            replaced.append(at + key)
+    for key in schema.get("required", ()):
+        if key not in data:
+            data[key] = placeholder(props.get(key, {}))
+            filled.append(at + key)
+    for extra in schema.get("allOf", ()):
+        if _object_like(extra):
+            data = _fill(extra, data, at, filled, replaced)
+    return data
+
+
+def _object_like(schema: Schema) -> bool:
+    return schema.get("type") == "object" or "properties" in schema or "required" in schema
+
+
+def placeholder(schema: Schema) -> Any:
+    """A simple value the schema accepts: its default when valid, the first constant, or the
+    zero value of its type (objects filled recursively)."""
+    if "default" in schema and is_valid(schema, schema["default"]):
+        return schema["default"]
+    if "const" in schema:
+        return schema["const"]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    for keyword in (*_BRANCHES, "allOf"):
+        if schema.get(keyword):
+            return _first_placeholder(schema, keyword)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), kind[0] if kind else None)
+    if kind == "array":
+        return [placeholder(item) for item in schema.get("prefixItems", ())]
+    if kind == "object" or _object_like(schema):
+        return _fill(schema, {}, "", [], [])
+    return _PLACEHOLDERS.get(str(kind))
+
+
+def _first_placeholder(schema: Schema, keyword: str) -> Any:
+    branches: list[Schema] = schema[keyword]
+    if keyword == "allOf":
+        value = placeholder(branches[0])
+        for extra in branches[1:]:
+            if isinstance(value, dict) and _object_like(extra):
+                value = _fill(extra, value, "", [], [])
+        return value
+    # A branch that admits nothing (`not: {}`) yields no placeholder; skip it.
+    usable = [b for b in branches if "not" not in b] or branches
+    for branch in usable:
+        value = placeholder(branch)
+        if is_valid(schema, value):
+            return value
+    return placeholder(usable[0])
