@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from studio_project import studio_config
 
 from pygen import lock
 
@@ -55,9 +56,7 @@ def _project(root: Path, variant: str = "", skills: str = "skills") -> Path:
         nodes = root / NODES
         nodes.write_text(re.sub(r'(description: "[^"]*)"', rf'\1 {variant}"',
                                 nodes.read_text()))
-    (root / "pygen.toml").write_text(f'nodes_file = "{NODES}"\n'
-                                     'tsconfig = "examples/studio/tsconfig.json"\n'
-                                     f'skills_dir = "{skills}"\n')
+    (root / "pygen.toml").write_text(studio_config(skills))
     return root
 
 

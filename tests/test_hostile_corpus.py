@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from studio_project import studio_config
 
 REPO = Path(__file__).resolve().parents[1]
 PROTOCOL = REPO / "tests" / "fixtures" / "protocol"
@@ -234,8 +235,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__"))
     (root / "skills").mkdir()
     shutil.copyfile(REPO / "skills" / "workflow-editor.md", root / "skills" / "workflow-editor.md")
-    (root / "pygen.toml").write_text('nodes_file = "examples/studio/src/types/nodes.ts"\n'
-                                     'tsconfig = "examples/studio/tsconfig.json"\n')
+    (root / "pygen.toml").write_text(studio_config())
     done = run_pygen(root, ["gen", "-q"])
     assert done.returncode == 0, done.stderr
     return root
@@ -282,8 +282,9 @@ def test_a_json_tool_source_refuses_hostile_json_in_one_line(generated: Path, tm
                                                              kind: str) -> None:
     project = tmp_path / "studio"
     shutil.copytree(generated, project, symlinks=True)
-    with (project / "pygen.toml").open("a") as config:
-        config.write('tools = ["json:tools.json"]\n')
+    config = studio_config().replace("python:examples.studio.tools.studio_tools:build_server",
+                                     "json:tools.json")
+    (project / "pygen.toml").write_text(config)
     line = assert_refused(project, Case(["extract"], "tools.json",
                                         {"tools.json": BODIES[kind]}))
     assert WHERE[kind] in line
