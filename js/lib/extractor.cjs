@@ -3,6 +3,7 @@
 "use strict";
 
 const { UserError } = require("./errors.cjs");
+const { isStackOverflow, tooDeep } = require("./depth.cjs");
 const { rel } = require("./util.cjs");
 const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
 const { loadSources, definitionEntries } = require("./sources.cjs");
@@ -32,8 +33,21 @@ function stopwatch() {
 }
 
 function extract(tsMorph, request) {
+  const built = { project: null };
+  try {
+    return run(tsMorph, request, built);
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    const files = built.project ? built.project.getSourceFiles().map((sf) => sf.getFilePath())
+      : [];
+    throw tooDeep(request, files);
+  }
+}
+
+function run(tsMorph, request, built) {
   const clock = stopwatch();
   const { project, sourceFile, consulted, standIns, tsconfig } = makeProject(tsMorph, request);
+  built.project = project;
   const ctx = {
     tsMorph, project, sourceFile, consulted, standIns, tsconfig, request, diagnostics: [],
     entryKeys: new Set(),
@@ -126,7 +140,10 @@ function reportUnusedFields(ctx) {
   const f = ctx.request.entryFields;
   for (const field of ctx.request.entryFieldsSet || []) {
     const name = f[field];
-    if (typeof name !== "string" || field.startsWith("handle_")) continue;
+    // Handle keys, and connectsTo (it may sit on output handles only), live below entries.
+    if (typeof name !== "string" || field.startsWith("handle_") || field === "connects_to") {
+      continue;
+    }
     if (ctx.entryKeys.has(name)) continue;
     if (!ctx.entryKeys.size) continue;
     ctx.diagnostics.push({ level: "warning", kind: "unused-entry-field",

@@ -38,7 +38,7 @@ def key(name: str, item: object, comment: str, active: bool) -> list[str]:
 
 def body(found: Found) -> str:
     """The keys, top-level ones first (a TOML table would swallow the keys after it)."""
-    s, defaults = found.settings, Settings(nodes_file="-")
+    s, defaults = found.settings, Settings.model_validate({"nodes_file": "-"})
     lines = key("nodes_file", s.nodes_file,
                 f"The file that declares the node definitions ({found.node_count} node(s) found).",
                 True)

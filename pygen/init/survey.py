@@ -48,8 +48,8 @@ def relative(path: Path, root: Path) -> str:
 
 def settings_for(candidate: Candidate, root: Path) -> Settings:
     fields = EntryFields(type=candidate.type_key or "type")
-    return Settings(nodes_file=relative(candidate.path, root), definitions=candidate.name,
-                    entry_fields=fields)
+    return Settings.model_validate({"nodes_file": relative(candidate.path, root),
+                                    "definitions": candidate.name, "entry_fields": fields})
 
 
 def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) -> Catalog:

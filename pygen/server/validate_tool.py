@@ -6,8 +6,10 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
+from pydantic import BeforeValidator, WithJsonSchema
 from pydantic import Field as PydanticField
 
+from pygen import jsonread
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.validation.catalog import Catalog, as_catalog
@@ -19,14 +21,35 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
 TOOL_DESCRIPTION = (
-    "Check a workflow (what you would send to update_workflow_json) before sending it: node "
-    "types, data fields and values, ids, edges and handles, field mappings, positions. Returns "
+    "Check a workflow before sending it to update_workflow_json: node types, data fields and "
+    "values, ids, edges, handles and connection rules, field mappings, positions. Returns "
     "{valid, errors, warnings, findings[{level, path, rule, message, suggestion, fix?}]}; fix "
     "every error (autofix_workflow applies each `fix`), then send."
 )
 
-WORKFLOW_ARG = "The workflow object {nodes, edges, ...} (a JSON string of it is accepted too)."
-PROFILE_ARG = "runtime: what the editor needs; strict: all required fields; minimal: types only"
+PROFILE_ARG = ("runtime: what the editor needs to load it; strict: every required field; "
+               "minimal: types only")
+WORKFLOW_ARG = "{nodes, edges, ...}, or its JSON text"
+
+
+def _as_json_text(value: Any) -> Any:
+    """An object argument as JSON text, so both forms meet the one strict reader.
+
+    Declared as `str`, the argument is not pre-parsed by the SDK's lenient `json.loads`
+    (which takes NaN and lets a duplicate key win); the schema agents see stays "any value".
+    """
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, allow_nan=True)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {jsonread.MAX_DEPTH} levels") from None
+
+
+# Shared by the workflow tools (node_tools): the profile is explained once, here.
+WorkflowArg = Annotated[str, BeforeValidator(_as_json_text),
+                        WithJsonSchema({"description": WORKFLOW_ARG})]
+ProfileArg = Annotated[Profile, PydanticField(description=PROFILE_ARG)]
 
 
 def register_validate_tool(server: MCPServer,
@@ -34,7 +57,8 @@ def register_validate_tool(server: MCPServer,
     """Add `validate_workflow_json(workflow)` to a server. The provider is called per request
     (it may read the schema file or the model); the catalog is rebuilt only when it changes."""
     from mcp.server.mcpserver.exceptions import ToolError
-    from mcp.types import ToolAnnotations
+
+    from pygen.server.listing import READ_ONLY
 
     last: list[tuple[object, Catalog]] = []
 
@@ -47,16 +71,13 @@ def register_validate_tool(server: MCPServer,
             last[:] = [(source, as_catalog(source))]
         return last[0][1]
 
-    def validate_workflow_json(
-        workflow: Annotated[Any, PydanticField(description=WORKFLOW_ARG)],
-        profile: Annotated[Profile, PydanticField(description=PROFILE_ARG)] = DEFAULT_PROFILE,
-    ) -> WireReport:
+    def validate_workflow_json(workflow: WorkflowArg,
+                               profile: ProfileArg = DEFAULT_PROFILE) -> WireReport:
         return wire_report(validate_workflow_input(workflow, current(), profile))
 
     server.add_tool(validate_workflow_json, name="validate_workflow_json",
-                    title="Validate workflow JSON", description=TOOL_DESCRIPTION,
-                    annotations=ToolAnnotations(read_only_hint=True, idempotent_hint=True,
-                                                open_world_hint=False),
+                    description=TOOL_DESCRIPTION,
+                    annotations=READ_ONLY,
                     structured_output=True)
 
 
@@ -65,10 +86,9 @@ def workflow_argument(workflow: Any) -> tuple[Any, Finding | None]:
     if not isinstance(workflow, str):
         return workflow, None
     try:
-        return json.loads(workflow), None
-    except json.JSONDecodeError as exc:
-        return None, error_at("$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: "
-                                   f"{exc.msg}", rule="json")
+        return jsonread.loads(workflow, "workflow"), None
+    except jsonread.JsonInputError as exc:
+        return None, error_at("$", str(exc), rule="json")
 
 
 def validate_workflow_input(workflow: Any, catalog: Catalog,
