@@ -34,7 +34,8 @@ def ambiguous(found: list[Candidate], root: Path) -> int:
     for candidate in found:
         _say("  " + _catalog_line(survey.confirm(candidate, root)))
     _say("Run `pygen init --definitions NAME` (add `--nodes-file FILE` when the name is "
-         "declared in several files).")
+         "declared in several files), or `pygen init --all` when together they are one "
+         "catalog (writes `definitions = [...]`).")
     return 1
 
 
@@ -56,9 +57,11 @@ def describe(catalog: survey.Catalog, tsconfig: Path | None,
 
 
 def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,
-        pyproject: bool) -> int:
+        pyproject: bool, together: bool = False) -> int:
     configfile.target(root, pyproject)  # refuse before the slow part when a config exists
     found = survey.candidates(root, definitions, nodes_file)
+    if together and len(found) > 1:
+        found = [survey.combined(found, root)]
     if not found:
         _say("No constant looks like a node catalog (an array of entries with `type` and "
              "handles or default data, or an object of them keyed by type). Run "
@@ -89,13 +92,15 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
               help="The file that declares it.")
 @click.option("--skills-dir", type=click.Path(path_type=Path, file_okay=False),
               help="The skills folder (default: an existing one, else skills/).")
+@click.option("--all", "together", is_flag=True,
+              help="Use every candidate found, as one catalog (definitions = [...]).")
 @click.option("--pyproject", is_flag=True,
               help="Write [tool.pygen] into pyproject.toml instead of a pygen.toml.")
 def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,
-             pyproject: bool) -> int:
+             pyproject: bool, together: bool) -> int:
     """Find the node catalog, tsconfig and skills folder here; write a commented config.
 
     Refuses to overwrite a config. Exit 1 when no catalog or several are found: pass
-    --definitions NAME (and --nodes-file) to choose.
+    --definitions NAME (and --nodes-file) to choose, or --all to use them together.
     """
-    return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject)
+    return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject, together)

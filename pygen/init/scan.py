@@ -43,7 +43,7 @@ class Candidate:
     name: str
     path: Path
     line: int
-    form: str  # "array", "object" or "call"
+    form: str  # "array", "object", "call", "class", "glob" or "list"
     entries: int
     type_key: str | None
     spreads: tuple[str, ...] = ()
@@ -161,14 +161,24 @@ def scan_calls(text: str, path: Path) -> list[Candidate]:
 
 
 def scan_text(text: str, path: Path) -> list[Candidate]:
-    found = scan_calls(text, path)
+    from pygen.init import forms  # forms builds on this module's literal reader
+
+    found = scan_calls(text, path) + forms.class_properties(text, path)
+    helpers = forms.singles(text)
     for match in DECLARATION.finditer(text):
-        shape, _ = read_literal(text, match.start(2))
+        shape, end = read_literal(text, match.start(2))
+        if match.group(2) == "[":
+            # `[...OPS.map(mathNode), printNode]`: definitions built elsewhere in the file.
+            built = forms.built_entries(text[match.start(2):end], helpers)
+            shape.entries += built
+            shape.entry_keys += [{"type", "defaultData"}] * built
         line = text.count("\n", 0, match.start()) + 1
         candidate = classify(match.group(1), path, line, match.group(2), shape)
         if candidate is not None:
             found.append(candidate)
-    return found
+    declared = {c.name for c in found}
+    found += [c for c in forms.mapped(text, path, helpers) if c.name not in declared]
+    return sorted(found, key=lambda c: c.line)
 
 
 def roots(candidates: list[Candidate]) -> list[Candidate]:
@@ -205,4 +215,6 @@ def scan(root: Path) -> list[Candidate]:
         except (OSError, UnicodeDecodeError):
             continue  # not the project's source text: nothing to offer from it
         found += scan_text(texts[path], path)
-    return roots(merge_calls(found, texts))
+    from pygen.init import forms
+
+    return roots(forms.merge_classes(merge_calls(found, texts))) + forms.file_globs(texts, root)

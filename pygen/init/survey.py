@@ -46,10 +46,29 @@ def relative(path: Path, root: Path) -> str:
     return path.resolve().relative_to(root.resolve()).as_posix()
 
 
+def spec(candidate: Candidate, nodes_file: Path, root: Path) -> str:
+    """The `definitions` item naming `candidate` when `nodes_file` is the nodes file."""
+    if candidate.form in ("call", "class", "glob") or candidate.path == nodes_file:
+        return candidate.name
+    return f"{relative(candidate.path, root)}:{candidate.name}"
+
+
+def combined(found: list[Candidate], root: Path) -> Candidate:
+    """Several candidates as one catalog: the list form `definitions = [...]`, anchored in
+    the first candidate's file."""
+    first = found[0]
+    names = ", ".join(spec(c, first.path, root) for c in found)
+    return Candidate(names, first.path, first.line, "list", sum(c.entries for c in found),
+                     next((c.type_key for c in found if c.type_key), None))
+
+
 def settings_for(candidate: Candidate, root: Path) -> Settings:
     fields = EntryFields(type=candidate.type_key or "type")
+    names: str | list[str] = candidate.name
+    if candidate.form == "list":
+        names = candidate.name.split(", ")
     return Settings.model_validate({"nodes_file": relative(candidate.path, root),
-                                    "definitions": candidate.name, "entry_fields": fields})
+                                    "definitions": names, "entry_fields": fields})
 
 
 def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) -> Catalog:

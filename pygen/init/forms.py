@@ -1,0 +1,153 @@
+"""Catalog forms beyond a literal in one constant, found by reading the text: a catalog built
+by `.map(...)` (over a helper or an inline callback), one definition per file under the same
+exported name (a glob source `path/*.ts:NAME`), and definitions held by a class property
+(`class:description`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, entry_keys
+
+# A class names a node by `name` as often as by `type` (n8n-style libraries).
+CLASS_TYPE_KEYS = (*TYPE_KEYS, "name")
+# `const printNode: Def = {` or `const mathNode = (op: Op): Def => ({`: one definition.
+SINGLE = re.compile(
+    r"^[ \t]*(export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*"
+    r"(?:\([^)\n]*\)[^=\n]*=>[ \t]*\(?[ \t\n]*)?(\{)", re.MULTILINE)
+MAPPED = re.compile(
+    r"^[ \t]*(?:export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[^;\n]*?"
+    r"\.map\(\s*(?:([A-Za-z_$][\w$]*)\s*\)|[^{;]*?\{)", re.MULTILINE)
+MAP_REF = re.compile(r"\.map\(\s*([A-Za-z_$][\w$]*)\s*\)")
+PROPERTY = re.compile(
+    r"^[ \t]+(?:(?:public|protected|private|readonly|override|declare)[ \t]+)*"
+    r"([A-Za-z_$][\w$]*)[ \t]*[?!]?[ \t]*(?::[^=\n]+)?=[ \t]*(\{)"
+    r"|this\.([A-Za-z_$][\w$]*)[ \t]*=[ \t]*(\{)", re.MULTILINE)
+CLASS = re.compile(r"\bclass\s+[A-Za-z_$]")
+IMPORT = re.compile(r"from\s+[\"'](\.{1,2}/[^\"']+)[\"']")
+
+
+def type_key(keys: set[str], choices: tuple[str, ...] = TYPE_KEYS) -> str | None:
+    """The type-like key of a definition's keys, when it also has handles or default data."""
+    found = next((t for t in choices if t in keys), None)
+    return found if found and keys & SHAPE_KEYS else None
+
+
+def singles(text: str) -> dict[str, tuple[str | None, bool]]:
+    """Constants in `text` holding (or returning) one definition: name → (type key, exported)."""
+    found: dict[str, tuple[str | None, bool]] = {}
+    for match in SINGLE.finditer(text):
+        key = type_key(entry_keys(text, match.start(3)))
+        if key:
+            found[match.group(2)] = (key, bool(match.group(1)))
+    return found
+
+
+def mapped(text: str, path: Path, helpers: dict[str, tuple[str | None, bool]]) -> list[Candidate]:
+    """`const X = LIST.map(helper)` or `.map((v) => ({ type, … }))`: a built catalog."""
+    found = []
+    for match in MAPPED.finditer(text):
+        if match.group(2):
+            key = helpers.get(match.group(2), (None, False))[0]
+        else:
+            key = type_key(entry_keys(text, match.end() - 1))
+        if key:
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(Candidate(match.group(1), path, line, "array", 1, key))
+    return found
+
+
+def built_entries(element_text: str, helpers: dict[str, tuple[str | None, bool]]) -> int:
+    """How many elements of an array's text are definitions built elsewhere in the file:
+    `...OPS.map(helper)` and bare names of single-definition constants."""
+    refs = MAP_REF.findall(element_text)
+    refs += re.findall(r"(?:^|[\[,])\s*(?://[^\n]*\n\s*)*([A-Za-z_$][\w$]*)\s*(?=[,\]])",
+                       element_text)
+    return sum(1 for name in refs if helpers.get(name, (None, False))[0])
+
+
+def class_properties(text: str, path: Path) -> list[Candidate]:
+    """One candidate per class property (or `this.x = {…}`) holding a definition literal."""
+    if not CLASS.search(text):
+        return []
+    found = []
+    for match in PROPERTY.finditer(text):
+        name, at = (match.group(1), match.start(2)) if match.group(1) else (
+            match.group(3), match.start(4))
+        key = type_key(entry_keys(text, at), CLASS_TYPE_KEYS)
+        if key:
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(Candidate(f"class:{name}", path, line, "class", 1, key))
+    return found
+
+
+def merge_classes(candidates: list[Candidate]) -> list[Candidate]:
+    """The class properties of one name as one candidate (the first file anchors it)."""
+    groups: dict[str, list[Candidate]] = {}
+    for c in candidates:
+        if c.form == "class":
+            groups.setdefault(c.name, []).append(c)
+    merged = [Candidate(name, found[0].path, found[0].line, "class", len(found),
+                        found[0].type_key) for name, found in groups.items()]
+    return [c for c in candidates if c.form != "class"] + merged
+
+
+def glob_of(paths: list[PurePosixPath]) -> str | None:
+    """`packages/node-*/src/plugin.ts` for paths differing in one segment, else None."""
+    if len({len(p.parts) for p in paths}) != 1:
+        return None
+    parts = []
+    for segments in zip(*(p.parts for p in paths), strict=True):
+        if len(set(segments)) == 1:
+            parts.append(segments[0])
+            continue
+        prefix = _common(list(segments))
+        suffix = _common([s[len(prefix):][::-1] for s in segments])[::-1]
+        parts.append(f"{prefix}*{suffix}")
+    return "/".join(parts) if sum("*" in p for p in parts) == 1 else None
+
+
+def _common(words: list[str]) -> str:
+    first = min(words)
+    last = max(words)
+    size = next((i for i, (a, b) in enumerate(zip(first, last, strict=False)) if a != b),
+                min(len(first), len(last)))
+    return first[:size]
+
+
+def shared_import(paths: list[Path], texts: dict[Path, str]) -> Path | None:
+    """A project file every one of `paths` imports (the contract the plugins implement)."""
+    common: set[Path] | None = None
+    for path in paths:
+        resolved = (_resolve(path, spec) for spec in IMPORT.findall(texts[path]))
+        imported = {p for p in resolved if p is not None}
+        common = imported if common is None else common & imported
+    return sorted(common)[0] if common else None
+
+
+def _resolve(path: Path, spec: str) -> Path | None:
+    base = (path.parent / spec).resolve()
+    for candidate in (base, *(base.with_name(base.name + s) for s in (".ts", ".tsx")),
+                      base / "index.ts"):
+        if candidate.is_file() and candidate.suffix in (".ts", ".tsx"):
+            return candidate
+    return None
+
+
+def file_globs(texts: dict[Path, str], root: Path) -> list[Candidate]:
+    """The same exported single definition in several sibling files → one glob candidate."""
+    by_name: dict[str, list[Path]] = {}
+    for path, text in texts.items():
+        for name, (_key, exported) in singles(text).items():
+            if exported:
+                by_name.setdefault(name, []).append(path)
+    found = []
+    for name, paths in sorted(by_name.items()):
+        rel = [PurePosixPath(p.resolve().relative_to(root.resolve()).as_posix()) for p in paths]
+        pattern = glob_of(rel) if len(paths) > 1 else None
+        if pattern:
+            home = shared_import(paths, texts) or paths[0]
+            key = singles(texts[paths[0]])[name][0]
+            found.append(Candidate(f"{pattern}:{name}", home, 1, "glob", len(paths), key))
+    return found
