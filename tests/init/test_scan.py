@@ -89,3 +89,63 @@ def test_registration_calls_are_one_candidate_anchored_where_the_function_is(
     found = scan.scan(tmp_path)
     assert [(c.name, c.path.name, c.entries) for c in found] == [
         ("call:registerNode", "registry.ts", 2)]
+
+
+BUILT = '''
+const OPS: readonly Op[] = ["add", "sub"];
+const opNode = (op: Op): NodeDefinition => ({
+  type: `op-${op}`, inputs: ["a"], outputs: ["r"], defaultData: { op },
+});
+const printNode: NodeDefinition = { type: "print", inputs: ["v"], outputs: [] };
+export const NODES = [
+  ...OPS.map(opNode),
+  printNode,
+  ...loadPlugins(),
+];
+export const TEXT = (["upper", "lower"] as const).map((t) => ({
+  type: `text-${t}`, inputs: ["text"], defaultData: { t },
+}));
+export const LABELS = OPS.map((op) => ({ label: op }));
+'''
+
+
+def test_catalogs_built_by_map_over_a_helper_or_a_callback_are_candidates() -> None:
+    found = {c.name: c for c in scan.scan_text(BUILT, Path("nodes.ts"))}
+    assert sorted(found) == ["NODES", "TEXT"]
+    assert (found["NODES"].entries, found["TEXT"].type_key) == (2, "type")
+
+
+CLASS = '''
+export class Merge implements INodeType {
+  description: INodeTypeDescription = {
+    name: "merge", displayName: "Merge", inputs: ["main"], outputs: ["main"],
+  };
+  options = { retries: 3 };
+}
+export class Later {
+  readonly description: INodeTypeDescription;
+  constructor() {
+    this.description = { name: "later", inputs: [], outputs: ["main"] };
+  }
+}
+'''
+
+
+def test_class_properties_holding_definitions_are_one_class_candidate(tmp_path: Path) -> None:
+    (tmp_path / "Merge.node.ts").write_text(CLASS)
+    found = scan.scan(tmp_path)
+    assert [(c.name, c.form, c.entries, c.type_key) for c in found] == [
+        ("class:description", "class", 2, "name")]
+
+
+def test_one_exported_definition_per_sibling_file_is_a_glob_source(tmp_path: Path) -> None:
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "index.ts").write_text("export interface Def { type: string }\n")
+    for name in ("node-http", "node-delay"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "plugin.ts").write_text(
+            'import type { Def } from "../core/index";\n'
+            f'export const definition: Def = {{ type: "{name}", inputs: [], outputs: [] }};\n')
+    found = scan.scan(tmp_path)
+    assert [(c.name, c.path.name, c.entries) for c in found] == [
+        ("node-*/plugin.ts:definition", "index.ts", 2)]
