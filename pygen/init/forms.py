@@ -83,13 +83,17 @@ def class_properties(text: str, path: Path) -> list[Candidate]:
 
 
 def merge_classes(candidates: list[Candidate]) -> list[Candidate]:
-    """The class properties of one name as one candidate (the first file anchors it)."""
+    """The class properties of one name as one candidate, anchored in the index.ts of the
+    classes' folder when there is one (the library's entry), else in the first file."""
     groups: dict[str, list[Candidate]] = {}
     for c in candidates:
         if c.form == "class":
             groups.setdefault(c.name, []).append(c)
-    merged = [Candidate(name, found[0].path, found[0].line, "class", len(found),
-                        found[0].type_key) for name, found in groups.items()]
+    merged = []
+    for name, found in groups.items():
+        index = found[0].path.parent / "index.ts"
+        home, line = (index, 1) if index.is_file() else (found[0].path, found[0].line)
+        merged.append(Candidate(name, home, line, "class", len(found), found[0].type_key))
     return [c for c in candidates if c.form != "class"] + merged
 
 

@@ -94,7 +94,8 @@ def check_case(case: Path, root: Path, runs: list[Run]) -> None:
     elif case.name in GUESSED:
         assert [r.returncode for r in runs] == [0, 0, 0], (case.name, runs)
         written, own = active_keys(root / "pygen.toml"), active_keys(case / "pygen.toml")
-        assert written["definitions"] == own["definitions"], case.name
+        assert (written["nodes_file"], written["definitions"]) == (
+            own["nodes_file"], own["definitions"]), case.name
     elif "error" in expected and plain(case):
         # The config is right; the code has the error the extractor names.
         assert init.returncode == 1, (case.name, init.stdout)
