@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, entry_keys
+from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, entry_keys, grouped
 
 # A class names a node by `name` as often as by `type` (n8n-style libraries).
 CLASS_TYPE_KEYS = (*TYPE_KEYS, "name")
@@ -85,12 +85,8 @@ def class_properties(text: str, path: Path) -> list[Candidate]:
 def merge_classes(candidates: list[Candidate]) -> list[Candidate]:
     """The class properties of one name as one candidate, anchored in the index.ts of the
     classes' folder when there is one (the library's entry), else in the first file."""
-    groups: dict[str, list[Candidate]] = {}
-    for c in candidates:
-        if c.form == "class":
-            groups.setdefault(c.name, []).append(c)
     merged = []
-    for name, found in groups.items():
+    for name, found in grouped(candidates, "class").items():
         index = found[0].path.parent / "index.ts"
         home, line = (index, 1) if index.is_file() else (found[0].path, found[0].line)
         merged.append(Candidate(name, home, line, "class", len(found), found[0].type_key))

@@ -190,14 +190,19 @@ def roots(candidates: list[Candidate]) -> list[Candidate]:
     return [c for c in kept if c.name not in used]
 
 
+def grouped(candidates: list[Candidate], form: str) -> dict[str, list[Candidate]]:
+    """The candidates of one form (one per call or class property) by name, in order."""
+    groups: dict[str, list[Candidate]] = {}
+    for c in candidates:
+        if c.form == form:
+            groups.setdefault(c.name, []).append(c)
+    return groups
+
+
 def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Candidate]:
     """The calls of one function as one candidate, anchored in the file that declares it."""
-    calls: dict[str, list[Candidate]] = {}
-    for c in candidates:
-        if c.form == "call":
-            calls.setdefault(c.name, []).append(c)
     merged = []
-    for name, found in calls.items():
+    for name, found in grouped(candidates, "call").items():
         function = name.removeprefix("call:")
         declares = re.compile(rf"(?:function|const|let)\s+{re.escape(function)}\b")
         home = next((p for p, t in texts.items() if declares.search(t)), found[0].path)
