@@ -159,7 +159,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
 def plan_schema_file(model: Model, skills_dir: Path,
                      existing: Mapping[Path, str | None]) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node."""
-    from pygen.skills.schema_doc import schema_document
+    from pygen.skills.node_schemas import schema_document
 
     path = layout.schema_file(skills_dir)
     return FileUpdate(path, existing.get(path), schema_document(model))

@@ -13,7 +13,7 @@ from pygen.jsonvalues import show
 from pygen.model import Model
 from pygen.suggest import closest
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
-from pygen.validation.findings import Finding, error_at, kind, listed, warning_at
+from pygen.validation.findings import Finding, child, error_at, kind, listed, warning_at
 from pygen.validation.schema_errors import error_findings
 from pygen.validation.shapes import unknown_fields
 
@@ -52,8 +52,33 @@ def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> 
         for error in catalog.validator(node_type).iter_errors(data):
             findings.update(dict.fromkeys(error_findings(error, path)))
     label = f"for \"{node_type}\" data"
-    findings.update(dict.fromkeys(unknown_fields(catalog.shape(node_type), data, path, label)))
+    misplaced = _other_variants_fields(node_type, data, catalog, path)
+    for finding in unknown_fields(catalog.shape(node_type), data, path, label):
+        findings[misplaced.get(finding.path, finding)] = None
     return list(findings)
+
+
+def _other_variants_fields(name: str, data: object, catalog: Catalog,
+                           path: str) -> dict[str, Finding]:
+    """Errors, by path, for the keys of a variant's data that only other variants have: the
+    node is not of the variant the agent had in mind (unlike a stray key, a warning)."""
+    parent = catalog.variant_of.get(name)
+    own = catalog.shape(name).fields
+    if parent is None or own is None or not isinstance(data, dict):
+        return {}
+    spec = catalog.specs[parent]
+    others = {n: v for v, n in spec.variants.items() if n != name and n in catalog.specs}
+    out = {}
+    for key in data:
+        owners = [n for n in others if key not in own and key in (catalog.shape(n).fields or ())]
+        if owners:
+            where = child(path, key)
+            values = listed([others[n] for n in owners])
+            choose = values if len(owners) == 1 else f"one of {values}"
+            out[where] = error_at(where, f"{show(key)} is a field of {listed(owners)}, not of "
+                                         f"{show(name)}; drop it, or set {spec.variant_field} "
+                                         f"to {choose}")
+    return out
 
 
 def _check_node(node: object, path: str, catalog: Catalog,
@@ -62,6 +87,8 @@ def _check_node(node: object, path: str, catalog: Catalog,
         yield error_at(path, f"expected a node object, got {kind(node)}")
         return
     spec, type_finding = _node_spec(node, path, catalog)
+    if spec is not None:
+        spec = catalog.spec_for(spec.type, node.get("data"))
     if index is not None:
         yield from _check_node_id(node, path, index, spec)
     if type_finding is not None:
@@ -80,16 +107,29 @@ def _check_node(node: object, path: str, catalog: Catalog,
 def _node_spec(node: dict[str, Any], path: str,
                catalog: Catalog) -> tuple[NodeSpec | None, Finding | None]:
     node_type = node.get("type")
+    types = catalog.types
     if isinstance(node_type, str) and node_type in catalog.specs:
-        return catalog.specs[node_type], None
+        if node_type not in catalog.variant_of:
+            return catalog.specs[node_type], None
+        return None, _variant_as_type(node_type, f"{path}.type", catalog)
     where = f"{path}.type"
     if node_type is None:
-        return None, error_at(where, f"missing node type; one of {listed(catalog.types, None)}")
+        return None, error_at(where, f"missing node type; one of {listed(types, None)}")
     if not isinstance(node_type, str):
         return None, error_at(where, f"expected a node type string, got {kind(node_type)}")
-    guess = closest(node_type, catalog.types)
+    guess = closest(node_type, types)
     return None, error_at(where, f"unknown node type {show(node_type)}; valid types: "
-                                 f"{listed(catalog.types, None)}", guess)
+                                 f"{listed(types, None)}", guess)
+
+
+def _variant_as_type(name: str, where: str, catalog: Catalog) -> Finding:
+    """A workflow node typed `<type>.<value>`: the editor knows only `<type>`."""
+    parent = catalog.specs[catalog.variant_of[name]]
+    field = parent.variant_field
+    value = next(v for v, n in parent.variants.items() if n == name)
+    data = f" and data.{field} {show(value)}" if field else ""
+    return error_at(where, f"{show(name)} is a variant, not a node type: write type "
+                           f"{show(parent.type)}{data}")
 
 
 def _check_node_id(node: dict[str, Any], path: str,

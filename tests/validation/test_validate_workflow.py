@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 
 from pygen.cli import main
 from pygen.model import Model
-from pygen.skills.schema_doc import schema_document
+from pygen.skills.node_schemas import schema_document
 from pygen.validation.catalog import Catalog
 from pygen.validation.workflow import validate_workflow
 
@@ -131,3 +131,30 @@ def test_end_to_end_through_the_real_extractor(tmp_path: Path,
     for case in (PIPELINE, BROKEN):
         workflow = json.loads(case.read_text(encoding="utf-8"))["workflow"]
         assert validate_workflow(workflow, catalog) == validate_workflow(workflow, STUDIO)
+
+
+def test_variants_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A variant catalog extracted by Node: each node is checked against its own variant, and
+    `pygen schema <type>.<value>` prints that variant's schema."""
+    shutil.copytree(REPO / "tests" / "fixtures" / "ts" / "variant-catalog", tmp_path / "app",
+                    ignore=shutil.ignore_patterns("expected.*"))
+    shutil.copy(REPO / "tests" / "fixtures" / "ts" / "tsconfig.json", tmp_path)
+    monkeypatch.chdir(tmp_path / "app")
+    search = {"toolType": "search", "engine": "bing", "maxResults": 5, "precision": 2}
+    workflow = {"nodes": [
+        {"id": "a", "type": "agent", "data": {"model": "gpt-4o"}},
+        {"id": "s", "type": "tool", "data": search},
+        {"id": "c", "type": "tool", "data": {"toolType": "calculator", "precision": 2}},
+    ], "edges": [{"id": "e", "source": "a", "target": "c", "targetHandle": "query"}]}
+    result = run("-", stdin=json.dumps(workflow))
+    assert result.exit_code == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        'error: $.nodes[1].data.precision: "precision" is a field of "tool.calculator", not of '
+        '"tool.search"; drop it, or set toolType to "calculator"',
+        'error: $.edges[0].targetHandle: node "c" (tool.calculator) has no inputs; no edge can '
+        "enter it"]
+    result = CliRunner().invoke(main, ["schema", "tool.search"])
+    assert result.exit_code == 0, result.stderr
+    schema = json.loads(result.stdout)
+    assert schema["properties"]["toolType"]["const"] == "search"
+    assert "precision" not in schema["properties"]

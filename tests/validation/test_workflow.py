@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus_models import expected_model
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -189,3 +190,52 @@ def test_unnamed_and_undeclared_handles_and_variants(catalog: Catalog) -> None:
                                 "outputTypes": {"video": "video"}}
     assert handles["card"] == {"inputs": [], "outputs": [], "declared": False}
     assert handles["tool"]["outputs"] == ["tool", "debug"]
+
+
+# --- Variants: each checked against its own schema and handles ----------------------------
+
+TOOLS = expected_model("variant-catalog")
+TOOL_CATALOGS = [build_catalog(TOOLS), Catalog.from_json(build_catalog(TOOLS).to_json(), "doc")]
+
+
+def _tools(*nodes: dict[str, Any], edges: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
+    agent = {"id": "agent", "type": "agent", "data": {"model": "gpt-4o"}}
+    return {"nodes": [agent, *({"id": f"n{i}", "type": "tool", **n} for i, n in enumerate(nodes))],
+            "edges": list(edges)}
+
+
+SEARCH = {"toolType": "search", "engine": "bing", "maxResults": 5}
+CALCULATOR = {"toolType": "calculator", "precision": 4}
+
+
+@pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
+def test_a_field_of_the_other_variant_is_an_error_naming_it(catalog: Catalog) -> None:
+    assert validate_workflow(_tools({"data": SEARCH}, {"data": CALCULATOR}), catalog) == []
+    workflow = _tools({"data": {**SEARCH, "precision": 2}})
+    assert lines(validate_workflow(workflow, catalog)) == [
+        'error: $.nodes[1].data.precision: "precision" is a field of "tool.calculator", not of '
+        '"tool.search"; drop it, or set toolType to "calculator"']
+    # Its own required fields come from its own schema too.
+    assert lines(validate_workflow(_tools({"data": {"toolType": "calculator"}}), catalog)) == [
+        "error: $.nodes[1].data.precision: missing required field (number)"]
+
+
+@pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
+def test_an_edge_into_a_handle_only_the_other_variant_has_is_an_error(catalog: Catalog) -> None:
+    edge = {"id": "e", "source": "agent", "target": "n0", "targetHandle": "query"}
+    assert validate_workflow(_tools({"data": SEARCH}, edges=(edge,)), catalog) == []
+    assert lines(validate_workflow(_tools({"data": CALCULATOR}, edges=(edge,)), catalog)) == [
+        'error: $.edges[0].targetHandle: node "n0" (tool.calculator) has no inputs; no edge can '
+        "enter it"]
+    # Data that names no variant: the handles of any variant are accepted, the field is asked.
+    assert lines(validate_workflow(_tools({"data": {"precision": 4}}, edges=(edge,)), catalog)) == [
+        'error: $.nodes[1].data.toolType: missing required field (one of "search", "calculator")']
+
+
+@pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
+def test_a_variant_is_not_a_node_type(catalog: Catalog) -> None:
+    assert catalog.types == ["agent", "tool"]
+    assert lines(validate_workflow({"nodes": [{"id": "s", "type": "tool.search", "data": SEARCH}],
+                                    "edges": []}, catalog)) == [
+        'error: $.nodes[0].type: "tool.search" is a variant, not a node type: write type "tool" '
+        'and data.toolType "search"']
