@@ -219,12 +219,21 @@ def _variant_schema(variant: Variant, defaults: Mapping[str, Any]) -> Schema:
     return schema
 
 
-def _own_branch(node: NodeDef) -> NodeDef:
-    """The node with only the data-type variants its variant value selects (all when none
-    does: then the data type does not tell the variants apart)."""
+def own_variants(node: NodeDef) -> tuple[Variant, ...]:
+    """The branches of the node's data type its variant value (`variant_field`) selects: all
+    of them when none does (the data type does not tell the variants apart)."""
     data_type = node.data_type
+    if node.variant_field is None or node.variant is None:
+        return data_type.variants
     own = tuple(v for v in data_type.variants if node.variant in _variant_values(v, node))
-    if not own or len(own) == len(data_type.variants):
+    return own or data_type.variants
+
+
+def _own_branch(node: NodeDef) -> NodeDef:
+    """The node with only the data-type variants its variant value selects."""
+    data_type = node.data_type
+    own = own_variants(node)
+    if len(own) == len(data_type.variants):
         return node
     return node.model_copy(update={"data_type": data_type.model_copy(update={"variants": own})})
 
