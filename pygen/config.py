@@ -52,6 +52,13 @@ class Settings(BaseModel):
     data_union: str | None = None
     entry_fields: EntryFields = EntryFields()
     result_fields: list[str] = Field(default_factory=list)
+    # Data fields the runner writes (globs, like result_fields; also the `@runner` tag).
+    runner_fields: list[str] = Field(default_factory=list)
+    # Data fields holding node ids (globs; also the `@nodeIds` tag): validation checks the ids.
+    node_id_fields: list[str] = Field(default_factory=list)
+    # The editor's type of a whole workflow document (`Workflow`, or `path/file.ts:Workflow`
+    # when the nodes file does not import it): its keys beyond nodes and edges are checked.
+    workflow_type: str | None = None
     tools: list[str] = Field(default_factory=list)
     tool_map: dict[str, str] = Field(default_factory=dict)
     tool_timeout: float = 30.0

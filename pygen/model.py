@@ -54,6 +54,9 @@ class TypeRef(Frozen):
         return tuple(values) or None
 
 
+RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "pattern", "runner", "nodeIds")
+
+
 class DataField(Frozen):
     name: str
     # One-line type text as written in the source (alias names kept), for Markdown.
@@ -64,6 +67,12 @@ class DataField(Frozen):
     deprecated: str | None = None
     default_tag: str | None = None
     result: bool = False
+    # JSDoc tags validation reads (`@minimum 0`, `@maxLength 80`, `@pattern`, `@runner`,
+    # `@nodeIds`, see RULE_TAGS): (tag, text) pairs in source order, text "" for a bare tag.
+    tags: tuple[tuple[str, str], ...] = ()
+
+    def tag(self, name: str) -> str | None:
+        return next((text for tag, text in self.tags if tag == name), None)
 
 
 class Variant(Frozen):
@@ -210,6 +219,8 @@ class StandIn(Frozen):
 
 class Model(Frozen):
     nodes: tuple[NodeDef, ...]
+    # The workflow document's own type (config `workflow_type`): keys beside nodes and edges.
+    workflow: DataType | None = None
     tools: tuple[ToolSchema, ...] = ()
     sources: tuple[SourceFile, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()

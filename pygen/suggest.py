@@ -1,21 +1,94 @@
-""""Did you mean": the one way pygen finds a close name and words the hint."""
+""""Did you mean": the one way pygen finds a close name and words the hint.
+
+Case conventions first, then edit distance: a data field written in snake_case
+(`aspect_ratio` → `aspectRatio`), a node type in another case or with `_`/spaces
+(`Generate_Image` → `generate-image`), an enum value in the wrong case. A guess is
+*mechanical* when the two names differ only by convention (case, separators, surrounding
+whitespace): then a fix may apply it without asking.
+"""
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 CUTOFF = 0.6
+_WORD_BREAK = re.compile(r"[\s_\-.]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+class Guess(NamedTuple):
+    name: str
+    # True when the guess differs from the input only by case and separators.
+    mechanical: bool
+
+
+def words(name: str) -> list[str]:
+    """`aspectRatio`, `aspect_ratio`, `Aspect Ratio` and `aspect-ratio` → ["aspect", "ratio"]."""
+    parts = _WORD_BREAK.split(_CAMEL.sub(" ", name.strip()))
+    return [p.lower() for p in parts if p]
+
+
+def normalised(name: str) -> str:
+    """The name with case and word separators erased, for convention-blind comparison."""
+    return "".join(words(name))
+
+
+def snake_to_camel(name: str) -> str:
+    head, *rest = name.split("_") or [""]
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def camel_to_snake(name: str) -> str:
+    return "_".join(words(name))
+
+
+def guess(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> Guess | None:
+    """The candidate the word most likely meant, or None when nothing is close enough."""
+    options = list(candidates)
+    if not options:
+        return None
+    key = normalised(word)
+    by_convention = [c for c in options if normalised(c) == key]
+    if by_convention:
+        return Guess(by_convention[0], True)
+    found = difflib.get_close_matches(word, options, n=1, cutoff=cutoff)
+    if found:
+        return Guess(found[0], False)
+    plain = {normalised(c): c for c in options}
+    found = difflib.get_close_matches(key, list(plain), n=1, cutoff=cutoff)
+    return Guess(plain[found[0]], False) if found else None
+
+
+def ranked(word: str, candidates: Sequence[str], limit: int = 3,
+           aliases: Iterable[tuple[str, str]] = ()) -> list[str]:
+    """Up to `limit` candidates closest to the word, best first.
+
+    `aliases` are (other name, candidate) pairs such as a tool name and the node type it
+    fills: a word matching the other name ranks that candidate first.
+    """
+    key = normalised(word)
+    scores: dict[str, float] = {}
+    for other, candidate in aliases:
+        if normalised(other) == key and candidate in candidates:
+            scores[candidate] = 3.0
+    for candidate in candidates:
+        norm = normalised(candidate)
+        score = 2.0 if norm == key else difflib.SequenceMatcher(None, key, norm).ratio()
+        if key and (norm.startswith(key) or key.startswith(norm)):
+            score = max(score, 0.8)
+        scores[candidate] = max(scores.get(candidate, 0.0), score)
+    best = sorted((s, c) for c, s in scores.items() if s >= 0.5)
+    best.sort(key=lambda pair: (-pair[0], pair[1]))
+    return [c for _, c in best[:limit]]
 
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> str | None:
-    """The candidate that differs from `word` only in case, else the most similar one."""
-    options = sorted(set(candidates))
-    lowered = {option.lower(): option for option in options}
-    if word.lower() in lowered:
-        return lowered[word.lower()]
-    found = difflib.get_close_matches(word, options, n=1, cutoff=cutoff)
-    return found[0] if found else None
+    """The candidate `word` most likely meant (see `guess`), or None."""
+    found = guess(word, sorted(set(candidates)), cutoff)
+    return found.name if found else None
 
 
 def hint(shown: str | None) -> str:

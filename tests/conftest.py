@@ -55,5 +55,7 @@ def studio(tmp_path: Path) -> Path:
     (root / "pygen.toml").write_text(
         'nodes_file = "examples/studio/src/types/nodes.ts"\n'
         'tsconfig = "examples/studio/tsconfig.json"\n'
-        'skills_dir = "skills"\n', encoding="utf-8")
+        'skills_dir = "skills"\n'
+        # The editor skill names the app's tools (its tools block lists them).
+        'tools = ["python:examples.studio.tools.studio_tools:build_server"]\n', encoding="utf-8")
     return root

@@ -12,6 +12,7 @@ const {
   typeIndex, prepareLookup, resolveDataType, unresolvedMessage,
 } = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
+const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
 
@@ -40,6 +41,7 @@ function extract(tsMorph, request) {
   assertParses(project);
   clock.lap("program");
   const ev = newEvaluation(tsMorph, project);
+  addWorkflowFile(ctx);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);
   const pairs = definitionEntries(ctx, ev)
@@ -54,13 +56,14 @@ function extract(tsMorph, request) {
     node.data_type = dataType(ctx, tc, shapes, node, entry);
     return node;
   });
+  const workflow = readWorkflowType(ctx, tc);
   ctx.diagnostics.push(...deadImportWarnings(ctx, typeUsers(nodes)));
   ctx.diagnostics.push(...tsconfigWarnings(ctx, tsconfig, deadSpecifiers(project)));
   clock.lap("types");
   const sources = sourcesRead(ctx);
   clock.lap("sources");
   return {
-    ok: true, nodes, sources, diagnostics: ctx.diagnostics,
+    ok: true, nodes, workflow, sources, diagnostics: ctx.diagnostics,
     stand_ins: ctx.standIns.map((s) => ({ ...s, missing: rel(request, s.missing),
       used: rel(request, s.used) })).sort((a, b) => (a.package < b.package ? -1 : 1)),
     data_union: ctx.autoUnion || null,

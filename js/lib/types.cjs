@@ -26,8 +26,12 @@ function typeReader(tsMorph, ctx) {
   };
 }
 
+// JSDoc tags validation reads (pygen.model.RULE_TAGS), passed on as [tag, text] pairs.
+const RULE_TAGS = new Set(
+  ["minimum", "maximum", "minLength", "maxLength", "pattern", "runner", "nodeIds"]);
+
 function jsDoc(tc, decl) {
-  const out = { description: "", deprecated: null, default_tag: null, result: false };
+  const out = { description: "", deprecated: null, default_tag: null, result: false, tags: [] };
   if (!decl || !tc.Node.isJSDocable(decl)) return out;
   const docs = decl.getJsDocs();
   if (!docs.length) return out;
@@ -39,6 +43,7 @@ function jsDoc(tc, decl) {
     if (name === "deprecated") out.deprecated = text || "deprecated";
     else if (name === "default" || name === "defaultValue") out.default_tag = text;
     else if (name === "result") out.result = true;
+    else if (RULE_TAGS.has(name)) out.tags.push([name, text]);
   }
   return out;
 }

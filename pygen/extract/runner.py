@@ -13,7 +13,7 @@ from pygen.config import Config
 from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime, prestart
 from pygen.extract.infer import with_inferred_type
-from pygen.model import Diagnostic, NodeDef, SourceFile, StandIn
+from pygen.model import DataType, Diagnostic, NodeDef, SourceFile, StandIn
 
 PROTOCOL = 1
 
@@ -23,6 +23,8 @@ class Extraction:
     nodes: tuple[NodeDef, ...]
     sources: tuple[SourceFile, ...]
     diagnostics: tuple[Diagnostic, ...]
+    # The workflow document's type (config `workflow_type`), when one is configured and read.
+    workflow: DataType | None = None
     # Workspace sources read in place of missing build outputs.
     stand_ins: tuple[StandIn, ...] = ()
     # The editor's union of every node's data type, when found (not configured).
@@ -40,9 +42,19 @@ def request_for(config: Config) -> dict[str, Any]:
         "dataTypes": settings.data_types,
         "dataUnion": settings.data_union,
         "entryFields": settings.entry_fields.model_dump(),
+        "workflowType": _workflow_type(config),
         # The names the user set, so one no entry has is reported (once).
         "entryFieldsSet": sorted(settings.entry_fields.model_fields_set),
     }
+
+
+def _workflow_type(config: Config) -> dict[str, str | None] | None:
+    """`Name` or `path/file.ts:Name` (path relative to the config) for the extractor."""
+    value = config.settings.workflow_type
+    if not value:
+        return None
+    path, _, name = value.rpartition(":")
+    return {"name": name, "file": str(config.path(path)) if path else None}
 
 
 def run_extractor(config: Config) -> dict[str, Any]:
@@ -98,6 +110,8 @@ def parse_reply(reply: dict[str, Any]) -> Extraction:
             nodes=tuple(with_inferred_type(NodeDef.model_validate(n)) for n in reply["nodes"]),
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
             diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+            workflow=DataType.model_validate(reply["workflow"]) if reply.get("workflow")
+            else None,
             stand_ins=tuple(StandIn.model_validate(s) for s in reply.get("stand_ins", ())),
             data_union=reply.get("data_union"),
         )

@@ -11,11 +11,12 @@ from pathlib import Path
 
 from pygen import files, layout
 from pygen.config import Config
+from pygen.errors import MarkerError
 from pygen.gate import prose_lint
 from pygen.gate.gate import Gate, gate
 from pygen.gate.mismatches import Mismatch, mismatches
 from pygen.model import Model, NodeDef
-from pygen.skills import digests
+from pygen.skills import digests, markers
 
 PROSE_SECTIONS = ("When to use", "Common gotchas")
 CHARS_PER_TOKEN = 4
@@ -160,13 +161,26 @@ def mentioned(names: Iterable[str], texts: Iterable[str]) -> set[str]:
     return {name for name in names if f"`{name}`" in joined or f"`{name}(" in joined}
 
 
+def without_blocks(text: str, path: str) -> str:
+    """The text with its AUTO-GEN blocks left out (a malformed file is read whole)."""
+    try:
+        blocks = markers.parse(text, path)
+    except MarkerError:
+        return text
+    lines = markers.lines_of(text)
+    generated = {i for b in blocks for i in range(b.start_line - 1, b.end_line)}
+    return "".join(line for i, line in enumerate(lines) if i not in generated)
+
+
 def tool_health(model: Model, texts: Mapping[Path, str]
                 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     from pygen.tools import unmapped_report
 
     mapping = {n.type: n.tool for n in model.nodes if n.tool is not None}
     report = unmapped_report(model.nodes, model.tools, mapping)
-    named = mentioned(report.unused_tools, texts.values())
+    # Only what people wrote counts: the editor's generated tools block lists every tool.
+    named = mentioned(report.unused_tools,
+                      (without_blocks(text, str(path)) for path, text in texts.items()))
     unmentioned = tuple(t for t in report.unused_tools if t not in named)
     return report.nodes_without_tool, report.unused_tools, unmentioned
 

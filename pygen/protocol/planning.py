@@ -28,13 +28,16 @@ def require_skill(registry: Registry, name: str) -> RegistrySkill:
 
 
 def check_expected(request: SkillCallRequest, skill: RegistrySkill) -> None:
-    """Asking a skill for a kind it never returns is a mistake in the request."""
-    for index, kind in enumerate(request.expected_outputs):
-        if kind not in skill.allowed:
-            raise ProtocolError(
-                f"$.expectedOutputs[{index}]: skill '{skill.name}' does not return '{kind}'; "
-                f"it returns: {', '.join(skill.allowed)}"
-            )
+    """Asking a skill for a kind it never returns is a mistake in the request (all named)."""
+    wrong = [(i, kind) for i, kind in enumerate(request.expected_outputs)
+             if kind not in skill.allowed]
+    if wrong:
+        where = ", ".join(f"$.expectedOutputs[{i}]" for i, _ in wrong)
+        kinds = ", ".join(f"'{kind}'" for _, kind in wrong)
+        raise ProtocolError(
+            f"{where}: skill '{skill.name}' does not return {kinds}; "
+            f"it returns: {', '.join(skill.allowed)}"
+        )
 
 
 def _inputs_line(inputs: SkillCallInputs) -> str:

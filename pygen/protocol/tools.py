@@ -1,30 +1,48 @@
-"""MCP tools for the protocol: `plan_skill_call` and `validate_skill_result`.
+"""MCP tools and resources for the protocol: `list_callable_skills`, `plan_skill_call`,
+`validate_skill_result`, and the resources `skill://protocol/registry` and
+`skill://protocol/schema`.
 
 `pygen serve` calls `register_protocol_tools(server, registry)`; nothing else here knows about
-the server. Parameters are typed with the protocol models, so the tools' input schemas show
-agents the request and result shapes (camelCase), and the SDK checks arguments against them.
+the server. The shapes' JSON Schema is served once, as the schema resource; each tool's
+parameters point at its `$defs` instead of repeating them (they are most of a tool list's
+size otherwise). Arguments are checked here against the protocol models, so a malformed one
+answers with `$.path: message` lines, never a validation library's text or links, and no
+message names a path on the server's disk.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from pathlib import Path
+from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.resources.types import TextResource
 from mcp.types import ToolAnnotations
+from pydantic import Field
 
-from pygen.protocol.models import SceneSpec, SkillCallRequest, SkillCallResult, to_wire
+from pygen.protocol.docs import protocol_schema
+from pygen.protocol.models import SceneSpec, SkillCallResult, to_wire
 from pygen.protocol.planning import plan
 from pygen.protocol.registry import Registry
 from pygen.protocol.rules import validate, validation_report
-from pygen.protocol.wire import ProtocolError, check_scene_ids
+from pygen.protocol.wire import ProtocolError, check_scene_ids, load_model, load_request
 
+SCHEMA_URI = "skill://protocol/schema"
+REGISTRY_URI = "skill://protocol/registry"
+
+LIST_DESCRIPTION = (
+    "List the skills you can call through the Skill Call Protocol: each one's name, what it "
+    "is asked for, the output kinds it returns, and whether it is ready (v1 plans calls, it "
+    f"runs none). Same content as the resource {REGISTRY_URI}."
+)
 PLAN_DESCRIPTION = (
-    "Plan a Skill Call Protocol request to another skill without executing it (v1 is "
-    "planning-only). Returns a SkillCallResult with status dryRun, or planned when the "
-    "registry marks the skill's response design ready."
+    "Plan a Skill Call Protocol request to a skill from list_callable_skills without "
+    "executing it (v1 is planning-only). Returns a SkillCallResult with status dryRun, or "
+    "planned when the registry marks the skill's response design ready."
 )
 VALIDATE_DESCRIPTION = (
     "Check a SkillCallResult against its request, the scene specs and the skill registry. "
@@ -32,6 +50,15 @@ VALIDATE_DESCRIPTION = (
     "result."
 )
 _READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+
+
+def _shape(name: str) -> Any:
+    return Field(description=f"{name}; JSON Schema: {SCHEMA_URI} $defs.{name}")
+
+
+RequestArg = Annotated[dict[str, Any], _shape("SkillCallRequest")]
+ResultArg = Annotated[dict[str, Any], _shape("SkillCallResult")]
+ScenesArg = Annotated[list[dict[str, Any]], _shape("SceneSpec")]
 
 
 @contextmanager
@@ -43,21 +70,51 @@ def _as_tool_error() -> Iterator[None]:
         raise ToolError(str(exc)) from None
 
 
+def callable_skills(registry: Registry) -> list[dict[str, Any]]:
+    """The registry as agents read it (camelCase, like the protocol's own shapes)."""
+    return [{"name": s.name, "asks": s.asks, "outputs": list(s.outputs),
+             "optionalOutputs": list(s.optional_outputs), "ready": s.ready}
+            for s in registry.skills]
+
+
 def register_protocol_tools(server: MCPServer, registry: Registry) -> None:
-    """Add `plan_skill_call` and `validate_skill_result` to the server, bound to a registry."""
+    """Add the protocol's tools and resources to the server, bound to a registry."""
+    # Messages name the registry file, not where it sits on the server's disk.
+    registry = registry.model_copy(update={"source": Path(registry.source).name})
 
-    def plan_skill_call(request: SkillCallRequest) -> dict[str, Any]:
+    def list_callable_skills() -> dict[str, Any]:
+        return {"skills": callable_skills(registry)}
+
+    def plan_skill_call(request: RequestArg) -> dict[str, Any]:
         with _as_tool_error():
-            return to_wire(plan(request, registry))
+            return to_wire(plan(load_request(request, "request"), registry))
 
-    def validate_skill_result(
-        result: SkillCallResult, request: SkillCallRequest, scene_specs: list[SceneSpec]
-    ) -> dict[str, Any]:
+    def validate_skill_result(result: ResultArg, request: RequestArg,
+                              scene_specs: ScenesArg) -> dict[str, Any]:
         with _as_tool_error():
-            check_scene_ids(scene_specs, "scene_specs")
-            return validation_report(validate(result, request, scene_specs, registry))
+            scenes = tuple(load_model(SceneSpec, scene, f"scene_specs[{i}]")
+                           for i, scene in enumerate(scene_specs))
+            check_scene_ids(scenes, "scene_specs")
+            return validation_report(validate(load_model(SkillCallResult, result, "result"),
+                                              load_request(request, "request"), scenes,
+                                              registry))
 
+    server.add_tool(list_callable_skills, description=LIST_DESCRIPTION, annotations=_READ_ONLY)
     server.add_tool(plan_skill_call, description=PLAN_DESCRIPTION, annotations=_READ_ONLY)
     server.add_tool(
         validate_skill_result, description=VALIDATE_DESCRIPTION, annotations=_READ_ONLY
     )
+    server.add_resource(_json_resource(REGISTRY_URI, "protocol/registry", LIST_DESCRIPTION,
+                                       {"skills": callable_skills(registry)}))
+    server.add_resource(_json_resource(
+        SCHEMA_URI, "protocol/schema",
+        "JSON Schema of the Skill Call Protocol shapes ($defs: SkillCallRequest, "
+        "SkillCallResult, SceneSpec, ...), which the protocol tools' parameters refer to.",
+        protocol_schema()))
+
+
+def _json_resource(uri: str, name: str, description: str, value: Any) -> TextResource:
+    return TextResource(uri=uri, name=name, description=description, mime_type="application/json",
+                        text=json.dumps(value, indent=1, ensure_ascii=False))
+
+

@@ -6,14 +6,14 @@ from a fresh store and moves its tools and resources into the running one in one
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Any
 
 import anyio
 import watchfiles
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.resources.types import TextResource
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.subscriptions import (
@@ -23,14 +23,14 @@ from mcp.server.subscriptions import (
     ToolsListChanged,
 )
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field
+from pydantic import ValidationError
 
 from pygen import __version__, layout
-from pygen.errors import PygenError, UnknownNodeType
+from pygen.errors import PygenError
+from pygen.server.node_tools import load_node_catalog, register_node_tools
 from pygen.server.store import SkillStore
 from pygen.server.validate_tool import register_validate_tool
 from pygen.skills.orchestrators import OrchestratorSkill
-from pygen.validation.catalog import load_catalog_file
 
 Registrar = Callable[[MCPServer], None]
 
@@ -41,20 +41,33 @@ READ_ONLY = ToolAnnotations(
 )
 
 WORKFLOW_EDITOR_DESCRIPTION = (
-    "Call FIRST when building or editing any workflow. Returns the workflow JSON shape "
-    "contract, edge/handle conventions, update_workflow_json call patterns, and the catalog "
-    "of node types you can request skills for via get_node_skill."
-)
-NODE_SKILL_DESCRIPTION = (
-    "Returns the full skill content for a specific node type: data shape required by "
-    "update_workflow_json, default values, handle ids, result fields, MCP call shape (if the "
-    "node has a matching generation tool), when-to-use guidance, common gotchas. Pass the "
-    "exact node_type string from the catalog returned by start_workflow_editor."
+    "Call FIRST when building or editing any workflow. Returns the workflow JSON shape for "
+    "update_workflow_json, edge conventions, which server has which tool, and the node types "
+    "for get_node_skill."
 )
 INSTRUCTIONS = (
     "Skills for building and editing workflows. Call start_workflow_editor before writing "
-    "any workflow JSON, then get_node_skill(node_type) for each node type you use."
+    "any workflow JSON, get_node_skill for the node types you use, and validate_workflow_json "
+    "before saving."
 )
+
+
+class SkillServer(MCPServer):
+    """MCPServer whose argument errors read `field: problem`, without the validation
+    library's wording and links (agents act on the field; a URL is noise to them)."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Any = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if not isinstance(cause, ValidationError):
+                raise
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: "
+                                 f"{e['msg']}" for e in cause.errors())
+            raise ToolError(f"Error executing tool {name}: argument validation error: "
+                            f"{problems}") from cause
 
 
 def build_server(
@@ -64,7 +77,7 @@ def build_server(
     bus: SubscriptionBus | None = None,
 ) -> MCPServer:
     """An MCP server serving `store`; each registrar may then add its own tools."""
-    server: MCPServer = MCPServer(
+    server: MCPServer = SkillServer(
         SERVER_NAME,
         version=__version__,
         instructions=INSTRUCTIONS,
@@ -77,7 +90,28 @@ def build_server(
     for registrar in (*protocol_registrars(store), *validation_registrars(store),
                       *extra_registrars):
         registrar(server)
+    for tool in server._tool_manager.list_tools():
+        drop_titles(tool.parameters)
+        if tool.output_schema:
+            drop_titles(tool.output_schema)
     return server
+
+
+def drop_titles(schema: object) -> None:
+    """Remove the `title` keyword pydantic adds to every schema (it repeats the name next to
+    it), in place: the tool list is read by every agent on every connection."""
+    if not isinstance(schema, dict):
+        return
+    if isinstance(schema.get("title"), str):
+        del schema["title"]
+    for key in ("properties", "$defs"):
+        for sub in (schema.get(key) or {}).values():
+            drop_titles(sub)
+    for key in ("items", "additionalProperties", "not"):
+        drop_titles(schema.get(key))
+    for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
+        for sub in schema.get(key) or ():
+            drop_titles(sub)
 
 
 def _text(text: str, *, error: bool = False) -> CallToolResult:
@@ -92,38 +126,8 @@ def skill_tools(store: SkillStore) -> list[Tool]:
     def start_workflow_editor() -> CallToolResult:
         return _text(store.workflow_editor)
 
-    tools = [
-        _tool(start_workflow_editor, "start_workflow_editor", WORKFLOW_EDITOR_DESCRIPTION),
-        _node_skill_tool(store),
-    ]
+    tools = [_tool(start_workflow_editor, "start_workflow_editor", WORKFLOW_EDITOR_DESCRIPTION)]
     return tools + [_orchestrator_tool(skill) for skill in store.orchestrators]
-
-
-NodeType = Annotated[
-    str, Field(min_length=1, max_length=64, description="Exact node type from the catalog")
-]
-
-
-def node_skill_description(node_types: Sequence[str]) -> str:
-    listed = ", ".join(node_types) if node_types else "(none loaded)"
-    return f"{NODE_SKILL_DESCRIPTION} Valid node types: {listed}."
-
-
-def _node_skill_tool(store: SkillStore) -> Tool:
-    def get_node_skill(node_type: NodeType) -> CallToolResult:
-        try:
-            return _text(store.get_node_skill(node_type))
-        except UnknownNodeType as exc:
-            return _text(str(exc), error=True)
-
-    tool = _tool(get_node_skill, "get_node_skill", node_skill_description(store.node_types))
-    if not store.node_types:
-        return tool  # an empty enum would forbid every value
-    # The enum is advisory (shown to the agent up front); the handler stays the authority,
-    # so an unknown value still gets the self-correcting error with the valid list.
-    schema = copy.deepcopy(tool.parameters)
-    schema["properties"]["node_type"]["enum"] = list(store.node_types)
-    return tool.model_copy(update={"parameters": schema})
 
 
 def _orchestrator_tool(skill: OrchestratorSkill) -> Tool:
@@ -169,15 +173,16 @@ def protocol_registrars(store: SkillStore) -> list[Registrar]:
 
 
 def validation_registrars(store: SkillStore) -> list[Registrar]:
-    """`validate_workflow_json`, when `pygen gen` has written `<skills_dir>/schemas/...`.
+    """`get_node_skill` always; `search_nodes`, `validate_node`, `validate_workflow_json` and
+    `autofix_workflow` when `pygen gen` has written `<skills_dir>/schemas/...`.
 
-    The catalog is read here, once per (re)load like every other file served.
+    The schema document is read here, once per (re)load like every other file served.
     """
-    schema = layout.schema_file(store.root)
-    if not schema.is_file():
-        return []
-    catalog = load_catalog_file(schema)
-    return [lambda server: register_validate_tool(server, lambda: catalog)]
+    nodes = load_node_catalog(layout.schema_file(store.root))
+    registrars: list[Registrar] = [lambda server: register_node_tools(server, store.nodes, nodes)]
+    if nodes is not None:
+        registrars.append(lambda server: register_validate_tool(server, lambda: nodes.catalog))
+    return registrars
 
 
 def swap_content(live: MCPServer, fresh: MCPServer) -> None:

@@ -11,21 +11,22 @@ from pydantic import Field as PydanticField
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.validation.catalog import Catalog, as_catalog
-from pygen.validation.findings import Finding, Report, error_at, report
+from pygen.validation.findings import Finding, WireReport, error_at, wire_report
+from pygen.validation.profiles import DEFAULT_PROFILE, Profile
 from pygen.validation.workflow import validate_workflow
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
 TOOL_DESCRIPTION = (
-    "Check a workflow (the JSON you would send to update_workflow_json: {nodes, edges}) before "
-    "sending it. Reports unknown node types, missing or mistyped data fields, invalid enum "
-    "values, unknown fields (warnings), duplicate ids, and edges whose nodes or handles do not "
-    "exist. Returns {valid, errors, warnings, findings[{level, path, message, suggestion}]}; "
-    "fix every error, then send."
+    "Check a workflow (what you would send to update_workflow_json) before sending it: node "
+    "types, data fields and values, ids, edges and handles, field mappings, positions. Returns "
+    "{valid, errors, warnings, findings[{level, path, rule, message, suggestion, fix?}]}; fix "
+    "every error (autofix_workflow applies each `fix`), then send."
 )
 
-WORKFLOW_ARG = "The workflow object {nodes, edges} (a JSON string of it is accepted too)."
+WORKFLOW_ARG = "The workflow object {nodes, edges, ...} (a JSON string of it is accepted too)."
+PROFILE_ARG = "runtime: what the editor needs; strict: all required fields; minimal: types only"
 
 
 def register_validate_tool(server: MCPServer,
@@ -48,8 +49,9 @@ def register_validate_tool(server: MCPServer,
 
     def validate_workflow_json(
         workflow: Annotated[Any, PydanticField(description=WORKFLOW_ARG)],
-    ) -> Report:
-        return report(validate_workflow_input(workflow, current()))
+        profile: Annotated[Profile, PydanticField(description=PROFILE_ARG)] = DEFAULT_PROFILE,
+    ) -> WireReport:
+        return wire_report(validate_workflow_input(workflow, current(), profile))
 
     server.add_tool(validate_workflow_json, name="validate_workflow_json",
                     title="Validate workflow JSON", description=TOOL_DESCRIPTION,
@@ -58,12 +60,19 @@ def register_validate_tool(server: MCPServer,
                     structured_output=True)
 
 
-def validate_workflow_input(workflow: Any, catalog: Catalog) -> list[Finding]:
+def workflow_argument(workflow: Any) -> tuple[Any, Finding | None]:
+    """A workflow argument, parsed when it came as JSON text (or the finding why not)."""
+    if not isinstance(workflow, str):
+        return workflow, None
+    try:
+        return json.loads(workflow), None
+    except json.JSONDecodeError as exc:
+        return None, error_at("$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: "
+                                   f"{exc.msg}", rule="json")
+
+
+def validate_workflow_input(workflow: Any, catalog: Catalog,
+                            profile: Profile = DEFAULT_PROFILE) -> list[Finding]:
     """Like validate_workflow, but a workflow passed as a JSON string is parsed first."""
-    if isinstance(workflow, str):
-        try:
-            workflow = json.loads(workflow)
-        except json.JSONDecodeError as exc:
-            return [error_at("$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: "
-                                  f"{exc.msg}")]
-    return validate_workflow(workflow, catalog)
+    parsed, problem = workflow_argument(workflow)
+    return [problem] if problem else validate_workflow(parsed, catalog, profile)

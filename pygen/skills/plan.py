@@ -20,6 +20,7 @@ from pygen.config import Config
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.skills import digests, frontmatter, gitinfo, markers, render
+from pygen.skills.catalog_text import TOOLS_BLOCK, catalog_lines, tools_block
 from pygen.tools.merge import load_model
 
 Status = Literal["created", "updated", "unchanged"]
@@ -83,7 +84,7 @@ def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | Non
     for node in model.nodes:
         path = node_path(skills_dir, node.key)
         template = render.node_template(node, with_tool=node.tool is not None)
-        blocks = render.node_blocks(node, definitions)
+        blocks = render.node_blocks(node, definitions, model)
         new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, stamp,
                           str(path), {"node_type": node.key})
         updates.append(FileUpdate(path, existing.get(path), new))
@@ -101,7 +102,8 @@ def plan_workflow_editor(model: Model, skills_dir: Path, existing: Mapping[Path,
                          stamp: Stamp) -> FileUpdate:
     return plan_blocks_file(layout.workflow_editor(skills_dir), existing,
                             render.workflow_editor_template(),
-                            {render.CATALOG_BLOCK: render.catalog(model)}, stamp)
+                            {render.CATALOG_BLOCK: catalog_lines(model),
+                             TOOLS_BLOCK: tools_block(model)}, stamp)
 
 
 def plan_copy(path: Path, existing: Mapping[Path, str | None], source: FileUpdate) -> FileUpdate:

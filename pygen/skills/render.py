@@ -8,9 +8,10 @@ from typing import Any
 
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
 from pygen.skills.example_data import example_data
-from pygen.skills.markdown import cell, code
+from pygen.skills.markdown import code
 from pygen.skills.render_tools import render_mcp_call
 from pygen.skills.schema_doc import own_variants
+from pygen.skills.wired_example import render_wired_example, wired_example
 
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
@@ -186,6 +187,23 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     return "\n".join(lines)
 
 
+def examples(node: NodeDef, model: Model) -> str:
+    """The worked example: the node wired to its neighbours (see wired_example), each with
+    valid example data (example_data), and which values are placeholders."""
+    lines = render_wired_example(wired_example(node, model), node.type)
+    _, notes = example_data(node)
+    if not node.default_data_declared:
+        lines += ["", "Its data is built from placeholders: the definitions declare no "
+                  "default data."]
+    if notes.filled and node.default_data_declared:
+        lines += ["", "Placeholders fill required fields the default data leaves out: "
+                  + ", ".join(code(k) for k in notes.filled) + "."]
+    if notes.replaced:
+        lines += ["", "Placeholders replace default values that do not fit their field's type: "
+                  + ", ".join(code(k) for k in notes.replaced) + "."]
+    return "\n".join(lines)
+
+
 def _computed(node: NodeDef, field: str) -> tuple[ComputedValue, ...]:
     return tuple(c for c in node.computed if c.field == field)
 
@@ -219,22 +237,9 @@ def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str,
     }
 
 
-def examples(node: NodeDef) -> str:
-    data, notes = example_data(node)
-    source = "its default data" if node.default_data_declared else "placeholders"
-    lines = [f"A {code(node.type)} node as it appears in the workflow's `nodes` array, "
-             f"built from {source}:", "", *json_block(example_node(node, data))]
-    if notes.filled and node.default_data_declared:
-        lines += ["", "Placeholders fill required fields the default data leaves out: "
-                  + ", ".join(code(k) for k in notes.filled) + "."]
-    if notes.replaced:
-        lines += ["", "Placeholders replace default values that do not fit their field's type: "
-                  + ", ".join(code(k) for k in notes.replaced) + "."]
-    return "\n".join(lines)
-
-
-def node_blocks(node: NodeDef, definitions: str) -> dict[str, str]:
-    blocks = {"node-data-shape": node_data_shape(node, definitions), "examples": examples(node)}
+def node_blocks(node: NodeDef, definitions: str, model: Model) -> dict[str, str]:
+    blocks = {"node-data-shape": node_data_shape(node, definitions),
+              "examples": examples(node, model)}
     if node.tool is not None:
         blocks["mcp-call"] = render_mcp_call(node.tool)
     return blocks
@@ -254,29 +259,13 @@ def _empty_block(block_id: str) -> str:
     return f"<!-- AUTO-GEN:START {block_id} -->\n<!-- AUTO-GEN:END {block_id} -->\n"
 
 
-def catalog(model: Model) -> str:
-    lines = ["| Node type | Label | Category | Inputs | Outputs | MCP tool |",
-             "|---|---|---|---|---|---|"]
-    for node in model.nodes:
-        tool = code(node.tool.name, table=True) if node.tool else "—"
-        cells = [code(node.type, table=True), cell(node.label), cell(node.category or "—"),
-                 _handle_ids(node.inputs, node.inputs_declared),
-                 _handle_ids(node.outputs, node.outputs_declared), tool]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def _handle_ids(handles: tuple[Handle, ...], declared: bool = True) -> str:
-    if not declared:
-        return "not declared"
-    return ", ".join(code(h.id, table=True) if h.id is not None else "unnamed"
-                     for h in handles) or "—"
-
-
-
 def workflow_editor_template() -> str:
     return "\n".join([
         "# Workflow Editor — General Patterns",
+        "",
+        "## Tools",
+        "",
+        _empty_block("tools").rstrip("\n"),
         "",
         "## Available node types",
         "",

@@ -18,6 +18,7 @@ from typing import Any
 
 from pygen.jsonvalues import type_name, variant_text
 from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
+from pygen.skills.constraints import tag_keywords, tool_limits, with_tool_limits
 
 Schema = dict[str, Any]
 
@@ -55,6 +56,8 @@ def _data_schema(node: NodeDef) -> Schema:
         schema.update(branches[0])
     elif branches:
         schema.update(choice(branches))
+    if node.tool is not None:
+        schema = with_tool_limits(schema, tool_limits(node.tool.input_schema), node.default_data)
     return _open_ended(schema, data_type)
 
 
@@ -93,6 +96,9 @@ def field_schema(field: DataField, default: Any = _MISSING) -> Schema:
         default = _parse_default_tag(field.default_tag, schema)
     if default is not _MISSING:
         schema["default"] = default
+    schema.update(tag_keywords(field))
+    if field.result:
+        schema["x-result"] = True
     return schema
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+from collections.abc import Sequence
 
 from pygen.config import Config
 from pygen.extract.runner import extract
@@ -19,9 +20,12 @@ def load_model(config: Config, use_cache: bool = False) -> Model:
         extraction = extract(config)
     model = Model(nodes=extraction.nodes, sources=extraction.sources,
                   diagnostics=extraction.diagnostics, stand_ins=extraction.stand_ins,
-                  data_union=extraction.data_union)
+                  data_union=extraction.data_union,
+                  workflow=extraction.workflow)
     model = attach_tools(model, config, use_cache)
-    return mark_results(model, config.settings.result_fields)
+    settings = config.settings
+    return mark_results(model, settings.result_fields, settings.runner_fields,
+                        settings.node_id_fields)
 
 
 def attach_tools(model: Model, config: Config, use_cache: bool = False) -> Model:
@@ -41,14 +45,25 @@ def attach_tools(model: Model, config: Config, use_cache: bool = False) -> Model
     return model.model_copy(update={"nodes": nodes, "tools": tools})
 
 
-def mark_results(model: Model, patterns: list[str]) -> Model:
-    """Flag fields matching the `result_fields` globs as result fields."""
-    if not patterns:
+def mark_results(model: Model, patterns: list[str], runner: Sequence[str] = (),
+                 node_ids: Sequence[str] = ()) -> Model:
+    """Flag fields matching the `result_fields` globs as result fields, and tag those matching
+    `runner_fields` / `node_id_fields` as if they carried `@runner` / `@nodeIds`."""
+    if not (patterns or runner or node_ids):
         return model
 
+    def hit(field: DataField, globs: Sequence[str]) -> bool:
+        return any(fnmatch.fnmatchcase(field.name, p) for p in globs)
+
     def flag(field: DataField) -> DataField:
-        hit = any(fnmatch.fnmatchcase(field.name, p) for p in patterns)
-        return field.model_copy(update={"result": True}) if hit and not field.result else field
+        update: dict[str, object] = {}
+        if hit(field, patterns) and not field.result:
+            update["result"] = True
+        tags = [(t, "") for t, globs in (("runner", runner), ("nodeIds", node_ids))
+                if hit(field, globs) and field.tag(t) is None]
+        if tags:
+            update["tags"] = (*field.tags, *tags)
+        return field.model_copy(update=update) if update else field
 
     def node(n: NodeDef) -> NodeDef:
         dt = n.data_type

@@ -8,8 +8,9 @@ Compiled validators, fast checks and shapes are cached per type (compiling is th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,11 @@ from pygen.skills.fastcheck import Check, compile_check
 from pygen.skills.node_schemas import (
     DRAFT,
     HANDLES_KEY,
+    NODES_KEY,
+    TOOLS_KEY,
     VARIANTS_KEY,
+    WORKFLOW_KEY,
+    document_extras,
     document_text,
     entries,
     ref_name,
@@ -28,6 +33,7 @@ from pygen.skills.node_schemas import (
 from pygen.skills.schema_doc import Schema
 from pygen.suggest import did_you_mean
 from pygen.validation.shapes import Shape, shape_of
+from pygen.validation.wiring import HandleTypes
 
 if TYPE_CHECKING:
     # jsonschema loads only when data is invalid: a clean `check` never needs it.
@@ -66,13 +72,20 @@ class NodeSpec:
         value = self.handles.get("declared", True)
         return value.get(side, True) is not False if isinstance(value, dict) else value is not False
 
+    @cached_property
+    def handle_types(self) -> HandleTypes:
+        """Declared handle types and connection rules (`x-handles` optional keys)."""
+        return HandleTypes.from_doc(self.handles)
+
 
 class Catalog:
     """Node specs by type, with compiled validators cached per type (compiling is the slow part)."""
 
-    def __init__(self, specs: Iterable[NodeSpec]) -> None:
+    def __init__(self, specs: Iterable[NodeSpec], extras: Mapping[str, Any] | None = None) -> None:
         # Node types and variants (`<type>.<value>`) alike.
         self.specs: dict[str, NodeSpec] = {s.type: s for s in specs}
+        # The document's other keys (x-nodes, x-tools, x-workflow), kept for the round trip.
+        self.extras: dict[str, Any] = dict(extras or {})
         # Each variant's type.
         self.variant_of: dict[str, str] = {
             name: s.type for s in self.specs.values() for name in s.variants.values()
@@ -82,6 +95,17 @@ class Catalog:
         self._validators: dict[str, Draft202012Validator] = {}
         self._shapes: dict[str, Shape] = {}
         self._quick: dict[str, Check | None] = {}
+
+    def node_spec(self, node: object) -> NodeSpec | None:
+        """The spec a workflow node is checked against: its variant's, when its type has
+        variants and its data names one; None when its type is unknown (or is a variant's)."""
+        if not isinstance(node, dict):
+            return None
+        node_type = node.get("type")
+        if not isinstance(node_type, str) or node_type not in self.specs or (
+                node_type in self.variant_of):
+            return None
+        return self.spec_for(node_type, node.get("data"))
 
     def spec_for(self, node_type: str, data: object) -> NodeSpec:
         """The spec of the variant the data names (by its variant field), else the type's."""
@@ -130,7 +154,13 @@ class Catalog:
     def to_json(self) -> str:
         """The schema document `pygen gen` writes and `pygen schema` prints."""
         return document_text({t: s.schema for t, s in self.specs.items()},
-                             {t: s.handles for t, s in self.specs.items()})
+                             {t: s.handles for t, s in self.specs.items()}, self.extras)
+
+    @property
+    def workflow_schema(self) -> Schema | None:
+        """The schema of the workflow document's own keys, when the config names its type."""
+        value = self.extras.get(WORKFLOW_KEY)
+        return value if isinstance(value, dict) else None
 
     @classmethod
     def from_json(cls, text: str, source: str) -> Catalog:
@@ -141,7 +171,9 @@ class Catalog:
             raise WorkflowInputError(
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
-        return cls(_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items())
+        extras = {k: v for k, v in doc.items() if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY)}
+        return cls((_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items()),
+                   extras)
 
 
 def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> NodeSpec:
@@ -160,9 +192,9 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> No
 
 def build_catalog(model: Model) -> Catalog:
     schemas, handles = entries(model)
-    return Catalog(NodeSpec(name, schema, tuple(handles[name]["inputs"]),
-                            tuple(handles[name]["outputs"]), handles[name])
-                   for name, schema in schemas.items())
+    return Catalog((NodeSpec(name, schema, tuple(handles[name]["inputs"]),
+                             tuple(handles[name]["outputs"]), handles[name])
+                    for name, schema in schemas.items()), document_extras(model))
 
 
 def node_schema_text(catalog: Catalog, name: str) -> str:

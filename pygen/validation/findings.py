@@ -1,4 +1,5 @@
-"""Findings: what validation reports (a JSON path, a message, a suggestion) and how it words them.
+"""Findings: what validation reports (a JSON path, a rule id, a message, a suggestion, a fix)
+and how it words them.
 
 The helpers here write the parts every message shares: JSON paths, values shown short, lists
 cut at a limit, what a schema accepts, and the "did you mean" guess.
@@ -9,8 +10,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, NotRequired
+from dataclasses import dataclass, field
+from typing import Any, Literal, NotRequired, cast
 
 # pydantic (the MCP output schema) needs this TypedDict on Python < 3.12.
 from typing_extensions import TypedDict
@@ -23,11 +24,45 @@ _IDENT = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _LIST_LIMIT = 12
 
 
+FixOp = Literal["set", "remove", "rename"]
+
+
+class FixDict(TypedDict):
+    op: FixOp
+    path: str
+    value: NotRequired[Any]
+    to: NotRequired[str]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A mechanical repair: set a value, remove a key or list item, or rename a key.
+
+    `at` locates the value (or key) in the validated document, one part per level; the
+    JSON path shown to agents is rendered from it.
+    """
+
+    op: FixOp
+    at: tuple[str | int, ...]
+    value: Any = None
+    to: str | None = None
+
+    def to_dict(self) -> FixDict:
+        out: FixDict = {"op": self.op, "path": path_of("$", self.at)}
+        if self.op == "set":
+            out["value"] = self.value
+        if self.to is not None:
+            out["to"] = self.to
+        return out
+
+
 class FindingDict(TypedDict):
     level: Literal["error", "warning"]
     path: str
+    rule: str
     message: str
     suggestion: str | None
+    fix: NotRequired[FixDict]
     file: NotRequired[str]
     line: NotRequired[int | None]
 
@@ -39,6 +74,19 @@ class Report(TypedDict):
     findings: list[FindingDict]
 
 
+# Report as MCP tools declare it: findings as plain objects, so the tool list does not carry
+# the finding and fix shapes (the tool descriptions name their keys).
+class WireReport(TypedDict):
+    valid: bool
+    errors: int
+    warnings: int
+    findings: list[dict[str, Any]]
+
+
+def wire_report(findings: Sequence[Finding]) -> WireReport:
+    return cast(WireReport, report(findings))
+
+
 @dataclass(frozen=True)
 class Finding:
     level: Literal["error", "warning"]
@@ -48,6 +96,9 @@ class Finding:
     # Set for findings in a file holding several JSON documents (skill examples).
     file: str | None = None
     line: int | None = None
+    # Which rule found it: an id of profiles.RULES (`pygen validate-workflow --rules`).
+    rule: str = "schema"
+    fix: Fix | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         text = f"{self.path}: {self.message}"
@@ -56,8 +107,10 @@ class Finding:
         return located(self.file, self.line, text) if self.file else text
 
     def to_dict(self) -> FindingDict:
-        out: FindingDict = {"level": self.level, "path": self.path, "message": self.message,
-                            "suggestion": self.suggestion}
+        out: FindingDict = {"level": self.level, "path": self.path, "rule": self.rule,
+                            "message": self.message, "suggestion": self.suggestion}
+        if self.fix is not None:
+            out["fix"] = self.fix.to_dict()
         if self.file is not None:
             out["file"], out["line"] = self.file, self.line
         return out
@@ -74,18 +127,31 @@ def report(findings: Sequence[Finding]) -> Report:
             "findings": [f.to_dict() for f in findings]}
 
 
-def error_at(path: str, message: str, suggestion: str | None = None) -> Finding:
-    return Finding("error", path, message, suggestion)
+def error_at(path: str, message: str, suggestion: str | None = None, *, rule: str = "schema",
+             fix: Fix | None = None) -> Finding:
+    return Finding("error", path, message, suggestion, rule=rule, fix=fix)
 
 
-def warning_at(path: str, message: str, suggestion: str | None = None) -> Finding:
-    return Finding("warning", path, message, suggestion)
+def warning_at(path: str, message: str, suggestion: str | None = None, *, rule: str = "schema",
+               fix: Fix | None = None) -> Finding:
+    return Finding("warning", path, message, suggestion, rule=rule, fix=fix)
 
 
 def path_of(base: str, parts: Iterable[str | int]) -> str:
     for part in parts:
         base = child(base, part)
     return base
+
+
+_PART = re.compile(r"\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[(\"(?:[^\"\\\\]|\\\\.)*\")\]")
+
+
+def parts_of(path: str) -> tuple[str | int, ...]:
+    """The parts of a JSON path `child` wrote: `$.a[0]["b c"]` → ("a", 0, "b c")."""
+    parts: list[str | int] = []
+    for name, index, quoted in _PART.findall(path.removeprefix("$")):
+        parts.append(name if name else int(index) if index else json.loads(quoted))
+    return tuple(parts)
 
 
 def child(path: str, key: str | int) -> str:

@@ -11,19 +11,28 @@ from typing import TYPE_CHECKING, Any
 
 from pygen.jsonvalues import same, show
 from pygen.skills.schema_doc import Schema
+from pygen.suggest import guess
 from pygen.validation.findings import (
     Finding,
+    Fix,
     child,
     close_value,
     describe,
     error_at,
     kind,
     listed,
+    parts_of,
     path_of,
 )
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
+
+
+# jsonschema keyword → rule id, for the keywords not handled one by one below.
+_RULES = {"minimum": "range", "maximum": "range", "exclusiveMinimum": "range",
+          "exclusiveMaximum": "range", "minLength": "length", "maxLength": "length",
+          "minItems": "length", "maxItems": "length", "pattern": "pattern"}
 
 
 def error_findings(error: ValidationError, base: str) -> Iterator[Finding]:
@@ -33,19 +42,29 @@ def error_findings(error: ValidationError, base: str) -> Iterator[Finding]:
         yield from _missing(error, path)
     elif check in ("oneOf", "anyOf"):
         yield from _union_findings(error, base, path)
-    elif check == "enum":
-        options = list(expected)
-        yield error_at(path, f"{show(error.instance)} is not one of {listed(options)}",
-                       close_value(error.instance, options))
-    elif check == "const":
-        yield error_at(path, f"expected {show(expected)}, got {show(error.instance)}",
-                       close_value(error.instance, [expected]))
+    elif check in ("enum", "const"):
+        yield _enum_finding(error, path, list(expected) if check == "enum" else [expected])
     elif check == "type":
-        yield error_at(path, f"expected {describe(error.schema)}, got {kind(error.instance)}")
+        yield error_at(path, f"expected {describe(error.schema)}, got {kind(error.instance)}",
+                       rule="type")
     elif check == "not":
-        yield error_at(path, "must be left out (its type has no JSON value)")
+        yield error_at(path, "must be left out (its type has no JSON value)", rule="type")
+    elif check in ("minimum", "maximum"):
+        yield error_at(path, error.message, rule="range",
+                       fix=Fix("set", parts_of(path), expected))
     else:
-        yield error_at(path, error.message)
+        yield error_at(path, error.message, rule=_RULES.get(str(check), "schema"))
+
+
+def _enum_finding(error: ValidationError, path: str, options: list[Any]) -> Finding:
+    """Not one of the options; a value that differs only in case or separators is fixed."""
+    near = guess(error.instance, [o for o in options if isinstance(o, str)]) if isinstance(
+        error.instance, str) else None
+    text = (f"expected {show(options[0])}, got {show(error.instance)}" if len(options) == 1
+            else f"{show(error.instance)} is not one of {listed(options)}")
+    return error_at(path, text, near.name if near else None, rule="enum",
+                    fix=Fix("set", parts_of(path), near.name) if near and near.mechanical
+                    else None)
 
 
 def _expected(error: ValidationError) -> Any:
@@ -54,11 +73,16 @@ def _expected(error: ValidationError) -> Any:
 
 
 def _missing(error: ValidationError, path: str) -> Iterator[Finding]:
+    """A missing required field; its fix sets the default when the schema has one."""
     props = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
     for name in _expected(error):
         if isinstance(error.instance, dict) and name not in error.instance:
-            expected = describe(props.get(name, {}))
-            yield error_at(child(path, name), f"missing required field ({expected})")
+            prop = props.get(name, {})
+            where = child(path, name)
+            fix = (Fix("set", parts_of(where), prop["default"])
+                   if isinstance(prop, dict) and "default" in prop else None)
+            yield error_at(where, f"missing required field ({describe(prop)})", rule="required",
+                           fix=fix)
 
 
 def _union_findings(error: ValidationError, base: str, path: str) -> Iterator[Finding]:
@@ -77,7 +101,7 @@ def _union_findings(error: ValidationError, base: str, path: str) -> Iterator[Fi
             yield from error_findings(sub, base)
         return
     yield error_at(path, f"expected {describe(error.schema)}, got {kind(error.instance)}",
-                   close_value(error.instance, _union_literals(branches)))
+                   close_value(error.instance, _union_literals(branches)), rule="type")
 
 
 def _by_discriminant(disc: str, branches: list[Schema],
@@ -87,12 +111,13 @@ def _by_discriminant(disc: str, branches: list[Schema],
     values = [b["properties"][disc]["const"] for b in branches]
     where = child(path, disc)
     if disc not in instance:
-        yield error_at(where, f"missing required field (one of {listed(values)})")
+        yield error_at(where, f"missing required field (one of {listed(values)})",
+                       rule="required")
         return
     match = next((i for i, v in enumerate(values) if same(instance[disc], v)), None)
     if match is None:
         yield error_at(where, f"{show(instance[disc])} is not one of {listed(values)}",
-                       close_value(instance[disc], values))
+                       close_value(instance[disc], values), rule="enum")
         return
     for sub in by_branch.get(match, ()):
         yield from error_findings(sub, base)

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from pygen.skills.schema_doc import Schema
-from pygen.suggest import closest
-from pygen.validation.findings import Finding, child, warning_at
+from pygen.suggest import guess
+from pygen.validation.findings import Finding, Fix, child, parts_of, warning_at
 
 _COMBINATORS = ("oneOf", "anyOf", "allOf")
 
@@ -88,9 +88,7 @@ def unknown_fields(shape: Shape, value: object, path: str, label: str = "") -> I
     if isinstance(value, dict):
         for key, item in value.items():
             if shape.fields is not None and key not in shape.fields:
-                candidates = [f for f in shape.fields if f not in value]
-                yield warning_at(child(path, key), f"unknown field {label}".rstrip(),
-                                 closest(key, candidates))
+                yield _unknown(key, [f for f in shape.fields if f not in value], path, label)
                 continue
             sub = shape.props.get(key, shape.items)
             if sub is not None and isinstance(item, dict | list) and sub.has_limits:
@@ -98,3 +96,12 @@ def unknown_fields(shape: Shape, value: object, path: str, label: str = "") -> I
     elif isinstance(value, list) and shape.items is not None and shape.items.has_limits:
         for i, item in enumerate(value):
             yield from unknown_fields(shape.items, item, f"{path}[{i}]")
+
+
+def _unknown(key: str, candidates: list[str], path: str, label: str) -> Finding:
+    """`aspect_ratio` where `aspectRatio` is free: the rename is mechanical."""
+    near = guess(key, candidates)
+    where = child(path, key)
+    fix = Fix("rename", parts_of(where), to=near.name) if near and near.mechanical else None
+    return warning_at(where, f"unknown field {label}".rstrip(), near.name if near else None,
+                      rule="unknown-field", fix=fix)

@@ -11,37 +11,70 @@ from typing import Any, Literal
 
 from pygen.jsonvalues import show
 from pygen.model import Model
-from pygen.suggest import closest
+from pygen.suggest import closest, guess
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
-from pygen.validation.findings import Finding, child, error_at, kind, listed, warning_at
+from pygen.validation.checks import workflow_rules
+from pygen.validation.findings import (
+    Finding,
+    Fix,
+    child,
+    error_at,
+    kind,
+    listed,
+    parts_of,
+    warning_at,
+)
+from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
+from pygen.validation.rules import node_rules
 from pygen.validation.schema_errors import error_findings
 from pygen.validation.shapes import unknown_fields
 
 
-def validate_workflow(workflow: object, source: Catalog | Model) -> list[Finding]:
-    """Every finding for a workflow, in document order (nodes, then edges)."""
+def validate_workflow(workflow: object, source: Catalog | Model,
+                      profile: Profile = DEFAULT_PROFILE) -> list[Finding]:
+    """Every finding for a workflow under a profile: schema and structure in document order
+    (nodes, then edges), then the rules the skills promise (see `checks`)."""
     catalog = as_catalog(source)
     if not isinstance(workflow, dict):
         return [error_at("$", "a workflow must be a JSON object with \"nodes\" and \"edges\" "
-                              f"arrays, got {kind(workflow)}")]
+                              f"arrays, got {kind(workflow)}", rule="workflow-shape")]
     findings: list[Finding] = []
     nodes, edges = workflow.get("nodes"), workflow.get("edges")
     for key, value in (("nodes", nodes), ("edges", edges)):
         if not isinstance(value, list):
             got = "it is missing" if key not in workflow else f"got {kind(value)}"
-            findings.append(error_at(f"$.{key}", f"expected an array of {key}, {got}"))
+            findings.append(error_at(f"$.{key}", f"expected an array of {key}, {got}",
+                                     rule="workflow-shape"))
     index: dict[str, tuple[str, NodeSpec | None]] = {}
     for i, node in enumerate(nodes if isinstance(nodes, list) else ()):
         findings += _check_node(node, f"$.nodes[{i}]", catalog, index)
     edge_ids: dict[str, str] = {}
     for j, edge in enumerate(edges if isinstance(edges, list) else ()):
         findings += _check_edge(edge, f"$.edges[{j}]", index, edge_ids)
-    return findings
+    findings += workflow_rules(workflow, catalog)
+    return apply_profile(findings, profile)
 
 
-def validate_node(node: object, source: Catalog | Model, path: str = "$") -> list[Finding]:
+def validate_node(node: object, source: Catalog | Model, path: str = "$",
+                  profile: Profile = DEFAULT_PROFILE) -> list[Finding]:
     """Findings for one node on its own (a skill example): its id is optional here."""
-    return list(_check_node(node, path, as_catalog(source), None))
+    catalog = as_catalog(source)
+    findings = list(_check_node(node, path, catalog, None))
+    spec = catalog.node_spec(node)
+    if spec is not None and isinstance(node, dict):
+        findings += node_rules(node.get("data"), (*parts_of(path), "data"),
+                               catalog.resolved(spec.type), None)
+    return apply_profile(findings, profile)
+
+
+def validate_node_data(node_type: str, data: object, catalog: Catalog,
+                       profile: Profile = DEFAULT_PROFILE) -> list[Finding]:
+    """Findings for a node type's (or variant's) `data` object on its own (paths start at the
+    data); a type of variants checks the data against the variant it names."""
+    name = catalog.spec_for(node_type, data).type
+    findings = validate_data(name, data, catalog, "$")
+    findings += node_rules(data, (), catalog.resolved(name), None)
+    return apply_profile(findings, profile)
 
 
 def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> list[Finding]:
@@ -77,18 +110,16 @@ def _other_variants_fields(name: str, data: object, catalog: Catalog,
             choose = values if len(owners) == 1 else f"one of {values}"
             out[where] = error_at(where, f"{show(key)} is a field of {listed(owners)}, not of "
                                          f"{show(name)}; drop it, or set {spec.variant_field} "
-                                         f"to {choose}")
+                                         f"to {choose}", rule="variant-field")
     return out
 
 
 def _check_node(node: object, path: str, catalog: Catalog,
                 index: dict[str, tuple[str, NodeSpec | None]] | None) -> Iterator[Finding]:
     if not isinstance(node, dict):
-        yield error_at(path, f"expected a node object, got {kind(node)}")
+        yield error_at(path, f"expected a node object, got {kind(node)}", rule="node-shape")
         return
     spec, type_finding = _node_spec(node, path, catalog)
-    if spec is not None:
-        spec = catalog.spec_for(spec.type, node.get("data"))
     if index is not None:
         yield from _check_node_id(node, path, index, spec)
     if type_finding is not None:
@@ -99,7 +130,7 @@ def _check_node(node: object, path: str, catalog: Catalog,
     if not isinstance(data, dict):
         got = "it is missing" if "data" not in node else f"got {kind(data)}"
         yield error_at(f"{path}.data", f"expected the node's data object, {got}; "
-                       f"start from the default data of \"{spec.type}\"")
+                       f"start from the default data of \"{spec.type}\"", rule="node-shape")
         return
     yield from validate_data(spec.type, data, catalog, f"{path}.data")
 
@@ -108,28 +139,40 @@ def _node_spec(node: dict[str, Any], path: str,
                catalog: Catalog) -> tuple[NodeSpec | None, Finding | None]:
     node_type = node.get("type")
     types = catalog.types
-    if isinstance(node_type, str) and node_type in catalog.specs:
-        if node_type not in catalog.variant_of:
-            return catalog.specs[node_type], None
-        return None, _variant_as_type(node_type, f"{path}.type", catalog)
+    spec = catalog.node_spec(node)
+    if spec is not None:
+        return spec, None
+    if isinstance(node_type, str) and node_type in catalog.variant_of:
+        return None, _variant_as_type(node, f"{path}.type", catalog)
     where = f"{path}.type"
     if node_type is None:
-        return None, error_at(where, f"missing node type; one of {listed(types, None)}")
+        return None, error_at(where, f"missing node type; one of {listed(types, None)}",
+                              rule="unknown-node-type")
     if not isinstance(node_type, str):
-        return None, error_at(where, f"expected a node type string, got {kind(node_type)}")
-    guess = closest(node_type, types)
+        return None, error_at(where, f"expected a node type string, got {kind(node_type)}",
+                              rule="unknown-node-type")
+    near = guess(node_type, types)
     return None, error_at(where, f"unknown node type {show(node_type)}; valid types: "
-                                 f"{listed(types, None)}", guess)
+                                 f"{listed(types, None)}", near.name if near else None,
+                          rule="unknown-node-type",
+                          fix=Fix("set", parts_of(where), near.name) if near and near.mechanical
+                          else None)
 
 
-def _variant_as_type(name: str, where: str, catalog: Catalog) -> Finding:
-    """A workflow node typed `<type>.<value>`: the editor knows only `<type>`."""
+def _variant_as_type(node: dict[str, Any], where: str, catalog: Catalog) -> Finding:
+    """A workflow node typed `<type>.<value>`: the editor knows only `<type>`. Naming the
+    type is the fix when the data already names the variant."""
+    name = node["type"]
     parent = catalog.specs[catalog.variant_of[name]]
     field = parent.variant_field
     value = next(v for v, n in parent.variants.items() if n == name)
-    data = f" and data.{field} {show(value)}" if field else ""
+    data = node.get("data")
+    named = field is None or (isinstance(data, dict) and catalog.spec_for(parent.type, data).type
+                              == name)
+    also = f" and data.{field} {show(value)}" if field else ""
     return error_at(where, f"{show(name)} is a variant, not a node type: write type "
-                           f"{show(parent.type)}{data}")
+                           f"{show(parent.type)}{also}", rule="unknown-node-type",
+                    fix=Fix("set", parts_of(where), parent.type) if named else None)
 
 
 def _check_node_id(node: dict[str, Any], path: str,
@@ -148,18 +191,19 @@ def _id_problem(item: dict[str, Any], path: str, what: str,
     item_id = item.get("id")
     if not isinstance(item_id, str):
         got = "it is missing" if "id" not in item else f"got {kind(item_id)}"
-        return error_at(f"{path}.id", f"expected a string {what} id unique in the workflow, {got}")
+        return error_at(f"{path}.id", f"expected a string {what} id unique in the workflow, {got}",
+                        rule="id")
     first = first_at(item_id)
     if first is not None:
         return error_at(f"{path}.id", f"duplicate {what} id {show(item_id)} (first at "
-                                      f"{first}); {what} ids must be unique")
+                                      f"{first}); {what} ids must be unique", rule="duplicate-id")
     return None
 
 
 def _check_edge(edge: object, path: str, index: Mapping[str, tuple[str, NodeSpec | None]],
                 edge_ids: dict[str, str]) -> Iterator[Finding]:
     if not isinstance(edge, dict):
-        yield error_at(path, f"expected an edge object, got {kind(edge)}")
+        yield error_at(path, f"expected an edge object, got {kind(edge)}", rule="edge-shape")
         return
     problem = _id_problem(edge, path, "edge", edge_ids.get)
     if problem is not None:
@@ -176,11 +220,12 @@ def _check_end(edge: dict[str, Any], path: str,
     node_id = edge.get(end)
     if not isinstance(node_id, str):
         got = "it is missing" if end not in edge else f"got {kind(node_id)}"
-        yield error_at(f"{path}.{end}", f"expected the id of the {end} node, {got}")
+        yield error_at(f"{path}.{end}", f"expected the id of the {end} node, {got}",
+                       rule="edge-node")
         return
     if node_id not in index:
         yield error_at(f"{path}.{end}", f"no node has id {show(node_id)}",
-                       closest(node_id, list(index)))
+                       closest(node_id, list(index)), rule="edge-node")
         return
     spec = index[node_id][1]
     if spec is not None:  # an unknown node type was reported on the node itself
@@ -194,16 +239,20 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
     if not spec.declared(side) or (handle is None and None in handles):
         return
     if not handles:
-        yield error_at(path, f"{node} has no {side}; no edge can {_verb(side)} it")
+        yield error_at(path, f"{node} has no {side}; no edge can {_verb(side)} it",
+                       rule="edge-handle")
     elif handle is None:
         if len(handles) > 1:
             yield warning_at(path, f"not set, and {node} has several {side}: "
-                                   f"{listed(handles)}; the editor picks the first")
+                                   f"{listed(handles)}; the editor picks the first",
+                             rule="edge-handle")
     elif not isinstance(handle, str):
-        yield error_at(path, f"expected a handle id string, got {kind(handle)}")
+        yield error_at(path, f"expected a handle id string, got {kind(handle)}",
+                       rule="edge-handle")
     elif handle not in handles:
         yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
-                             f"{listed(handles)}", closest(handle, [h for h in handles if h]))
+                             f"{listed(handles)}", closest(handle, [h for h in handles if h]),
+                       rule="edge-handle")
 
 
 def _verb(side: str) -> str:

@@ -34,7 +34,7 @@ def test_gen_creates_one_file_per_node_and_fills_the_catalog(generated: Path) ->
     assert {"generate-image", "merge-video-audio", "loop", "text-prompt"} <= set(nodes)
     editor = (generated / "skills" / "workflow-editor.md").read_text()
     for node_type in nodes:
-        assert f"| `{node_type}` |" in editor
+        assert f"- `{node_type}` " in editor
     image = (generated / "skills" / "nodes" / "generate-image.md").read_text()
     assert image.startswith("---\nnode_type: generate-image\n"
                             "generated_at: 2026-01-01T00:00:00Z\n")

@@ -48,19 +48,41 @@ def test_every_registry_skill_has_a_fixture() -> None:
     assert sorted(p.name for p in FIXTURES.iterdir() if p.is_dir()) == sorted(REGISTRY.names())
 
 
-def test_tools_are_listed_read_only_with_the_protocol_shapes() -> None:
+def test_tools_are_listed_read_only_and_point_at_the_one_schema_resource() -> None:
     async def body(client: Client) -> Any:
-        return (await client.list_tools()).tools
+        tools = (await client.list_tools()).tools
+        schema = await client.read_resource("skill://protocol/schema")
+        return tools, schema
 
-    tools = {tool.name: tool for tool in with_client(body)}
-    assert sorted(tools) == ["plan_skill_call", "validate_skill_result"]
+    listed, schema = with_client(body)
+    tools = {tool.name: tool for tool in listed}
+    assert sorted(tools) == ["list_callable_skills", "plan_skill_call", "validate_skill_result"]
     plan_tool = tools["plan_skill_call"]
     assert plan_tool.annotations is not None and plan_tool.annotations.read_only_hint is True
-    request_schema = plan_tool.input_schema["$defs"]["SkillCallRequest"]
-    assert request_schema["required"] == ["requestId", "skillName", "purpose", "expectedOutputs"]
+    # The shapes are served once, as a resource; the tools refer to them instead of repeating.
+    assert all("$defs" not in tool.input_schema for tool in listed)
+    assert "JSON Schema: skill://protocol/schema $defs.SkillCallRequest" in json.dumps(
+        plan_tool.input_schema)
+    defs = json.loads(schema.contents[0].text)["$defs"]
+    assert defs["SkillCallRequest"]["required"] == [
+        "requestId", "skillName", "purpose", "expectedOutputs"]
     assert tools["validate_skill_result"].input_schema["required"] == [
         "result", "request", "scene_specs"
     ]
+
+
+def test_list_callable_skills_and_the_registry_resource_say_the_same() -> None:
+    async def body(client: Client) -> tuple[CallToolResult, Any]:
+        return (await client.call_tool("list_callable_skills", {}),
+                await client.read_resource("skill://protocol/registry"))
+
+    listed, resource = with_client(body)
+    skills = listed.structured_content["skills"]
+    assert skills == json.loads(resource.contents[0].text)["skills"]
+    assert [s["name"] for s in skills] == list(REGISTRY.names())
+    blind = next(s for s in skills if s["name"] == "blind-editing-workflow")
+    assert blind == {"name": "blind-editing-workflow", "asks": "edit/cut plan after timing/media "
+                     "exists", "outputs": ["editPlan"], "optionalOutputs": [], "ready": False}
 
 
 def test_plan_and_validate_each_skill_through_mcp() -> None:
@@ -128,13 +150,33 @@ def test_protocol_errors_come_back_as_tool_errors_with_the_message() -> None:
     )
 
 
-def test_arguments_that_break_the_shapes_are_refused_naming_the_field() -> None:
+def test_arguments_that_break_the_shapes_are_refused_naming_every_field() -> None:
     request = {"requestId": "r", "skillName": "prompt-master", "purpose": "p",
-               "expectedOutputs": ["clips"]}
+               "expectedOutputs": ["clips"], "extra": 1}
 
     async def body(client: Client) -> CallToolResult:
         return await client.call_tool("plan_skill_call", {"request": request})
 
     refused = with_client(body)
     assert refused.is_error
-    assert "request.expectedOutputs.0" in text_of(refused)
+    text = text_of(refused)
+    assert "request: $.expectedOutputs[0]: unknown output kind 'clips'" in text
+    assert "(and 1 more)" in text
+    # No validation library's wording or links, no path on the server's disk.
+    assert "http" not in text and "pydantic" not in text and str(REPO) not in text
+
+
+def test_every_wrong_output_kind_is_named_and_no_server_path_is() -> None:
+    wrong = {"requestId": "r", "skillName": "prompt-master", "purpose": "p",
+             "expectedOutputs": ["promptSet", "editPlan", "musicBrief"]}
+    unknown = {**wrong, "skillName": "nope"}
+
+    async def body(client: Client) -> tuple[CallToolResult, CallToolResult]:
+        return (await client.call_tool("plan_skill_call", {"request": wrong}),
+                await client.call_tool("plan_skill_call", {"request": unknown}))
+
+    kinds, missing = with_client(body)
+    assert "$.expectedOutputs[1], $.expectedOutputs[2]: skill 'prompt-master' does not return " \
+        "'editPlan', 'musicBrief'" in text_of(kinds)
+    assert text_of(missing).endswith("(add it to registry.toml)")
+    assert str(REPO) not in text_of(missing)

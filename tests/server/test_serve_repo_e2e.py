@@ -5,6 +5,7 @@ validate_workflow_json checks the editor skill's own example workflow."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sys
@@ -45,7 +46,8 @@ def test_protocol_and_validation_tools_over_stdio(tmp_path: Path) -> None:
     assert len(skill_dirs) >= 8
 
     async def main() -> None:
-        params = StdioServerParameters(command=PYGEN, args=["serve", "--skills-dir", str(skills)])
+        params = StdioServerParameters(command=PYGEN, args=["serve", "--skills-dir", str(skills)],
+                                       env=dict(os.environ))
         with (tmp_path / "err.log").open("w") as err:
             async with stdio_client(params, errlog=err) as (read, write), \
                     ClientSession(read, write) as session:

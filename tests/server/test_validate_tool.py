@@ -66,6 +66,7 @@ def test_mcp_tool_accepts_a_json_string_and_reports_bad_json() -> None:
     assert structured == {"valid": True, "errors": 0, "warnings": 0, "findings": []}
     _, structured, _ = call(server, {"workflow": '{"nodes": ['})
     assert structured["findings"] == [{"level": "error", "path": "$", "suggestion": None,
+                                       "rule": "json",
                                        "message": "invalid JSON at line 1, column 12: "
                                                   "Expecting value"}]
 

@@ -4,7 +4,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
+from pygen.model import DataField, DataType, Model, NodeDef, TypeRef, Variant
 from pygen.skills import render
 from pygen.skills.example_data import example_data
 from pygen.skills.schema_doc import node_data_schema
@@ -79,13 +79,14 @@ def test_the_variant_the_default_data_selects_is_completed() -> None:
 def test_undeclared_default_data_is_all_placeholders_and_the_block_says_so() -> None:
     n = node((f("prompt", STRING), f("mode", MODE)))
     assert example_data(n)[0] == {"prompt": "", "mode": "fast"}
-    block = render.examples(n)
-    assert "built from placeholders" in block
+    block = render.examples(n, Model(nodes=(n,)))
+    assert "built from placeholders" in block and "default data" in block
     assert "leaves out" not in block
     assert "**Default data:** not declared in `NODE_DEFINITIONS`." in render.node_data_shape(n)
 
 
 def test_the_examples_block_names_filled_and_replaced_fields() -> None:
-    block = render.examples(node((f("mode", MODE), f("steps", NUMBER)), {"mode": "turbo"}))
+    made = node((f("mode", MODE), f("steps", NUMBER)), {"mode": "turbo"})
+    block = render.examples(made, Model(nodes=(made,)))
     assert "required fields the default data leaves out: `steps`." in block
     assert "do not fit their field's type: `mode`." in block

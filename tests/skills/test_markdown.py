@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pygen.model import Handle, Location, Model, NodeDef
-from pygen.skills import render
+from pygen.skills.catalog_text import catalog_lines
 from pygen.skills.markdown import cell, code
 
 
@@ -28,9 +28,8 @@ def test_pipes_are_escaped_only_inside_table_cells() -> None:
     assert cell("a | b\nc") == "a \\| b c"
 
 
-def test_a_pipe_in_a_handle_id_does_not_break_the_catalog_table() -> None:
-    node = NodeDef(type="split", label="Split | join", inputs=(Handle(id="a|b"),),
+def test_a_pipe_or_newline_in_a_name_keeps_the_catalog_one_line_per_node() -> None:
+    node = NodeDef(type="split", label="Split | join\nnow", inputs=(Handle(id="a|b"),),
                    source=Location(file="nodes.ts", line=1))
-    row = render.catalog(Model(nodes=(node,))).splitlines()[2]
-    assert row.count(" | ") == 5  # six cells, however many pipes the values hold
-    assert "`a\\|b`" in row and "Split \\| join" in row
+    lines = catalog_lines(Model(nodes=(node,))).splitlines()
+    assert lines == ["**other**", "- `split` Split | join now: in a|b → out none"]

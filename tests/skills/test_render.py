@@ -5,6 +5,7 @@ from corpus_models import expected_model
 from pygen.extract.infer import with_inferred_type
 from pygen.model import DataField, Model, NodeDef, TypeRef
 from pygen.skills import render
+from pygen.skills.catalog_text import catalog_lines
 
 LITERALS = tuple(TypeRef(kind="literal", value=v) for v in ("a", "b"))
 
@@ -93,8 +94,8 @@ def test_the_example_fills_computed_fields_with_values_of_their_type() -> None:
     fields.append({"name": "tags", "type_text": "string[]", "optional": True,
                    "type": {"kind": "array", "items": {"kind": "string"}}})
     node = computed_node(data_type={"name": "StartData", "via": "name", "fields": fields})
-    assert render.example_node(node)["data"] == {"title": "Untitled", "id": "", "count": 0}
-    assert render.example_node(computed_node())["data"] == {"title": "Untitled"}
+    assert render.example_data(node)[0] == {"title": "Untitled", "id": "", "count": 0}
+    assert render.example_data(computed_node())[0] == {"title": "Untitled"}
 
 
 def test_undeclared_handles_are_never_rendered_as_none() -> None:
@@ -102,7 +103,7 @@ def test_undeclared_handles_are_never_rendered_as_none() -> None:
     text = render.node_data_shape(node)
     assert "- **Inputs (target handles):** the definitions do not declare handles" in text
     assert "none" not in text.split("**Default data**")[0]
-    assert "| not declared | not declared |" in render.catalog(Model(nodes=(node,)))
+    assert "in not declared → out not declared" in catalog_lines(Model(nodes=(node,)))
 
 
 def test_unnamed_handles_say_an_edge_names_none_and_typed_handles_show_their_type() -> None:

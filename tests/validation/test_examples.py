@@ -62,14 +62,15 @@ A sketch that is not JSON (skipped):
 
 
 def test_check_skill_examples_reports_file_and_line() -> None:
+    # The runtime profile: `color` is missing but its default fills it, so it is not reported.
     assert lines(check_skill_examples(SKILL, "skills/nodes/x.md", CATALOG)) == [
-        "error: skills/nodes/x.md:15: $.data.color: missing required field (one of "
-        '"yellow", "blue", "pink", "gray")',
         "warning: skills/nodes/x.md:15: $.data.colour: unknown field for \"note\" data "
         '(did you mean "color"?)',
         'error: skills/nodes/x.md:23: $.edges[0].sourceHandle: "txt" is not one of the outputs '
         'of node "a" (text-prompt): "text" (did you mean "text"?)',
         'error: skills/nodes/x.md:23: $.edges[0].target: no node has id "b"',
+        'error: skills/nodes/x.md:23: $.nodes[0].position: expected {"x": number, "y": number}, '
+        "it is missing",
     ]
 
 

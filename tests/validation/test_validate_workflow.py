@@ -61,7 +61,7 @@ def test_json_output(project: Path) -> None:
     doc = json.loads(result.stdout)
     assert (doc["valid"], doc["errors"], doc["warnings"]) == (False, 3, 0)
     assert doc["findings"][0] == {
-        "level": "error", "path": "$.nodes[0].data.provider", "suggestion": "flux",
+        "level": "error", "path": "$.nodes[0].data.provider", "suggestion": "flux", "rule": "enum",
         "message": '"flx" is not one of "flux", "flux-pro", "flux-kontext", "nano-banana-pro", '
                    '"ideogram"'}
     assert result.stderr == ""
@@ -69,8 +69,9 @@ def test_json_output(project: Path) -> None:
 
 def test_warnings_alone_exit_0(project: Path) -> None:
     (project / "w.json").write_text(json.dumps({"nodes": [{
-        "id": "a", "type": "note", "data": {"label": "n", "text": "", "color": "gray",
-                                            "colour": "grey"}}], "edges": []}), encoding="utf-8")
+        "id": "a", "type": "note", "position": {"x": 0, "y": 0},
+        "data": {"label": "n", "text": "", "color": "gray", "colour": "grey"}}], "edges": []}),
+        encoding="utf-8")
     result = run("w.json")
     assert result.exit_code == 0
     # No "did you mean color": color is there already.
@@ -133,6 +134,34 @@ def test_end_to_end_through_the_real_extractor(tmp_path: Path,
         assert validate_workflow(workflow, catalog) == validate_workflow(workflow, STUDIO)
 
 
+def test_fix_prints_the_repaired_workflow_and_each_change(project: Path) -> None:
+    case = json.loads((REPO / "tests" / "fixtures" / "broken-workflows" /
+                       "unknown-field-snake-case.json").read_text(encoding="utf-8"))
+    (project / "slip.json").write_text(json.dumps(case["workflow"]), encoding="utf-8")
+    result = run("slip.json", "--fix")
+    assert result.exit_code == 0, result.stderr
+    fixed = json.loads(result.stdout)
+    assert "aspectRatio" in fixed["nodes"][1]["data"]
+    assert "aspect_ratio" not in fixed["nodes"][1]["data"]
+    assert result.stderr.splitlines() == [
+        "fixed: rename $.nodes[1].data.aspect_ratio → aspectRatio (unknown-field)",
+        "valid after 1 fix"]
+    assert run("slip.json", "--fix", "--json").exit_code == 0
+
+
+def test_rules_lists_every_rule_id_the_corpora_produce(project: Path) -> None:
+    result = run("--rules")
+    assert result.exit_code == 0
+    listed = {line.split()[0] for line in result.stdout.splitlines()}
+    seen: set[str] = set()
+    for case in sorted((REPO / "tests" / "fixtures").glob("*workflows/*/*.json")) + sorted(
+            (REPO / "tests" / "fixtures" / "broken-workflows").glob("*.json")):
+        doc = json.loads(case.read_text(encoding="utf-8"))
+        seen |= {f.rule for f in validate_workflow(doc["workflow"], STUDIO, "strict")}
+    assert seen and seen <= listed
+    assert run().exit_code == 2  # no FILE and no --rules
+
+
 def test_variants_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A variant catalog extracted by Node: each node is checked against its own variant, and
     `pygen schema <type>.<value>` prints that variant's schema."""
@@ -141,11 +170,11 @@ def test_variants_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     shutil.copy(REPO / "tests" / "fixtures" / "ts" / "tsconfig.json", tmp_path)
     monkeypatch.chdir(tmp_path / "app")
     search = {"toolType": "search", "engine": "bing", "maxResults": 5, "precision": 2}
-    workflow = {"nodes": [
-        {"id": "a", "type": "agent", "data": {"model": "gpt-4o"}},
-        {"id": "s", "type": "tool", "data": search},
-        {"id": "c", "type": "tool", "data": {"toolType": "calculator", "precision": 2}},
-    ], "edges": [{"id": "e", "source": "a", "target": "c", "targetHandle": "query"}]}
+    workflow = {"nodes": [{"id": i, "type": t, "position": {"x": 0, "y": 0}, "data": data}
+                          for i, t, data in (
+        ("a", "agent", {"model": "gpt-4o"}), ("s", "tool", search),
+        ("c", "tool", {"toolType": "calculator", "precision": 2}))],
+        "edges": [{"id": "e", "source": "a", "target": "c", "targetHandle": "query"}]}
     result = run("-", stdin=json.dumps(workflow))
     assert result.exit_code == 1, result.stderr
     assert result.stdout.splitlines() == [

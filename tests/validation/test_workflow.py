@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from pygen.model import DataField, Model, TypeRef
 from pygen.validation.catalog import Catalog, build_catalog
-from pygen.validation.findings import Finding, is_valid
-from pygen.validation.workflow import validate_node, validate_workflow
+from pygen.validation.findings import Finding, Fix, is_valid
+from pygen.validation.workflow import validate_node, validate_node_data, validate_workflow
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
@@ -34,7 +34,7 @@ def lines(findings: list[Finding]) -> list[str]:
 @pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_corpus(case: Path) -> None:
     doc = json.loads(case.read_text(encoding="utf-8"))
-    findings = validate_workflow(doc["workflow"], CATALOG)
+    findings = validate_workflow(doc["workflow"], CATALOG, doc.get("profile", "runtime"))
     assert lines(findings) == doc["findings"]
     assert is_valid(findings) is (case.parent.name == "valid")
 
@@ -138,7 +138,7 @@ def test_breaking_a_required_field_is_always_caught(data: st.DataObject) -> None
     else:
         node_data[field.name] = data.draw(JSON.filter(lambda v: not accepts(field.type, v)))
     where = f"$.nodes[{index}].data.{field.name}"
-    errors = [f for f in validate_workflow(workflow, CATALOG) if f.level == "error"]
+    errors = [f for f in validate_workflow(workflow, CATALOG, "strict") if f.level == "error"]
     assert any(f.path == where or f.path.startswith((f"{where}.", f"{where}[")) for f in errors), \
         (where, node_data.get(field.name), lines(errors))
 
@@ -199,9 +199,10 @@ TOOL_CATALOGS = [build_catalog(TOOLS), Catalog.from_json(build_catalog(TOOLS).to
 
 
 def _tools(*nodes: dict[str, Any], edges: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
-    agent = {"id": "agent", "type": "agent", "data": {"model": "gpt-4o"}}
-    return {"nodes": [agent, *({"id": f"n{i}", "type": "tool", **n} for i, n in enumerate(nodes))],
-            "edges": list(edges)}
+    at = {"position": {"x": 0, "y": 0}}
+    agent = {"id": "agent", "type": "agent", "data": {"model": "gpt-4o"}, **at}
+    tools = ({"id": f"n{i}", "type": "tool", **at, **n} for i, n in enumerate(nodes))
+    return {"nodes": [agent, *tools], "edges": list(edges)}
 
 
 SEARCH = {"toolType": "search", "engine": "bing", "maxResults": 5}
@@ -215,8 +216,9 @@ def test_a_field_of_the_other_variant_is_an_error_naming_it(catalog: Catalog) ->
     assert lines(validate_workflow(workflow, catalog)) == [
         'error: $.nodes[1].data.precision: "precision" is a field of "tool.calculator", not of '
         '"tool.search"; drop it, or set toolType to "calculator"']
-    # Its own required fields come from its own schema too.
-    assert lines(validate_workflow(_tools({"data": {"toolType": "calculator"}}), catalog)) == [
+    # Its own required fields come from its own schema too (strict: even those defaults fill).
+    assert lines(validate_workflow(_tools({"data": {"toolType": "calculator"}}), catalog,
+                                   "strict")) == [
         "error: $.nodes[1].data.precision: missing required field (number)"]
 
 
@@ -227,15 +229,29 @@ def test_an_edge_into_a_handle_only_the_other_variant_has_is_an_error(catalog: C
     assert lines(validate_workflow(_tools({"data": CALCULATOR}, edges=(edge,)), catalog)) == [
         'error: $.edges[0].targetHandle: node "n0" (tool.calculator) has no inputs; no edge can '
         "enter it"]
-    # Data that names no variant: the handles of any variant are accepted, the field is asked.
-    assert lines(validate_workflow(_tools({"data": {"precision": 4}}, edges=(edge,)), catalog)) == [
+    # Data that names no variant: the handles of any variant are accepted, the field is asked
+    # for (a warning at runtime: the editor loads the node; strict makes it an error).
+    assert lines(validate_workflow(_tools({"data": {"precision": 4}}, edges=(edge,)), catalog,
+                                   "strict")) == [
         'error: $.nodes[1].data.toolType: missing required field (one of "search", "calculator")']
 
 
 @pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
 def test_a_variant_is_not_a_node_type(catalog: Catalog) -> None:
     assert catalog.types == ["agent", "tool"]
-    assert lines(validate_workflow({"nodes": [{"id": "s", "type": "tool.search", "data": SEARCH}],
-                                    "edges": []}, catalog)) == [
+    node = {"id": "s", "type": "tool.search", "position": {"x": 0, "y": 0}, "data": SEARCH}
+    found = validate_workflow({"nodes": [node], "edges": []}, catalog)
+    # The data names the variant already: naming the type is the whole repair.
+    assert found[0].fix == Fix("set", ("nodes", 0, "type"), "tool")
+    assert lines(found) == [
         'error: $.nodes[0].type: "tool.search" is a variant, not a node type: write type "tool" '
         'and data.toolType "search"']
+
+
+@pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
+def test_data_alone_is_checked_against_the_variant_it_names(catalog: Catalog) -> None:
+    assert validate_node_data("tool.search", SEARCH, catalog) == []
+    assert validate_node_data("tool", CALCULATOR, catalog) == []
+    assert [(f.path, f.rule) for f in validate_node_data("tool", {**SEARCH, "precision": 2},
+                                                          catalog)] == [
+        ("$.precision", "variant-field")]

@@ -41,9 +41,15 @@ export interface NodeDefinition {
 export interface BaseNodeData {
   /** Title shown on the node header. */
   label: string;
-  /** Where the node is in the current run; the runner sets it. */
+  /**
+   * Where the node is in the current run; the runner sets it.
+   * @runner
+   */
   executionStatus?: ExecutionStatus;
-  /** Why the last run failed, when `executionStatus` is "failed". */
+  /**
+   * Why the last run failed, when `executionStatus` is "failed".
+   * @runner
+   */
   errorMessage?: string;
 }
 
@@ -193,7 +199,11 @@ export interface ImageToVideoData extends GenerationResultData {
   camera: {
     /** Kind of move. */
     motion: CameraMotion;
-    /** Intensity from 0 (barely) to 1 (strong). */
+    /**
+     * Intensity from 0 (barely) to 1 (strong).
+     * @minimum 0
+     * @maximum 1
+     */
     strength: number;
   };
   /** First frame when nothing is wired into the `image` handle. */
@@ -279,7 +289,10 @@ export interface CombineVideosData extends BaseNodeData {
   transition: Transition;
   /** Length of each transition in seconds; ignored for "cut". */
   transitionSeconds: number;
-  /** Source node ids in playback order; empty means the order edges were added. */
+  /**
+   * Source node ids in playback order; empty means the order edges were added.
+   * @nodeIds
+   */
   order: string[];
   /**
    * URL of the combined video.

@@ -1,0 +1,198 @@
+"""The node tools agents build workflows with: find, read at the right depth, check, fix.
+
+`search_nodes`, `get_node_skill` (one type or a batch, at `minimal`, `standard` or `full`
+detail), `validate_node` and `autofix_workflow`. All read-only; all read the schema document
+`pygen gen` writes next to the skills (loaded once per reload, like every served file), so the
+server needs no Node and no model. Errors are one line for the agent: no traceback, no
+library text, no path on the server's disk.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import Field
+
+from pygen.server.search import SearchIndex, entries_from_doc, search_text
+from pygen.server.validate_tool import workflow_argument
+from pygen.skills.minimal import render_minimal
+from pygen.suggest import ranked
+from pygen.validation.autofix import FixResult, autofix
+from pygen.validation.catalog import Catalog
+from pygen.validation.findings import WireReport, wire_report
+from pygen.validation.profiles import DEFAULT_PROFILE, Profile
+from pygen.validation.workflow import validate_node_data, validate_workflow
+
+Detail = Literal["minimal", "standard", "full"]
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, destructive_hint=False,
+                            open_world_hint=False)
+_SUGGESTIONS = 3
+
+SEARCH_DESCRIPTION = (
+    "Find node types by what they do: ranked, typo-tolerant search over type, label, "
+    "category, description, field names, handle ids and enum values. One line per hit: "
+    "type — label (category): purpose."
+)
+NODE_SKILL_DESCRIPTION = (
+    "A node type's skill: fields, defaults, handles, its MCP tool, gotchas, a wired example. "
+    "detail: minimal (~200 tokens), standard (default), full (adds JSON Schemas). Pass "
+    "node_type, or node_types for several."
+)
+VALIDATE_NODE_DESCRIPTION = (
+    "Check one node's data before adding it. Returns {valid, errors, warnings, findings[{level, "
+    "path, rule, message, suggestion, fix?}]}."
+)
+AUTOFIX_DESCRIPTION = (
+    "Apply every mechanical fix validation knows (renames, case, defaults, field mappings, "
+    "positions, runner-owned fields) to a workflow. Returns {workflow, changes, remaining, "
+    "valid}; never writes prompts or URLs."
+)
+PROFILE_ARG = "runtime: what the editor needs; strict: all required fields; minimal: types only"
+
+ProfileArg = Annotated[Profile, Field(description=PROFILE_ARG)]
+WorkflowArg = Annotated[Any, Field(description="The workflow {nodes, edges, ...} (or its JSON "
+                                               "text).")]
+
+
+@dataclass(frozen=True)
+class NodeCatalog:
+    """The schema document, parsed once: validation catalog, search index, node metadata."""
+
+    doc: Mapping[str, Any]
+    catalog: Catalog
+    index: SearchIndex
+
+    @classmethod
+    def from_text(cls, text: str, source: str) -> NodeCatalog:
+        catalog = Catalog.from_json(text, source)
+        doc = json.loads(text)
+        return cls(doc, catalog, SearchIndex.build(entries_from_doc(doc)))
+
+    @property
+    def types(self) -> list[str]:
+        return list(self.doc.get("$defs", {}))
+
+    def meta(self, node_type: str) -> Mapping[str, Any]:
+        meta = self.doc.get("x-nodes", {}).get(node_type, {})
+        return meta if isinstance(meta, dict) else {}
+
+    def minimal(self, node_type: str) -> str:
+        return render_minimal(node_type, self.doc["$defs"][node_type],
+                              self.doc.get("x-handles", {}).get(node_type, {}),
+                              self.meta(node_type))
+
+    def full_extra(self, node_type: str) -> str:
+        """The JSON Schemas `full` adds to the skill file: the data's and the tool's."""
+        parts = ["## Data JSON Schema", "", "```json",
+                 json.dumps(self.doc["$defs"][node_type], indent=1, ensure_ascii=False), "```"]
+        tool = self.meta(node_type).get("tool")
+        schema = self.doc.get("x-tools", {}).get(tool) if tool else None
+        if schema is not None:
+            parts += ["", f"## Tool `{tool}` input JSON Schema", "", "```json",
+                      json.dumps(schema, indent=1, ensure_ascii=False), "```"]
+        return "\n".join(parts) + "\n"
+
+    def tool_aliases(self) -> list[tuple[str, str]]:
+        return [(str(m["tool"]), t) for t in self.types
+                if isinstance(m := self.meta(t), dict) and m.get("tool")]
+
+
+def unknown_type_message(node_type: str, valid: Sequence[str],
+                         aliases: Sequence[tuple[str, str]] = ()) -> str:
+    """Up to three suggestions first, then the valid types."""
+    near = ranked(node_type, list(valid), _SUGGESTIONS, aliases)
+    mean = f" Did you mean: {', '.join(near)}?" if near else ""
+    return (f"Unknown node_type '{node_type}'.{mean} "
+            f"Valid types: {', '.join(valid) if valid else '(none loaded)'}")
+
+
+def _text(text: str, *, error: bool = False) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=error)
+
+
+def node_skill_text(skills: Mapping[str, str], nodes: NodeCatalog | None, node_type: str,
+                    detail: Detail) -> str | None:
+    """One type's text at a detail level, or None for an unknown type."""
+    if node_type not in skills:
+        return None
+    if detail == "minimal" and nodes is not None and node_type in nodes.types:
+        return nodes.minimal(node_type)
+    text = skills[node_type]
+    if detail == "full" and nodes is not None and node_type in nodes.types:
+        return text.rstrip("\n") + "\n\n" + nodes.full_extra(node_type)
+    return text
+
+
+def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
+                          node_type: str | None, node_types: Sequence[str] | None,
+                          detail: Detail) -> CallToolResult:
+    wanted = [*([node_type] if node_type else []), *(node_types or [])]
+    if not wanted:
+        return _text("Pass node_type, or node_types with one or more types.", error=True)
+    valid = sorted(skills)
+    aliases = nodes.tool_aliases() if nodes else []
+    parts: list[str] = []
+    unknown = 0
+    for name in dict.fromkeys(wanted):
+        text = node_skill_text(skills, nodes, name, detail)
+        if text is None:
+            unknown += 1
+            text = unknown_type_message(name, valid, aliases)
+        parts.append(text)
+    return _text("\n---\n\n".join(parts), error=unknown == len(parts))
+
+
+def register_node_tools(server: MCPServer, skills: Mapping[str, str],
+                        nodes: NodeCatalog | None) -> None:
+    """Add the node tools; without a schema document only get_node_skill is served."""
+    def get_node_skill(
+        node_type: Annotated[str | None, Field(min_length=1, max_length=64)] = None,
+        node_types: list[str] | None = None,
+        detail: Detail = "standard",
+    ) -> CallToolResult:
+        return get_node_skill_result(skills, nodes, node_type, node_types, detail)
+
+    server.add_tool(get_node_skill, name="get_node_skill", description=NODE_SKILL_DESCRIPTION,
+                    annotations=READ_ONLY)
+    if nodes is not None:
+        _register_catalog_tools(server, nodes)
+
+
+def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
+    def search_nodes(query: str, limit: Annotated[int, Field(ge=1, le=50)] = 10) -> str:
+        return search_text(nodes.index, query, limit)
+
+    def validate_node(node_type: str, data: dict[str, Any],
+                      profile: ProfileArg = DEFAULT_PROFILE) -> WireReport:
+        if node_type not in nodes.catalog.specs:
+            from mcp.server.mcpserver.exceptions import ToolError
+
+            raise ToolError(unknown_type_message(node_type, nodes.types, nodes.tool_aliases()))
+        return wire_report(validate_node_data(node_type, data, nodes.catalog, profile))
+
+    def autofix_workflow(workflow: WorkflowArg,
+                         profile: ProfileArg = DEFAULT_PROFILE) -> FixResult:
+        parsed, problem = workflow_argument(workflow)
+        if problem is not None:
+            return {"workflow": workflow, "changes": [], "remaining": [dict(problem.to_dict())],
+                    "valid": False}
+        return autofix(parsed, lambda doc: validate_workflow(doc, nodes.catalog, profile))
+
+    server.add_tool(search_nodes, description=SEARCH_DESCRIPTION, annotations=READ_ONLY)
+    server.add_tool(validate_node, description=VALIDATE_NODE_DESCRIPTION, annotations=READ_ONLY,
+                    structured_output=True)
+    server.add_tool(autofix_workflow, description=AUTOFIX_DESCRIPTION, annotations=READ_ONLY,
+                    structured_output=True)
+
+
+def load_node_catalog(path: Path) -> NodeCatalog | None:
+    """The catalog from `<skills_dir>/schemas/nodes.schema.json`, None when gen wrote none."""
+    if not path.is_file():
+        return None
+    return NodeCatalog.from_text(path.read_text(encoding="utf-8"), path.name)

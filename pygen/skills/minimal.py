@@ -1,0 +1,69 @@
+"""The `minimal` detail level of a node skill: ~200 tokens an agent can build a node from.
+
+Rendered from one node's entry in the schema document (its data schema, handles and the
+`x-nodes` line), so the server needs no model. One line per writable field with its type,
+enum values and default; runner-owned fields are named on one line, since an agent leaves them
+out; the MCP tool by name (`get_node_skill(detail="full")` shows its parameters).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from pygen.skills.fields import is_runner_owned
+from pygen.skills.render_tools import type_text
+
+_DEFAULT_LIMIT = 24  # longer defaults are cut: the standard skill shows them whole
+
+
+def render_minimal(node_type: str, schema: Mapping[str, Any], handles: Mapping[str, Any],
+                   meta: Mapping[str, Any]) -> str:
+    props: Mapping[str, Any] = schema.get("properties", {})
+    required = set(schema.get("required", ()))
+    owned = [n for n, p in props.items() if is_runner_owned(p)]
+    lines = [_header(node_type, schema, meta), _handles_line(handles, meta)]
+    lines.append("data (* required, = default):")
+    lines += [_field_line(n, p, n in required) for n, p in props.items()
+              if n not in owned and not p.get("deprecated")]
+    deprecated = [n for n, p in props.items() if p.get("deprecated")]
+    if deprecated:
+        lines.append(f"deprecated, leave out: {', '.join(deprecated)}")
+    if owned:
+        lines.append(f"runner sets: {', '.join(owned)}")
+    return "\n".join(lines) + "\n"
+
+
+def _header(node_type: str, schema: Mapping[str, Any], meta: Mapping[str, Any]) -> str:
+    label = meta.get("label")
+    category = meta.get("category")
+    named = f"{node_type} ({label}{', ' + category if category else ''})" if label else node_type
+    description = str(schema.get("description", "")).strip()
+    return f"{named}: {description}" if description else named
+
+
+def _handles_line(handles: Mapping[str, Any], meta: Mapping[str, Any]) -> str:
+    inputs = _ids(handles.get("inputs"))
+    outputs = _ids(handles.get("outputs"))
+    text = f"in: {inputs} → out: {outputs}"
+    tool = meta.get("tool")
+    return f"{text} · MCP tool: {tool}" if tool else text
+
+
+def _ids(values: object) -> str:
+    ids = [str(v) for v in values] if isinstance(values, list) else []
+    return ", ".join(ids) if ids else "none"
+
+
+def _field_line(name: str, prop: Mapping[str, Any], required: bool) -> str:
+    line = f"{name}{'*' if required else ''}: {type_text(prop)}"
+    line += "".join(f" {key}={prop[key]}" for key in _BOUNDS if key in prop)
+    if "default" in prop and prop["default"] not in ("", [], {}):
+        shown = json.dumps(prop["default"], ensure_ascii=False, separators=(",", ":"))
+        line += f" ={shown if len(shown) <= _DEFAULT_LIMIT else shown[:_DEFAULT_LIMIT] + '…'}"
+    return line
+
+
+_BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
+           "maxLength")

@@ -1,0 +1,74 @@
+"""Validation profiles: how much of what validation finds a caller wants reported.
+
+- `strict`: everything; every required field of the TypeScript type must be present.
+- `runtime` (default): what the editor needs to load the node. A required field missing from
+  the workflow but present in the node's default data is filled in by the editor and not
+  reported; one missing from both is a warning. Every value present is checked.
+- `minimal`: types and structure only (JSON shape, node types, ids, handles, value types).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal, get_args
+
+from pygen.validation.findings import Finding
+
+Profile = Literal["strict", "runtime", "minimal"]
+PROFILES: tuple[str, ...] = get_args(Profile)
+DEFAULT_PROFILE: Profile = "runtime"
+# Every rule id a finding can carry, with the line `validate-workflow --rules` prints.
+RULES: dict[str, str] = {
+    "json": "the workflow is not valid JSON",
+    "workflow-shape": "the document is not {nodes: [...], edges: [...]}",
+    "workflow-key": "a top-level key the workflow type does not declare, or a bad value in one",
+    "node-shape": "a node that is not an object, or has no data object",
+    "unknown-node-type": "a node type the catalog does not have (a case slip is fixed)",
+    "id": "a node or edge without a string id",
+    "duplicate-id": "two nodes or two edges share an id",
+    "edge-shape": "an edge that is not an object",
+    "edge-node": "an edge names a node the workflow does not have",
+    "edge-handle": "an edge names a handle its node does not have",
+    "position": "a node needs `position` with numeric `x` and `y`",
+    "required": "a required data field is missing (runtime: only when no default fills it)",
+    "type": "a value of the wrong JSON type",
+    "enum": "a value outside the allowed set (a case slip is fixed)",
+    "range": "a number outside the range a JSDoc tag or the tool parameter declares",
+    "length": "a string or list too long or too short",
+    "pattern": "a string that does not match the declared pattern",
+    "schema": "any other data-schema violation",
+    "unknown-field": "a data field the type does not declare (snake_case is renamed)",
+    "variant-field": "a data field only another variant of the node's type has",
+    "deprecated": "a deprecated data field is set; the field its tag names replaces it",
+    "runner-owned": "a field the runner writes (status, results) is set by hand",
+    "completed-without-result": "a status says completed but no result field holds a value",
+    "node-id-ref": "a field that holds node ids names a node the workflow does not have",
+    "field-mapping-missing": "a wired input of a node with `fieldMappings` has no entry",
+    "field-mapping-unknown-field": "a `fieldMappings` entry names a field that does not exist",
+    "connection-type": "an output of one declared type wired into an input of another",
+    "connection-rule": "an input does not accept what is wired into it (`accepts`)",
+}
+# What `minimal` keeps: the rules about shape and types.
+STRUCTURE_RULES = frozenset({
+    "json", "workflow-shape", "node-shape", "unknown-node-type", "id", "duplicate-id",
+    "edge-shape", "edge-node", "edge-handle", "type", "enum", "position",
+})
+
+
+def apply_profile(findings: Iterable[Finding], profile: Profile) -> list[Finding]:
+    out: list[Finding] = []
+    for finding in findings:
+        if profile == "minimal" and finding.rule not in STRUCTURE_RULES:
+            continue
+        if profile == "runtime" and finding.rule == "required":
+            if _default_fills(finding):
+                continue
+            finding = Finding("warning", finding.path, finding.message, finding.suggestion,
+                              finding.file, finding.line, finding.rule, finding.fix)
+        out.append(finding)
+    return out
+
+
+def _default_fills(finding: Finding) -> bool:
+    """A required-field finding whose fix sets the node's default value."""
+    return finding.fix is not None and finding.fix.op == "set"

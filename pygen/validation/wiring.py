@@ -1,0 +1,122 @@
+"""Rules on edges beyond "the handle exists": field mappings and connection compatibility.
+
+- A node whose data has `fieldMappings` needs an entry for each wired target handle, naming a
+  data field that exists (`field-mapping-missing`, `field-mapping-unknown-field`).
+- Handles may declare types in the schema document (`x-handles[type].inputTypes` /
+  `outputTypes`, {handle id: type}); an output of one type wired into an input of another is
+  an error (`connection-type`). `x-handles[type].accepts` ({input id: [node types or output
+  types]}) is the hook for connection rules a catalog states itself (`connection-rule`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pygen.jsonvalues import show
+from pygen.skills.fields import MAPPINGS, mapping_target, properties
+from pygen.skills.schema_doc import Schema
+from pygen.suggest import guess
+from pygen.validation.findings import Finding, Fix, error_at, path_of
+
+# Types that connect to anything.
+_WILDCARDS = frozenset({"any", "unknown", "*"})
+
+
+@dataclass(frozen=True)
+class HandleTypes:
+    """Declared handle types of one node type (empty when its catalog declares none)."""
+
+    inputs: Mapping[str, str] = field(default_factory=dict)
+    outputs: Mapping[str, str] = field(default_factory=dict)
+    accepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def from_doc(cls, entry: object) -> HandleTypes:
+        """Read the optional keys of one `x-handles` entry; anything malformed is ignored."""
+        if not isinstance(entry, dict) or entry.get("declared") is False:
+            return cls()
+        return cls(_str_map(entry.get("inputTypes")), _str_map(entry.get("outputTypes")),
+                   {k: tuple(str(x) for x in v) for k, v in _dict(entry.get("accepts")).items()
+                    if isinstance(v, list)})
+
+
+def _dict(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def _str_map(value: object) -> dict[str, str]:
+    return {k: v for k, v in _dict(value).items() if isinstance(v, str)}
+
+
+@dataclass(frozen=True)
+class End:
+    """One end of an edge, resolved: node index, id, type and the handle used."""
+
+    index: int
+    node_id: str
+    node_type: str
+    handle: str | None
+
+
+def connection(edge_at: tuple[str | int, ...], source: End, target: End,
+               source_types: HandleTypes, target_types: HandleTypes) -> Iterator[Finding]:
+    out_type = source_types.outputs.get(source.handle or "")
+    in_type = target_types.inputs.get(target.handle or "")
+    where = path_of("$", (*edge_at, "targetHandle"))
+    if out_type and in_type and not compatible(out_type, in_type):
+        yield error_at(where, f"{source.node_type} output {show(source.handle)} carries "
+                       f"{out_type}, but input {show(target.handle)} of {target.node_type} takes "
+                       f"{in_type}", rule="connection-type")
+    allowed = target_types.accepts.get(target.handle or "")
+    if allowed and source.node_type not in allowed and (out_type or "") not in allowed:
+        yield error_at(where, f"input {show(target.handle)} of {target.node_type} accepts only "
+                       f"{', '.join(allowed)}; not {source.node_type}", rule="connection-rule")
+
+
+def compatible(out_type: str, in_type: str) -> bool:
+    """Same type, a wildcard, or overlapping unions (`image | video`)."""
+    outs, ins = _members(out_type), _members(in_type)
+    return bool(outs & _WILDCARDS or ins & _WILDCARDS or outs & ins)
+
+
+def _members(type_text: str) -> set[str]:
+    return {part.strip() for part in type_text.split("|") if part.strip()}
+
+
+def field_mappings(node: Mapping[str, Any], at: tuple[str | int, ...], schema: Schema,
+                   wired: Mapping[str, str | None]) -> Iterator[Finding]:
+    """`wired`: target handle id → the source handle wired into it (None when unnamed)."""
+    data = node.get("data")
+    mappings = data.get(MAPPINGS) if isinstance(data, dict) else None
+    if not isinstance(mappings, dict):
+        return
+    props = properties(schema)
+    base = (*at, "data", MAPPINGS)
+    for handle, source_handle in wired.items():
+        if handle in mappings:
+            continue
+        target = mapping_target(props, handle, source_handle)
+        yield error_at(path_of("$", base), f"input {show(handle)} is wired but has no entry; "
+                       f"add {show(handle)}: <the data field it fills>", target,
+                       rule="field-mapping-missing",
+                       fix=Fix("set", (*base, handle), target) if target else None)
+    fields = [n for n in props if n != MAPPINGS]
+    for handle, name in mappings.items():
+        if isinstance(name, str) and name not in props:
+            near = guess(name, fields)
+            at_entry = (*base, handle)
+            yield error_at(path_of("$", at_entry), f"names {show(name)}, which is not a data "
+                           "field of this node", near.name if near else None,
+                           rule="field-mapping-unknown-field",
+                           fix=Fix("set", at_entry, near.name) if near else None)
+
+
+def wired_inputs(edges: Sequence[tuple[End, End]]) -> dict[int, dict[str, str | None]]:
+    """Node index → {target handle: source handle} for every edge with a named target."""
+    out: dict[int, dict[str, str | None]] = {}
+    for source, target in edges:
+        if target.handle is not None:
+            out.setdefault(target.index, {}).setdefault(target.handle, source.handle)
+    return out

@@ -1,0 +1,77 @@
+"""server.node_tools through the SDK's in-process client on the repo's skills: detail levels,
+batches, unknown types with suggestions, validate_node and autofix_workflow."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import anyio
+from mcp import Client
+from mcp_types import CallToolResult
+
+from pygen.server.app import build_server
+from pygen.server.store import load_store
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def calls(*requests: tuple[str, dict[str, Any]]) -> list[CallToolResult]:
+    async def main() -> list[CallToolResult]:
+        async with Client(build_server(load_store(REPO / "skills"))) as client:
+            return [await client.call_tool(name, args) for name, args in requests]
+    return anyio.run(main)
+
+
+def text(result: CallToolResult) -> str:
+    return "".join(getattr(part, "text", "") for part in result.content)
+
+
+def test_detail_levels_grow_from_minimal_to_full() -> None:
+    minimal, standard, full = calls(*[("get_node_skill", {"node_type": "generate-music",
+                                                          "detail": d})
+                                      for d in ("minimal", "standard", "full")])
+    on_disk = (REPO / "skills" / "nodes" / "generate-music.md").read_text(encoding="utf-8")
+    assert text(standard) == on_disk
+    assert len(text(minimal)) / 4 <= 200 < len(text(standard)) / 4
+    assert "durationSeconds*: number minimum=5 maximum=240 =30" in text(minimal)
+    assert text(full).startswith(on_disk.rstrip("\n"))
+    assert "## Data JSON Schema" in text(full) and "## Tool `generate_music` input" in text(full)
+
+
+def test_a_batch_answers_each_type_and_suggests_for_the_unknown() -> None:
+    [batch] = calls(("get_node_skill", {"node_types": ["loop", "video-gen", "image_to_video"],
+                                        "detail": "minimal"}))
+    parts = text(batch).split("\n---\n\n")
+    assert not batch.is_error and len(parts) == 3
+    assert parts[0].startswith("loop (Loop, logic)")
+    assert parts[1].startswith("Unknown node_type 'video-gen'. Did you mean: ")
+    assert "image-to-video" in parts[1].split("?")[0]
+    # A tool's name is not a node type, but it points at the type it fills first.
+    assert parts[2].startswith("Unknown node_type 'image_to_video'. Did you mean: "
+                               "image-to-video, ")
+
+
+def test_validate_node_reports_rule_and_fix_and_refuses_unknown_types() -> None:
+    checked, unknown = calls(
+        ("validate_node", {"node_type": "generate-image",
+                           "data": {"label": "x", "aspect_ratio": "16:9"}}),
+        ("validate_node", {"node_type": "Generate_Image", "data": {}}))
+    finding = checked.structured_content["findings"][0]
+    assert (finding["rule"], finding["path"], finding["fix"]) == (
+        "unknown-field", "$.aspect_ratio",
+        {"op": "rename", "path": "$.aspect_ratio", "to": "aspectRatio"})
+    assert checked.structured_content["valid"]  # runtime: the defaults fill the rest
+    assert unknown.is_error
+    assert "Did you mean: generate-image" in text(unknown)
+
+
+def test_errors_name_no_server_path_and_no_library_link() -> None:
+    bad_args, bad_json = calls(("get_node_skill", {"node_type": "x" * 80}),
+                               ("autofix_workflow", {"workflow": "{\"nodes\": ["}))
+    for result in (bad_args, bad_json):
+        shown = json.dumps(result.model_dump(mode="json"))
+        assert str(REPO) not in shown and "http" not in shown and "Traceback" not in shown
+    assert bad_args.is_error and "node_type: String should have at most 64" in text(bad_args)
+    assert bad_json.structured_content["remaining"][0]["rule"] == "json"

@@ -1,0 +1,43 @@
+"""suggest: the "did you mean" guesses, by convention first, then by edit distance."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygen.suggest import Guess, camel_to_snake, guess, ranked, snake_to_camel, words
+
+TYPES = ["text-prompt", "list", "loop", "generate-image", "upscale-image", "image-to-video",
+         "generate-music", "text-to-speech", "trim-video", "combine-videos", "merge-video-audio",
+         "adjust-volume", "note"]
+TOOLS = [("image_to_video", "image-to-video"), ("generate_image", "generate-image")]
+
+
+def test_words_split_every_convention_alike() -> None:
+    assert words("aspectRatio") == words("aspect_ratio") == words(" Aspect-Ratio ") == [
+        "aspect", "ratio"]
+    assert words("sourceImageURL") == ["source", "image", "url"]
+    assert snake_to_camel("source_image_url") == "sourceImageUrl"
+    assert camel_to_snake("sourceImageUrl") == "source_image_url"
+
+
+def test_a_guess_that_differs_only_by_convention_is_mechanical() -> None:
+    assert guess("aspect_ratio", ["prompt", "aspectRatio"]) == Guess("aspectRatio", True)
+    assert guess("promt", ["prompt", "aspectRatio"]) == Guess("prompt", False)
+    assert guess("zzz", ["prompt"]) is None
+
+
+@pytest.mark.parametrize(("word", "first"), [
+    ("image_to_video", "image-to-video"),  # a tool's name maps to the node type it fills
+    ("Generate-Image", "generate-image"),
+    (" generate-image", "generate-image"),
+    ("text to speech", "text-to-speech"),
+    ("combine", "combine-videos"),
+])
+def test_ranked_suggestions_put_the_meant_type_first(word: str, first: str) -> None:
+    found = ranked(word, TYPES, aliases=TOOLS)
+    assert found[0] == first and len(found) <= 3
+
+
+def test_a_loose_word_still_gets_related_types() -> None:
+    assert "image-to-video" in ranked("video-gen", TYPES, aliases=TOOLS)
+    assert ranked("qqqq", TYPES) == []
