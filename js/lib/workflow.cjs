@@ -12,7 +12,7 @@ function addWorkflowFile(ctx) {
   try {
     ctx.project.addSourceFileAtPath(wanted.file);
     ctx.project.resolveSourceFileDependencies();
-  } catch (e) {
+  } catch {
     warn(ctx, `workflow_type file ${wanted.file} cannot be read; top-level workflow keys `
       + "are not checked");
   }
