@@ -53,7 +53,7 @@ def _answer_text(result: Any) -> str:
     return "".join(getattr(part, "text", "") for part in result.content)
 
 
-async def _flow(session: ClientSession, skills: Path) -> list[tuple[str, int]]:
+async def flow(session: ClientSession, skills: Path) -> list[tuple[str, int]]:
     listed = await session.list_tools()
     tools = {t.name for t in listed.tools}
     reads = [("tools/list", len(json.dumps([t.model_dump(mode="json", by_alias=True,
@@ -94,7 +94,7 @@ def measure(repo: Path, skills: Path) -> list[tuple[str, int]]:
             async with stdio_client(params, errlog=err) as (read, write), \
                     ClientSession(read, write) as session:
                 await session.initialize()
-                out.extend(await _flow(session, skills))
+                out.extend(await flow(session, skills))
 
     anyio.run(main)
     return out

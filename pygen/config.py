@@ -32,6 +32,11 @@ class EntryFields(BaseModel):
     handle_label: str = "label"
     # The handle's data type; unset: `type`, else `dataType`.
     handle_type: str | None = None
+    # Connection rules (`false`: not read). On an input handle: the node types or output types
+    # it accepts. On the entry or an output handle: the node types (or input types) its
+    # outputs may connect to. Validation enforces them.
+    handle_accepts: str | Literal[False] = "accepts"
+    connects_to: str | Literal[False] = "connectsTo"
 
 
 class Settings(BaseModel):

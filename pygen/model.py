@@ -119,6 +119,35 @@ class Handle(Frozen):
     label: str | None = None
     # The declared data type of what flows through it (`type` / `dataType` in the entry).
     type: str | None = None
+    # Connection rules the definitions state (entry_fields handle_accepts / connects_to):
+    # an input's accepted node types or output types; an output's allowed downstream node
+    # types or input types. Empty: no rule.
+    accepts: tuple[str, ...] = ()
+    connects_to: tuple[str, ...] = ()
+
+
+# Handle types that connect to anything.
+WILDCARDS = frozenset({"any", "unknown", "*"})
+
+
+def type_members(type_text: str) -> set[str]:
+    """The members of a handle type: `image | video` → {image, video}."""
+    return {part.strip() for part in type_text.split("|") if part.strip()}
+
+
+def rule_allows(rule: tuple[str, ...], node_type: str, handle_type: str | None) -> bool:
+    """A connection rule (`accepts`, `connectsTo`) allows the other end when it names its node
+    type or a member of its handle's type (its id where it declares none), or a wildcard; an
+    empty rule allows everything."""
+    names = {node_type, *(type_members(handle_type) if handle_type else ())}
+    return not rule or bool(set(rule) & (names | WILDCARDS))
+
+
+def wire_allowed(source: NodeDef, out: Handle, target: NodeDef, into: Handle) -> bool:
+    """Whether the definitions' connection rules allow `source.out` → `target.into`."""
+    return (rule_allows(into.accepts, source.type, out.type or out.id)
+            and rule_allows(out.connects_to or source.connects_to, target.type,
+                            into.type or into.id))
 
 
 class ComputedValue(Frozen):
@@ -178,6 +207,8 @@ class NodeDef(Frozen):
     # nothing is known about them, which is not the same as having none.
     inputs_declared: bool = True
     outputs_declared: bool = True
+    # The node types (or input types) every output may connect to; empty: no rule.
+    connects_to: tuple[str, ...] = ()
     default_data: dict[str, Any] = Field(default_factory=dict)
     # False when the definition declares no default data pygen could read (not the same as {}).
     default_data_declared: bool = True

@@ -4,7 +4,7 @@
 "use strict";
 
 const { UserError, locate } = require("./errors.cjs");
-const { readHandles } = require("./handles.cjs");
+const { readHandles, ruleList } = require("./handles.cjs");
 const { snippet } = require("./sources.cjs");
 const { Dynamic, UNDEFINED, strip, toJson } = require("./values.cjs");
 
@@ -126,14 +126,16 @@ function readFields(ctx, entry, raw, read, out, computed) {
   out.description = text(read("description"));
   for (const side of ["inputs", "outputs"]) {
     const problems = [];
-    out[side] = readHandles(f, read(side), problems);
+    const ruleProblems = [];
+    out[side] = readHandles(f, read(side), problems, side, ruleProblems);
     out[`${side}_declared`] = f[side] !== false && !computed.some((c) => c.path === f[side]);
-    for (const problem of problems) {
-      ctx.diagnostics.push({ level: "warning", kind: "unreadable-handle", node_type: out.type,
-        ...where(ctx, entry.node), message: `node '${out.type}': '${f[side]}' ${problem}; `
-          + "that handle is left out" });
-    }
+    const warn = (text, left) => ctx.diagnostics.push({ level: "warning",
+      kind: "unreadable-handle", node_type: out.type, ...where(ctx, entry.node),
+      message: `node '${out.type}': ${text}; that ${left} is left out` });
+    for (const problem of problems) warn(`'${f[side]}' ${problem}`, "handle");
+    for (const problem of ruleProblems) warn(problem, "connection rule");
   }
+  readConnectsTo(ctx, entry, read, out);
   const data = read("default_data");
   if (data !== undefined && (data === null || typeof data !== "object" || Array.isArray(data))) {
     throw new UserError(entry.node, `'${f.default_data}' of node '${out.type}' must be an object`);
@@ -141,6 +143,15 @@ function readFields(ctx, entry, raw, read, out, computed) {
   out.default_data = data || {};
   // Not read (absent or not static) is not the same as empty: the skills say "not declared".
   out.default_data_declared = data !== undefined;
+}
+
+/** The node types every output of the node may connect to (`connectsTo` on the entry). */
+function readConnectsTo(ctx, entry, read, out) {
+  const name = ctx.request.entryFields.connects_to;
+  const rule = ruleList(read("connects_to"), (why) => ctx.diagnostics.push({
+    level: "warning", kind: "unreadable-handle", node_type: out.type, ...where(ctx, entry.node),
+    message: `node '${out.type}': '${name}' ${why}; that connection rule is left out` }));
+  if (rule) out.connects_to = rule;
 }
 
 /** The variant value of an entry (`toolType`), from the entry or its default data. */

@@ -119,7 +119,10 @@ function reportUnusedFields(ctx) {
   const f = ctx.request.entryFields;
   for (const field of ctx.request.entryFieldsSet || []) {
     const name = f[field];
-    if (typeof name !== "string" || field.startsWith("handle_")) continue;
+    // Handle keys, and connectsTo (it may sit on output handles only), live below entries.
+    if (typeof name !== "string" || field.startsWith("handle_") || field === "connects_to") {
+      continue;
+    }
     if (ctx.entryKeys.has(name)) continue;
     if (!ctx.entryKeys.size) continue;
     ctx.diagnostics.push({ level: "warning", kind: "unused-entry-field",

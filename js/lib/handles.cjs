@@ -1,15 +1,21 @@
 // Handles of a node definition in every shape catalogs write them: ids, objects, a record
 // keyed by id, `{ count: N }` (unnamed handles, id null), `{ ids: [...] }`. A handle's
-// declared type (`type`, `dataType`, or the configured key) is kept for connection checks.
+// declared type (`type`, `dataType`, or the configured key) is kept for connection checks, and
+// so are the connection rules a handle states: what an input accepts (`accepts`), what an
+// output may connect to (`connectsTo`); both keys are configurable in entry_fields.
 "use strict";
 
 // React Flow's own `type` of a handle says which end it is, not what flows through it.
 const HANDLE_ENDS = new Set(["source", "target"]);
 
-/** The handles of one side of a definition (already JSON); `problems` gets what is unreadable. */
-function readHandles(f, value, problems) {
+/**
+ * The handles of one side of a definition (already JSON); `problems` gets the handles that
+ * are unreadable, `ruleProblems` the connection rules that are (the handle itself is kept).
+ */
+function readHandles(f, value, problems, side = "inputs", ruleProblems = problems) {
+  const one = (h, id, i) => oneHandle({ ...f, side, ruleProblems }, h, id, i, problems);
   if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.flatMap((h, i) => oneHandle(f, h, null, i, problems));
+  if (Array.isArray(value)) return value.flatMap((h, i) => one(h, null, i));
   if (typeof value !== "object") {
     problems.push(`${JSON.stringify(value)} is not a list of handles`);
     return [];
@@ -18,9 +24,9 @@ function readHandles(f, value, problems) {
     return Array.from({ length: value.count }, () => ({ id: null, label: null, type: null }));
   }
   if (Array.isArray(value.ids)) {
-    return value.ids.flatMap((h, i) => oneHandle(f, h, null, i, problems));
+    return value.ids.flatMap((h, i) => one(h, null, i));
   }
-  return Object.keys(value).flatMap((id, i) => oneHandle(f, value[id], id, i, problems));
+  return Object.keys(value).flatMap((id, i) => one(value[id], id, i));
 }
 
 /** One handle: a string id, an object with an id, or a record value under its id. */
@@ -37,7 +43,27 @@ function oneHandle(f, h, id, index, problems) {
     return [];
   }
   const label = typeof h[f.handle_label] === "string" ? h[f.handle_label] : null;
-  return [{ id: handleId, label, type: handleType(f, h) }];
+  const out = { id: handleId, label, type: handleType(f, h) };
+  const [key, name] = f.side === "outputs" ? ["connects_to", f.connects_to]
+    : ["accepts", f.handle_accepts];
+  const rule = name === false ? null : ruleList(h[name], (why) => f.ruleProblems.push(
+    `'${name}' of ${f.side === "outputs" ? "output" : "input"} '${handleId}' ${why}`));
+  if (rule) out[key] = rule;
+  return [out];
+}
+
+/**
+ * A connection rule: node types or handle types, as a list (or one string). Empty or
+ * unreadable: no rule (`why` says what was wrong), so a catalog's slip never rejects a wire.
+ */
+function ruleList(value, why) {
+  if (value === undefined || value === null) return null;
+  const list = typeof value === "string" ? [value] : value;
+  if (!Array.isArray(list) || list.some((v) => typeof v !== "string")) {
+    why(`is ${JSON.stringify(value)}, not a list of node or handle types`);
+    return null;
+  }
+  return list.length ? [...new Set(list)] : null;
 }
 
 function handleType(f, h) {
@@ -46,4 +72,4 @@ function handleType(f, h) {
   return typeof h.dataType === "string" ? h.dataType : null;
 }
 
-module.exports = { readHandles };
+module.exports = { readHandles, ruleList };

@@ -49,7 +49,7 @@ VALIDATE_DESCRIPTION = (
     "Returns {valid, violations: [{path, rule, message}]}; each path is a JSON path into the "
     "result."
 )
-_READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+_READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
 
 def _shape(name: str) -> Any:

@@ -22,11 +22,12 @@ from mcp.server.subscriptions import (
     SubscriptionBus,
     ToolsListChanged,
 )
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp_types import CallToolResult, TextContent
 from pydantic import ValidationError
 
 from pygen import __version__, layout
 from pygen.errors import PygenError
+from pygen.server.listing import READ_ONLY, compact
 from pygen.server.node_tools import load_node_catalog, register_node_tools
 from pygen.server.store import SkillStore
 from pygen.server.validate_tool import register_validate_tool
@@ -36,9 +37,6 @@ Registrar = Callable[[MCPServer], None]
 
 SERVER_NAME = "pygen-skills"
 MARKDOWN = "text/markdown"
-READ_ONLY = ToolAnnotations(
-    read_only_hint=True, idempotent_hint=True, destructive_hint=False, open_world_hint=False
-)
 
 WORKFLOW_EDITOR_DESCRIPTION = (
     "Call FIRST when building or editing any workflow. Returns the workflow JSON shape for "
@@ -91,27 +89,8 @@ def build_server(
                       *extra_registrars):
         registrar(server)
     for tool in server._tool_manager.list_tools():
-        drop_titles(tool.parameters)
-        if tool.output_schema:
-            drop_titles(tool.output_schema)
+        compact(tool)
     return server
-
-
-def drop_titles(schema: object) -> None:
-    """Remove the `title` keyword pydantic adds to every schema (it repeats the name next to
-    it), in place: the tool list is read by every agent on every connection."""
-    if not isinstance(schema, dict):
-        return
-    if isinstance(schema.get("title"), str):
-        del schema["title"]
-    for key in ("properties", "$defs"):
-        for sub in (schema.get(key) or {}).values():
-            drop_titles(sub)
-    for key in ("items", "additionalProperties", "not"):
-        drop_titles(schema.get(key))
-    for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
-        for sub in schema.get(key) or ():
-            drop_titles(sub)
 
 
 def _text(text: str, *, error: bool = False) -> CallToolResult:

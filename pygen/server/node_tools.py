@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
-from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from mcp_types import CallToolResult, TextContent
 from pydantic import Field
 
+from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
-from pygen.server.validate_tool import workflow_argument
+from pygen.server.validate_tool import WorkflowArg, workflow_argument
 from pygen.skills.minimal import render_minimal
 from pygen.suggest import ranked
 from pygen.validation.autofix import FixResult, autofix
@@ -30,12 +31,10 @@ from pygen.validation.profiles import DEFAULT_PROFILE, Profile
 from pygen.validation.workflow import validate_node_data, validate_workflow
 
 Detail = Literal["minimal", "standard", "full"]
-READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, destructive_hint=False,
-                            open_world_hint=False)
 _SUGGESTIONS = 3
 
 SEARCH_DESCRIPTION = (
-    "Find node types by what they do: ranked, typo-tolerant search over type, label, "
+    "Find node types by what they do: typo-tolerant, ranked search over type, label, "
     "category, description, field names, handle ids and enum values. One line per hit: "
     "type — label (category): purpose."
 )
@@ -45,19 +44,14 @@ NODE_SKILL_DESCRIPTION = (
     "node_type, or node_types for several."
 )
 VALIDATE_NODE_DESCRIPTION = (
-    "Check one node's data before adding it. Returns {valid, errors, warnings, findings[{level, "
-    "path, rule, message, suggestion, fix?}]}."
+    "Check one node's data before adding it (profile as in validate_workflow_json). Returns "
+    "what validate_workflow_json returns."
 )
 AUTOFIX_DESCRIPTION = (
     "Apply every mechanical fix validation knows (renames, case, defaults, field mappings, "
-    "positions, runner-owned fields) to a workflow. Returns {workflow, changes, remaining, "
-    "valid}; never writes prompts or URLs."
+    "positions, runner-owned fields) to a workflow (profile as in validate_workflow_json). "
+    "Returns {workflow, changes, remaining, valid}; never writes prompts or URLs."
 )
-PROFILE_ARG = "runtime: what the editor needs; strict: all required fields; minimal: types only"
-
-ProfileArg = Annotated[Profile, Field(description=PROFILE_ARG)]
-WorkflowArg = Annotated[Any, Field(description="The workflow {nodes, edges, ...} (or its JSON "
-                                               "text).")]
 
 
 @dataclass(frozen=True)
@@ -151,11 +145,9 @@ def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
 def register_node_tools(server: MCPServer, skills: Mapping[str, str],
                         nodes: NodeCatalog | None) -> None:
     """Add the node tools; without a schema document only get_node_skill is served."""
-    def get_node_skill(
-        node_type: Annotated[str | None, Field(min_length=1, max_length=64)] = None,
-        node_types: list[str] | None = None,
-        detail: Detail = "standard",
-    ) -> CallToolResult:
+    def get_node_skill(node_type: Annotated[str, Field(max_length=64)] = "",
+                       node_types: tuple[str, ...] = (),
+                       detail: Detail = "standard") -> CallToolResult:
         return get_node_skill_result(skills, nodes, node_type, node_types, detail)
 
     server.add_tool(get_node_skill, name="get_node_skill", description=NODE_SKILL_DESCRIPTION,
@@ -169,7 +161,7 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
         return search_text(nodes.index, query, limit)
 
     def validate_node(node_type: str, data: dict[str, Any],
-                      profile: ProfileArg = DEFAULT_PROFILE) -> WireReport:
+                      profile: Profile = DEFAULT_PROFILE) -> WireReport:
         if node_type not in nodes.catalog.specs:
             from mcp.server.mcpserver.exceptions import ToolError
 
@@ -177,7 +169,7 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
         return wire_report(validate_node_data(node_type, data, nodes.catalog, profile))
 
     def autofix_workflow(workflow: WorkflowArg,
-                         profile: ProfileArg = DEFAULT_PROFILE) -> FixResult:
+                         profile: Profile = DEFAULT_PROFILE) -> FixResult:
         parsed, problem = workflow_argument(workflow)
         if problem is not None:
             return {"workflow": workflow, "changes": [], "remaining": [dict(problem.to_dict())],

@@ -19,14 +19,17 @@ if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
 TOOL_DESCRIPTION = (
-    "Check a workflow (what you would send to update_workflow_json) before sending it: node "
-    "types, data fields and values, ids, edges and handles, field mappings, positions. Returns "
+    "Check a workflow before sending it to update_workflow_json: node types, data fields and "
+    "values, ids, edges, handles and connection rules, field mappings, positions. Returns "
     "{valid, errors, warnings, findings[{level, path, rule, message, suggestion, fix?}]}; fix "
     "every error (autofix_workflow applies each `fix`), then send."
 )
 
-WORKFLOW_ARG = "The workflow object {nodes, edges, ...} (a JSON string of it is accepted too)."
-PROFILE_ARG = "runtime: what the editor needs; strict: all required fields; minimal: types only"
+PROFILE_ARG = ("runtime: what the editor needs to load it; strict: every required field; "
+               "minimal: types only")
+# Shared by the workflow tools (node_tools): the profile is explained once, here.
+WorkflowArg = Annotated[Any, PydanticField(description="{nodes, edges, ...}, or its JSON text")]
+ProfileArg = Annotated[Profile, PydanticField(description=PROFILE_ARG)]
 
 
 def register_validate_tool(server: MCPServer,
@@ -34,7 +37,8 @@ def register_validate_tool(server: MCPServer,
     """Add `validate_workflow_json(workflow)` to a server. The provider is called per request
     (it may read the schema file or the model); the catalog is rebuilt only when it changes."""
     from mcp.server.mcpserver.exceptions import ToolError
-    from mcp.types import ToolAnnotations
+
+    from pygen.server.listing import READ_ONLY
 
     last: list[tuple[object, Catalog]] = []
 
@@ -47,16 +51,13 @@ def register_validate_tool(server: MCPServer,
             last[:] = [(source, as_catalog(source))]
         return last[0][1]
 
-    def validate_workflow_json(
-        workflow: Annotated[Any, PydanticField(description=WORKFLOW_ARG)],
-        profile: Annotated[Profile, PydanticField(description=PROFILE_ARG)] = DEFAULT_PROFILE,
-    ) -> WireReport:
+    def validate_workflow_json(workflow: WorkflowArg,
+                               profile: ProfileArg = DEFAULT_PROFILE) -> WireReport:
         return wire_report(validate_workflow_input(workflow, current(), profile))
 
     server.add_tool(validate_workflow_json, name="validate_workflow_json",
-                    title="Validate workflow JSON", description=TOOL_DESCRIPTION,
-                    annotations=ToolAnnotations(read_only_hint=True, idempotent_hint=True,
-                                                open_world_hint=False),
+                    description=TOOL_DESCRIPTION,
+                    annotations=READ_ONLY,
                     structured_output=True)
 
 

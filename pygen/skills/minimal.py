@@ -24,6 +24,9 @@ def render_minimal(node_type: str, schema: Mapping[str, Any], handles: Mapping[s
     required = set(schema.get("required", ()))
     owned = [n for n, p in props.items() if is_runner_owned(p)]
     lines = [_header(node_type, schema, meta), _handles_line(handles, meta)]
+    rules = _rules_line(handles)
+    if rules:
+        lines.append(rules)
     lines.append("data (* required, = default):")
     lines += [_field_line(n, p, n in required) for n, p in props.items()
               if n not in owned and not p.get("deprecated")]
@@ -49,6 +52,19 @@ def _handles_line(handles: Mapping[str, Any], meta: Mapping[str, Any]) -> str:
     text = f"in: {inputs} → out: {outputs}"
     tool = meta.get("tool")
     return f"{text} · MCP tool: {tool}" if tool else text
+
+
+def _rules_line(handles: Mapping[str, Any]) -> str | None:
+    """The connection rules (`accepts`, `connectsTo`) as `wire only: in ← a|b; out → c`."""
+    parts = [f"{k} ← {'|'.join(v)}" for k, v in _lists(handles.get("accepts"))]
+    parts += [f"{'outputs' if k == '*' else k} → {'|'.join(v)}"
+              for k, v in _lists(handles.get("connectsTo"))]
+    return f"wire only: {'; '.join(parts)}" if parts else None
+
+
+def _lists(value: object) -> list[tuple[str, list[str]]]:
+    items = value.items() if isinstance(value, dict) else ()
+    return [(str(k), [str(x) for x in v]) for k, v in items if isinstance(v, list)]
 
 
 def _ids(values: object) -> str:

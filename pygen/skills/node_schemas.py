@@ -108,8 +108,10 @@ def ref_name(ref: object) -> str | None:
 
 def handles_entry(nodes: Sequence[NodeDef]) -> dict[str, Any]:
     """A type's `x-handles` entry: the handle ids of each side (`null` for an unnamed handle),
-    their declared types when any (`inputTypes`), and `declared: false` when the definitions
-    do not declare them (per side, `{"inputs": false}`, when only one side is undeclared)."""
+    their declared types when any (`inputTypes`), the connection rules the definitions state
+    (`accepts`: {input id: [...]}, `connectsTo`: {output id: [...]}, `"*"` for every output),
+    and `declared: false` when the definitions do not declare them (per side,
+    `{"inputs": false}`, when only one side is undeclared)."""
     entry: dict[str, Any] = {}
     declared = {}
     for side in ("inputs", "outputs"):
@@ -119,11 +121,34 @@ def handles_entry(nodes: Sequence[NodeDef]) -> dict[str, Any]:
         if types:
             entry[side.removesuffix("s") + "Types"] = types
         declared[side] = any(getattr(n, f"{side}_declared") for n in nodes)
+    entry.update(connection_rules(nodes))
     if not any(declared.values()):
         entry["declared"] = False
     elif not all(declared.values()):
         entry["declared"] = declared
     return entry
+
+
+def connection_rules(nodes: Sequence[NodeDef]) -> dict[str, Any]:
+    """`accepts` and `connectsTo` of a type. Variants share a type: a handle keeps a rule only
+    when every variant that has it states one (their union), so no variant's wire is refused."""
+    accepts = _shared_rules([{h.id: h.accepts for h in n.inputs if h.id is not None}
+                             for n in nodes])
+    connects = _shared_rules([{**{h.id: h.connects_to or n.connects_to for h in n.outputs
+                                  if h.id is not None}, "*": n.connects_to} for n in nodes])
+    every = connects.get("*")
+    connects = {k: v for k, v in connects.items() if k == "*" or v != every}
+    return {k: v for k, v in (("accepts", accepts), ("connectsTo", connects)) if v}
+
+
+def _shared_rules(per_node: Sequence[Mapping[str, tuple[str, ...]]]) -> dict[str, list[str]]:
+    ids = dict.fromkeys(k for rules in per_node for k in rules)
+    out = {}
+    for key in ids:
+        lists = [rules[key] for rules in per_node if key in rules]
+        if all(lists):
+            out[key] = list(dict.fromkeys(t for rule in lists for t in rule))
+    return out
 
 
 def document_text(schemas: Mapping[str, Schema], handles: Mapping[str, dict[str, Any]],

@@ -72,7 +72,15 @@ UNDECLARED = "the definitions do not declare handles"
 def handle_text(handle: Handle) -> str:
     name = code(handle.id) if handle.id is not None else "unnamed"
     notes = [n for n in (handle.label, handle.type and f"type {code(handle.type)}") if n]
+    if handle.accepts:
+        notes.append(f"accepts only {_names(handle.accepts)}")
+    if handle.connects_to:
+        notes.append(f"connects only to {_names(handle.connects_to)}")
     return name + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _names(values: Iterable[str]) -> str:
+    return " / ".join(code(v) for v in values)
 
 
 def _unnamed_text(count: int) -> str:
@@ -176,6 +184,9 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
         f"- **Outputs (source handles):** "
         f"{handles_text(node.outputs, node.outputs_declared, _computed(node, 'outputs'))}",
     ]
+    if node.connects_to:
+        lines.append(f"- **Outputs connect only to:** {_names(node.connects_to)} (unless an "
+                     "output names its own)")
     if node.tool is not None:
         lines.append(f"- **MCP tool:** {code(node.tool.name)}")
     lines.append("")

@@ -2,7 +2,8 @@
 
 The smallest workflow that uses the node's main (first) input and output, built from the
 catalog: the upstream node is one whose output carries what the input takes (a declared handle
-type, else the same handle id, singular or plural), the downstream node likewise. Each wired
+type, else the same handle id, singular or plural), the downstream node likewise, and the
+connection rules of the definitions (`accepts`, `connectsTo`) allow the wire. Each wired
 input gets its `fieldMappings` entry. A node's data shows only what differs from its default
 data (the editor fills the rest; the node-data-shape block shows the defaults once), so the
 example adds information instead of repeating it. `pygen check` validates it like any example.
@@ -14,7 +15,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pygen.model import Model, NodeDef
+from pygen.model import Handle, Model, NodeDef, wire_allowed
 from pygen.skills.example_data import example_data
 from pygen.skills.fields import MAPPINGS, mapping_target, properties
 from pygen.skills.schema_doc import node_data_schema
@@ -79,17 +80,22 @@ def _neighbour(node: NodeDef, model: Model, side: str) -> tuple[NodeDef, str | N
     if not mine:
         return None
     wanted = _stem(mine[0].id or "")
+
+    def allowed(other: NodeDef, theirs: Handle) -> bool:
+        if side == "upstream":
+            return wire_allowed(other, theirs, node, mine[0])
+        return wire_allowed(node, mine[0], other, theirs)
+
     for other in model.nodes:
         if other.type == node.type:
             continue
-        theirs = other.outputs if side == "upstream" else other.inputs
-        for handle in theirs:
-            if handle.id is not None and _stem(handle.id) == wanted:
+        for handle in other.outputs if side == "upstream" else other.inputs:
+            if handle.id is not None and _stem(handle.id) == wanted and allowed(other, handle):
                 return other, handle.id
     if side == "upstream":
         # An input no output is named after (a prompt's `in`): a source node feeds it.
         source = next((o for o in model.nodes if not o.inputs and o.outputs
-                       and o.type != node.type), None)
+                       and o.type != node.type and allowed(o, o.outputs[0])), None)
         return (source, source.outputs[0].id) if source is not None else None
     return None
 

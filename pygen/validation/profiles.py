@@ -46,7 +46,8 @@ RULES: dict[str, str] = {
     "field-mapping-missing": "a wired input of a node with `fieldMappings` has no entry",
     "field-mapping-unknown-field": "a `fieldMappings` entry names a field that does not exist",
     "connection-type": "an output of one declared type wired into an input of another",
-    "connection-rule": "an input does not accept what is wired into it (`accepts`)",
+    "connection-accepts": "an input does not accept what is wired into it (`accepts`)",
+    "connection-connects-to": "an output is wired where it may not go (`connectsTo`)",
 }
 # What `minimal` keeps: the rules about shape and types.
 STRUCTURE_RULES = frozenset({

@@ -4,8 +4,13 @@
   data field that exists (`field-mapping-missing`, `field-mapping-unknown-field`).
 - Handles may declare types in the schema document (`x-handles[type].inputTypes` /
   `outputTypes`, {handle id: type}); an output of one type wired into an input of another is
-  an error (`connection-type`). `x-handles[type].accepts` ({input id: [node types or output
-  types]}) is the hook for connection rules a catalog states itself (`connection-rule`).
+  an error (`connection-type`).
+- Connection rules the definitions state (entry_fields `handle_accepts` / `connects_to`):
+  `x-handles[type].accepts` ({input id: [node types or output types]}) says what may be wired
+  into an input (`connection-accepts`); `x-handles[type].connectsTo` ({output id, or "*" for
+  every output: [node types or input types]}) says where an output may go
+  (`connection-connects-to`). Where a handle declares no type its id stands in for it (ids
+  usually name what flows: `image`), so a rule never refuses a wire it cannot judge.
 """
 
 from __future__ import annotations
@@ -15,13 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pygen.jsonvalues import show
+from pygen.model import WILDCARDS, rule_allows, type_members
 from pygen.skills.fields import MAPPINGS, mapping_target, properties
 from pygen.skills.schema_doc import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import Finding, Fix, error_at, path_of
-
-# Types that connect to anything.
-_WILDCARDS = frozenset({"any", "unknown", "*"})
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class HandleTypes:
     inputs: Mapping[str, str] = field(default_factory=dict)
     outputs: Mapping[str, str] = field(default_factory=dict)
     accepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    connects_to: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_doc(cls, entry: object) -> HandleTypes:
@@ -38,12 +42,19 @@ class HandleTypes:
         if not isinstance(entry, dict) or entry.get("declared") is False:
             return cls()
         return cls(_str_map(entry.get("inputTypes")), _str_map(entry.get("outputTypes")),
-                   {k: tuple(str(x) for x in v) for k, v in _dict(entry.get("accepts")).items()
-                    if isinstance(v, list)})
+                   _lists(entry.get("accepts")), _lists(entry.get("connectsTo")))
+
+    def outgoing(self, handle: str | None) -> tuple[str, ...]:
+        """Where this output may connect: its own rule, else the node's (`*`)."""
+        return self.connects_to.get(handle or "") or self.connects_to.get("*", ())
 
 
 def _dict(value: object) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
+
+
+def _lists(value: object) -> dict[str, tuple[str, ...]]:
+    return {k: tuple(str(x) for x in v) for k, v in _dict(value).items() if isinstance(v, list)}
 
 
 def _str_map(value: object) -> dict[str, str]:
@@ -69,20 +80,27 @@ def connection(edge_at: tuple[str | int, ...], source: End, target: End,
         yield error_at(where, f"{source.node_type} output {show(source.handle)} carries "
                        f"{out_type}, but input {show(target.handle)} of {target.node_type} takes "
                        f"{in_type}", rule="connection-type")
-    allowed = target_types.accepts.get(target.handle or "")
-    if allowed and source.node_type not in allowed and (out_type or "") not in allowed:
+    accepts = target_types.accepts.get(target.handle or "", ())
+    if not rule_allows(accepts, source.node_type, out_type or source.handle):
         yield error_at(where, f"input {show(target.handle)} of {target.node_type} accepts only "
-                       f"{', '.join(allowed)}; not {source.node_type}", rule="connection-rule")
+                       f"{', '.join(accepts)}; wire one of those into it, not "
+                       f"{_end_text(source, out_type, 'output')}", rule="connection-accepts")
+    goes_to = source_types.outgoing(source.handle)
+    if not rule_allows(goes_to, target.node_type, in_type or target.handle):
+        yield error_at(where, f"{source.node_type} output {show(source.handle)} connects only "
+                       f"to {', '.join(goes_to)}; not to "
+                       f"{_end_text(target, in_type, 'input')}", rule="connection-connects-to")
+
+
+def _end_text(end: End, handle_type: str | None, side: str) -> str:
+    kind = f", {handle_type}" if handle_type else ""
+    return f"{end.node_type} ({side} {show(end.handle)}{kind})"
 
 
 def compatible(out_type: str, in_type: str) -> bool:
     """Same type, a wildcard, or overlapping unions (`image | video`)."""
-    outs, ins = _members(out_type), _members(in_type)
-    return bool(outs & _WILDCARDS or ins & _WILDCARDS or outs & ins)
-
-
-def _members(type_text: str) -> set[str]:
-    return {part.strip() for part in type_text.split("|") if part.strip()}
+    outs, ins = type_members(out_type), type_members(in_type)
+    return bool(outs & WILDCARDS or ins & WILDCARDS or outs & ins)
 
 
 def field_mappings(node: Mapping[str, Any], at: tuple[str | int, ...], schema: Schema,

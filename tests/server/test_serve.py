@@ -71,8 +71,10 @@ def test_tools_are_the_skills_and_all_read_only(skills: Path) -> None:
     assert sorted(tools) == ["get_node_skill", "start_film_director", "start_workflow_editor"]
     for tool in tools.values():
         assert tool.annotations.read_only_hint is True
-        assert tool.annotations.idempotent_hint is True
-        assert tool.annotations.destructive_hint is False
+        assert tool.annotations.open_world_hint is False
+        # The spec gives these meaning only for tools that write; listing them costs bytes.
+        assert tool.annotations.idempotent_hint is None
+        assert tool.annotations.destructive_hint is None
 
 
 def test_descriptions_carry_the_activation_phrases(skills: Path) -> None:
@@ -88,8 +90,9 @@ def test_descriptions_carry_the_activation_phrases(skills: Path) -> None:
 
 def test_node_type_schema_is_bounded_and_takes_one_type_or_several(skills: Path) -> None:
     tool = tools_of(build_server(load_store(skills)))["get_node_skill"]
-    prop = tool.input_schema["properties"]["node_type"]["anyOf"][0]
-    assert (prop["type"], prop["minLength"], prop["maxLength"]) == ("string", 1, 64)
+    prop = tool.input_schema["properties"]["node_type"]
+    # "" (the default) means "not given": node_types may carry the types instead.
+    assert (prop["type"], prop["default"], prop["maxLength"]) == ("string", "", 64)
     # No enum: the catalog may hold thousands of types; search_nodes and the errors list them.
     assert "enum" not in json.dumps(tool.input_schema["properties"]["node_type"])
     assert set(tool.input_schema["properties"]) == {"node_type", "node_types", "detail"}
@@ -119,12 +122,15 @@ def test_unknown_type_is_an_error_result_with_the_valid_list(skills: Path,
     )
 
 
-@pytest.mark.parametrize("node_type", ["", "x" * 65])
-def test_out_of_bounds_node_type_is_rejected_by_the_schema(skills: Path, node_type: str) -> None:
-    result = call(build_server(load_store(skills)), "get_node_skill", {"node_type": node_type})
+def test_out_of_bounds_node_type_is_rejected_by_the_schema(skills: Path) -> None:
+    result = call(build_server(load_store(skills)), "get_node_skill", {"node_type": "x" * 65})
     assert result.is_error
     assert "validation error" in text_of(result) and "node_type" in text_of(result)
     assert "http" not in text_of(result) and "pydantic" not in text_of(result)
+    # An empty type is no type: the answer says what to pass.
+    missing = call(build_server(load_store(skills)), "get_node_skill", {"node_type": ""})
+    assert missing.is_error and text_of(missing) == (
+        "Pass node_type, or node_types with one or more types.")
 
 
 def test_resources_list_every_skill(skills: Path) -> None:

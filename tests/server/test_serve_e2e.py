@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import anyio
 import pytest
+from http_server import PYGEN, serve_http
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, TextContent, TextResourceContents
 
-PYGEN = str(Path(sys.executable).parent / "pygen")
 FILM = "REQUIRED FIRST STEP for any cinematic video request. Directs a short trailer."
 FILM_MD = f"---\nname: film-director\ndescription: {FILM}\n---\n\n# Film Director\n"
 VALID = "generate-image, loop, text-prompt"
@@ -136,45 +132,15 @@ def test_watch_reloads_changed_and_new_files(skills: Path, tmp_path: Path) -> No
     assert f"reloaded skills from {skills.resolve()}" in (tmp_path / "err.log").read_text("utf-8")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture
-def http_server(skills: Path, tmp_path: Path) -> Iterator[int]:
-    port = free_port()
-    with (tmp_path / "http.log").open("w") as log:
-        process = subprocess.Popen(
-            [PYGEN, "serve", "--http", "--port", str(port), "--skills-dir", str(skills)],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-        )
-        try:
-            wait_listening(port, process)
-            yield port
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+def http_server(skills: Path, tmp_path: Path) -> Iterator[str]:
+    with serve_http(["--skills-dir", str(skills)], tmp_path / "http.log") as url:
+        yield url
 
 
-def wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "pygen serve --http exited early"
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError(f"nothing listening on port {port}")
-
-
-def test_http_end_to_end(http_server: int) -> None:
+def test_http_end_to_end(http_server: str) -> None:
     async def main() -> None:
-        url = f"http://127.0.0.1:{http_server}/mcp"
-        async with streamable_http_client(url) as (read, write_stream), \
+        async with streamable_http_client(http_server) as (read, write_stream), \
                 ClientSession(read, write_stream) as s:
             await s.initialize()
             assert sorted(t.name for t in (await s.list_tools()).tools) == [

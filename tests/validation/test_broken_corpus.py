@@ -44,6 +44,7 @@ def test_each_rule_is_caught_with_its_fix_and_autofix_repairs_it(path: Path) -> 
 def test_the_corpus_covers_every_rule_with_a_finding() -> None:
     rules = {json.loads(p.read_text(encoding="utf-8"))["expect"]["rule"] for p in CORPUS}
     assert rules >= {"field-mapping-missing", "field-mapping-unknown-field", "connection-type",
+                     "connection-accepts", "connection-connects-to",
                      "range", "deprecated", "runner-owned", "completed-without-result",
                      "position", "node-id-ref", "unknown-field", "enum", "unknown-node-type",
                      "required", "workflow-key"}

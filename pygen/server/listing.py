@@ -1,0 +1,48 @@
+"""The tool list as agents read it, kept small: every agent reads it on every connection.
+
+`compact` runs over each registered tool once the server is built: it drops the `title`
+pydantic adds to every schema (it repeats the name beside it), the annotation hints the MCP
+spec calls meaningful only for tools that are not read-only (`idempotentHint`,
+`destructiveHint`), and cuts each output schema to `{"type": "object"}`: every description
+already names the keys a tool returns, and the result still carries them as structured content.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp.server.mcpserver.tools import Tool
+from mcp_types import ToolAnnotations
+
+# Every tool this server lists only reads.
+READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+_OUTPUT = {"type": "object"}
+
+
+def compact(tool: Tool) -> None:
+    """Shrink one registered tool's listing in place (its behaviour is unchanged)."""
+    drop_titles(tool.parameters)
+    annotations = tool.annotations
+    if annotations is not None and annotations.read_only_hint:
+        tool.annotations = annotations.model_copy(
+            update={"idempotent_hint": None, "destructive_hint": None})
+    if tool.fn_metadata.output_schema:
+        tool.fn_metadata.output_schema = dict(_OUTPUT)
+        # Tool caches the schema it read first; the listing reads that cache.
+        tool.__dict__.pop("output_schema", None)
+
+
+def drop_titles(schema: Any) -> None:
+    """Remove the `title` keyword pydantic adds to every schema, in place."""
+    if not isinstance(schema, dict):
+        return
+    if isinstance(schema.get("title"), str):
+        del schema["title"]
+    for key in ("properties", "$defs"):
+        for sub in (schema.get(key) or {}).values():
+            drop_titles(sub)
+    for key in ("items", "additionalProperties", "not"):
+        drop_titles(schema.get(key))
+    for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
+        for sub in schema.get(key) or ():
+            drop_titles(sub)
