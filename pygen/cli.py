@@ -16,7 +16,7 @@ import click
 from pygen import __version__
 from pygen.commands import COMMANDS, EXTRACTING
 from pygen.errors import PygenError
-from pygen.output import err_console
+from pygen.output import err_console, safe
 
 __all__ = ["main"]
 
@@ -62,7 +62,7 @@ def report_error(exc: PygenError, *, debug: bool) -> int:
     """A PygenError: one line (the traceback too with --debug); its family's exit code."""
     if debug:
         traceback.print_exc()
-    err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+    err_console.print(f"[red]error:[/red] {safe(str(exc))}", highlight=False, markup=True)
     return exc.exit_code
 
 
@@ -72,7 +72,7 @@ def report_crash(exc: Exception, *, debug: bool) -> int:
         traceback.print_exc()
     else:
         err_console.print(
-            f"[red]internal error:[/red] {type(exc).__name__}: {exc} "
+            f"[red]internal error:[/red] {type(exc).__name__}: {safe(str(exc))} "
             "(rerun with --debug for the traceback and report it)",
             highlight=False,
         )

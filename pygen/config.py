@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import re
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pygen.errors import ConfigError
+from pygen import files
+from pygen.errors import ConfigError, PygenError
 
 
 class EntryFields(BaseModel):
     """Property names of a NODE_DEFINITIONS entry, for codebases that name them differently."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     type: str = "type"
     label: str = "label"
@@ -42,7 +43,7 @@ class EntryFields(BaseModel):
 class Settings(BaseModel):
     """The keys a user may write; unknown keys are refused by name."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     nodes_file: str
     # One source or several: `NAME` (in nodes_file), `path/glob.ts:NAME`, `call:fn`,
@@ -66,12 +67,16 @@ class Settings(BaseModel):
     workflow_type: str | None = None
     tools: list[str] = Field(default_factory=list)
     tool_map: dict[str, str] = Field(default_factory=dict)
-    tool_timeout: float = 30.0
-    extract_timeout: float = 180.0
+    tool_timeout: float = Field(30.0, gt=0, allow_inf_nan=False)
+    extract_timeout: float = Field(180.0, gt=0, allow_inf_nan=False)
+    # How long a writing run waits for another one on the same skills_dir.
+    lock_timeout: float = Field(30.0, ge=0, allow_inf_nan=False)
     strict: bool = False
     stale_prose: Literal["error", "warn", "off"] = "error"
     # Copy of workflow-editor.md shipped inside a Python package as the server's fallback.
     fallback_file: str | None = None
+    # A skills_dir that is a link to a folder outside the project is refused unless set.
+    external_skills_dir: bool = False
 
 
 class Config(BaseModel):
@@ -120,25 +125,28 @@ def find_config(start: Path) -> Path | None:
         if candidate.is_file():
             return candidate
         pyproject = folder / "pyproject.toml"
-        if pyproject.is_file() and "pygen" in _read_toml(pyproject).get("tool", {}):
-            return pyproject
+        if pyproject.is_file():
+            tool = _read_toml(pyproject).get("tool")
+            if isinstance(tool, dict) and "pygen" in tool:
+                return pyproject
     return None
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+        return files.parse_toml(path.read_bytes(), path)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    except PygenError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _table(path: Path) -> tuple[dict[str, Any], str]:
     data = _read_toml(path)
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("pygen")
-        if table is None:
+        tool = data.get("tool")
+        table = tool.get("pygen") if isinstance(tool, dict) else None
+        if not isinstance(table, dict):
             raise ConfigError(f"{path}: no [tool.pygen] table; add one with at least nodes_file")
         return table, "[tool.pygen] "
     return data, ""
@@ -186,4 +194,17 @@ def load_config(path: Path | None = None, overrides: dict[str, Any] | None = Non
     except ValidationError as exc:
         raise ConfigError(_describe(exc, source or cwd, where)) from None
     root = source.parent.resolve() if source else cwd.resolve()
+    if not settings.external_skills_dir:
+        _refuse_outside_link(root, Path(os.path.abspath(root / settings.skills_dir)))
     return Config(settings=settings, source=source, root=root)
+
+
+def _refuse_outside_link(root: Path, skills_dir: Path) -> None:
+    """A skills_dir reached through a link must stay inside the project."""
+    below = [p for p in (skills_dir, *skills_dir.parents) if p.is_relative_to(root) and p != root]
+    link = next((p for p in below or [skills_dir] if p.is_symlink()), None)
+    target = skills_dir.resolve()
+    if link is not None and not target.is_relative_to(root):
+        raise ConfigError(f"{link}: skills_dir is a symbolic link to {target}, outside the "
+                          f"project {root}; point skills_dir there directly or set "
+                          "external_skills_dir = true")

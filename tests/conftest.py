@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from studio_project import studio_config
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "studio"
@@ -52,10 +53,6 @@ def studio(tmp_path: Path) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__"))
     (root / "skills").mkdir()
     shutil.copyfile(REPO / "skills" / "workflow-editor.md", root / "skills" / "workflow-editor.md")
-    (root / "pygen.toml").write_text(
-        'nodes_file = "examples/studio/src/types/nodes.ts"\n'
-        'tsconfig = "examples/studio/tsconfig.json"\n'
-        'skills_dir = "skills"\n'
-        # The editor skill names the app's tools (its tools block lists them).
-        'tools = ["python:examples.studio.tools.studio_tools:build_server"]\n', encoding="utf-8")
+    (root / "pygen.toml").write_text(studio_config(), encoding="utf-8")
     return root
+

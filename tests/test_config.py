@@ -1,4 +1,5 @@
-"""Config keys of the catalog shapes: definitions lists, variant_field, entry_fields."""
+"""Config keys: the catalog shapes (definitions lists, variant_field, entry_fields), and every
+value type-checked, each mistake one line naming the file and key."""
 
 from __future__ import annotations
 
@@ -44,3 +45,46 @@ def test_definitions_may_be_a_list_and_handles_may_be_undeclared(tmp_path: Path)
 def test_inputs_true_is_refused_with_the_key_named(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"key 'entry_fields\.inputs'"):
         load_config(write(tmp_path, "[entry_fields]\ninputs = true\n"))
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("extract_timeout = nan", "key 'extract_timeout': Input should be a finite number"),
+    ("tool_timeout = inf", "key 'tool_timeout': Input should be a finite number"),
+    ("extract_timeout = -1", "key 'extract_timeout': Input should be greater than 0"),
+    ("tools = 5", "key 'tools': Input should be a valid list"),
+    ('tools = ["json:a.json", 5]', "key 'tools.1': Input should be a valid string"),
+    ('strict = "yes"', "key 'strict': Input should be a valid boolean"),
+    ("lock_timeout = -0.5", "key 'lock_timeout': Input should be greater than or equal to 0"),
+])
+def test_a_wrong_type_or_range_is_one_line(tmp_path: Path, line: str, message: str) -> None:
+    (tmp_path / "pygen.toml").write_text(f'nodes_file = "n.ts"\n{line}\n')
+    with pytest.raises(ConfigError) as info:
+        load_config(cwd=tmp_path)
+    assert str(info.value) == f"{tmp_path / 'pygen.toml'}: {message}"
+
+
+def test_a_config_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    (tmp_path / "pygen.toml").write_bytes(b'nodes_file = "n.ts"\n# caf\xe9\n')
+    with pytest.raises(ConfigError, match=r"pygen.toml:2: not UTF-8 text \(byte 0xe9\)"):
+        load_config(cwd=tmp_path)
+
+
+@pytest.mark.parametrize("text", ["tool = 5\n", "[tool]\npygen = 5\n"])
+def test_a_pyproject_whose_tool_is_not_a_table_is_not_a_config(tmp_path: Path,
+                                                                 text: str) -> None:
+    (tmp_path / "pyproject.toml").write_text(text)
+    with pytest.raises(ConfigError, match=r"no pygen configuration found|no .tool.pygen. table"):
+        load_config(cwd=tmp_path)
+
+
+def test_a_skills_dir_linked_outside_the_project_needs_the_key(tmp_path: Path) -> None:
+    project, outside = tmp_path / "p", tmp_path / "elsewhere"
+    project.mkdir()
+    outside.mkdir()
+    (project / "skills").symlink_to(outside)
+    (project / "pygen.toml").write_text('nodes_file = "n.ts"\n')
+    with pytest.raises(ConfigError, match=r"p/skills: skills_dir is a symbolic link to .*"
+                                          "elsewhere, outside the project"):
+        load_config(cwd=project)
+    (project / "pygen.toml").write_text('nodes_file = "n.ts"\nexternal_skills_dir = true\n')
+    assert load_config(cwd=project).skills_dir == outside.resolve()

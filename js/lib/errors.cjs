@@ -30,6 +30,7 @@ function diagnosticAt(ctx, node, message, kind = null) {
 /** The reply's error entry for anything a run threw. */
 function failure(request, e) {
   if (!(e instanceof UserError)) return internalError(e);
+  if (e.where) return { ...e.where, message: e.message };
   return { ...locate(request, e.node, e.message), ...(e.code ? { code: e.code } : {}) };
 }
 

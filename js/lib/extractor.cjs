@@ -3,6 +3,7 @@
 "use strict";
 
 const { UserError } = require("./errors.cjs");
+const { isStackOverflow, tooDeep } = require("./depth.cjs");
 const { rel } = require("./util.cjs");
 const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
 const { loadSources, definitionEntries } = require("./sources.cjs");
@@ -31,8 +32,21 @@ function stopwatch() {
 }
 
 function extract(tsMorph, request) {
+  const built = { project: null };
+  try {
+    return run(tsMorph, request, built);
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    const files = built.project ? built.project.getSourceFiles().map((sf) => sf.getFilePath())
+      : [];
+    throw tooDeep(request, files);
+  }
+}
+
+function run(tsMorph, request, built) {
   const clock = stopwatch();
   const { project, sourceFile, consulted, standIns, tsconfig } = makeProject(tsMorph, request);
+  built.project = project;
   const ctx = {
     tsMorph, project, sourceFile, consulted, standIns, tsconfig, request, diagnostics: [],
     entryKeys: new Set(),

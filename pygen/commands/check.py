@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from pygen import files
 from pygen.commands.common import (
     config_from,
     config_options,
@@ -56,6 +57,7 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
 def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
               use_cache: bool, verbose: bool = False) -> int:
     """One `check` run; returns its exit code. A clean run is remembered (pygen.gate.memo)."""
+    files.refuse_links_below(config.skills_dir)  # before the memo, which reads through links
     known_clean = memo.clean_check(config, strict) if use_cache else None
     if known_clean is not None:
         print_clean(config, known_clean, quiet=quiet, as_json=as_json)

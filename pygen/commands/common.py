@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.markup import escape
 
+from pygen import files, lock
 from pygen.config import Config, load_config
 from pygen.diagnostics import strict_failure, summarize
 from pygen.errors import PygenError
 from pygen.model import Diagnostic, Model
-from pygen.output import err_console, shown
+from pygen.output import err_console, safe, shown, visible
 
 if TYPE_CHECKING:  # every command imports this module: keep it light
     from pygen.gate.gate import Gate
@@ -42,7 +44,8 @@ def config_from(config_path: Path | None, nodes_file: Path | None,
     if nodes_file is not None:
         overrides["nodes_file"] = str(nodes_file.resolve())
     if skills_dir is not None:
-        overrides["skills_dir"] = str(skills_dir.resolve())
+        # Absolute but not resolved: the config refuses a link to outside the project.
+        overrides["skills_dir"] = os.path.abspath(skills_dir)
     return load_config(config_path, overrides)
 
 
@@ -74,7 +77,32 @@ def content_problems(config: Config, plan: Plan) -> list[str]:
     )
 
     shown_paths = {u.path: shown(u.path) for u in plan.updates}
-    return content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
+    left = [f"{shown(temp)}: a temp file an interrupted run left; `pygen gen` removes it"
+            for temp in stale_temps(config)]
+    return left + content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
+
+
+def stale_temps(config: Config) -> list[Path]:
+    """Temp files of interrupted runs: under skills_dir, and beside the fallback copy."""
+    found = files.stale_temps(config.skills_dir)
+    fallback = config.fallback_file
+    if fallback is not None:
+        found += sorted(fallback.parent.glob(f".{fallback.name}.*{files.TEMP_SUFFIX}"))
+    return found
+
+
+@contextmanager
+def writing(config: Config) -> Iterator[None]:
+    """Hold the skills_dir lock for a writing run, and clear what interrupted runs left."""
+    with lock.hold(config.skills_dir, config.settings.lock_timeout, say):
+        for temp in stale_temps(config):
+            temp.unlink(missing_ok=True)
+        yield
+
+
+def say(message: str) -> None:
+    """One line of talk on stderr: never markup, control characters escaped."""
+    err_console.print(visible(message), highlight=False, markup=False)
 
 
 def print_diagnostics(diagnostics: tuple[Diagnostic, ...], quiet: bool,
@@ -84,7 +112,7 @@ def print_diagnostics(diagnostics: tuple[Diagnostic, ...], quiet: bool,
         return
     for line in summarize(diagnostics, verbose):
         level, _, rest = line.partition(": ")
-        err_console.print(f"[yellow]{level}:[/yellow] {escape(rest)}", highlight=False,
+        err_console.print(f"[yellow]{level}:[/yellow] {safe(rest)}", highlight=False,
                           markup=True)
 
 
@@ -106,9 +134,9 @@ def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None
         for edit in gate.hand_edits:
             sys.stdout.write(edit.diff)
     for line in gate_lines(gate, pruned):
-        err_console.print(line, highlight=False, markup=False)
+        err_console.print(visible(line), highlight=False, markup=False)
 
 
 def print_problems(problems: list[str]) -> None:
     for problem in problems:
-        err_console.print(f"[red]error:[/red] {problem}", highlight=False, markup=True)
+        err_console.print(f"[red]error:[/red] {safe(problem)}", highlight=False, markup=True)

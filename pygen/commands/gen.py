@@ -19,6 +19,7 @@ from pygen.commands.common import (
     print_gate,
     print_problems,
     verbose_option,
+    writing,
 )
 from pygen.config import Config
 from pygen.gate import gate as gating
@@ -69,14 +70,21 @@ def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | No
 
 def run_gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: bool,
             prune: bool, use_cache: bool, verbose: bool = False) -> int:
-    """One `gen` run; returns its exit code."""
+    """One `gen` run, holding the skills_dir lock; returns its exit code."""
+    with writing(config):
+        return _gen(config, strict=strict, quiet=quiet, as_json=as_json, force=force,
+                    prune=prune, use_cache=use_cache, verbose=verbose)
+
+
+def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: bool,
+         prune: bool, use_cache: bool, verbose: bool) -> int:
     plan = planning.plan(config, merge.load_model(config, use_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
     enforce_strict(plan.model, strict or config.settings.strict)
     refused = [] if force else digests.find(plan.updates)
     skipped = {edit.path for edit in refused}
     plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
-    planning.apply(plan)
+    planning.apply(plan, config.skills_dir)
     gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)
     problems = content_problems(config, plan)
     if as_json:

@@ -17,7 +17,7 @@ import click
 
 from pygen import layout
 from pygen.config import find_config, load_config
-from pygen.output import console
+from pygen.output import console, visible, visible_json
 from pygen.protocol import (
     ProtocolError,
     Registry,
@@ -46,12 +46,12 @@ def default_registry_path(cwd: Path) -> Path:
 def read_input(argument: str) -> tuple[Any, str]:
     """Parsed JSON from a file or, for `-`, stdin; with the name messages should use."""
     if argument == "-":
-        return parse_json(sys.stdin.read(), "<stdin>"), "<stdin>"
+        return parse_json(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     try:
-        text = Path(argument).read_text(encoding="utf-8")
+        data = Path(argument).read_bytes()
     except OSError as exc:
         raise ProtocolError(f"{argument}: cannot read: {exc.strerror}") from None
-    return parse_json(text, argument), argument
+    return parse_json(data, argument), argument
 
 
 @contextmanager
@@ -65,9 +65,8 @@ def reading(source: str) -> Iterator[None]:
 
 def emit_json(data: Any) -> None:
     # markup/emoji off: JSON text such as "[b]" or ":smile:" must print as is.
-    console.print(
-        json.dumps(data, indent=2, ensure_ascii=False), markup=False, emoji=False, highlight=False
-    )
+    console.print(visible_json(json.dumps(data, indent=2, ensure_ascii=False)), markup=False,
+                  emoji=False, highlight=False)
 
 
 def _only_one_stdin(*arguments: str) -> None:
@@ -130,9 +129,9 @@ def validate_command(
         emit_json(validation_report(violations))
     else:
         for violation in violations:
-            console.print(f"{result_source}: {violation}", markup=False, emoji=False)
+            console.print(visible(f"{result_source}: {violation}"), markup=False, emoji=False)
         if not violations:
-            console.print(f"{result_source}: valid", markup=False, emoji=False)
+            console.print(visible(f"{result_source}: valid"), markup=False, emoji=False)
     return 1 if violations else 0
 
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pygen.commands.common import say
 from pygen.config import find_config, load_config
 from pygen.errors import PygenError
-from pygen.output import err_console
 from pygen.server.store import SkillStore, load_store
 
 if TYPE_CHECKING:  # the MCP SDK loads when the server starts, not for every pygen command
@@ -73,11 +73,6 @@ def check_port_free(port: int) -> None:
                              "pick another with --port") from None
 
 
-def say(message: str) -> None:
-    # Paths may contain brackets; print them literally, never as rich markup.
-    err_console.print(message, markup=False, highlight=False)
-
-
 def announce(store: SkillStore) -> None:
     for line in store.skipped:
         say(f"warning: {line}")
@@ -100,8 +95,9 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
 
     def rebuild() -> MCPServer:
         fresh = load_store(skills_dir)
-        announce(fresh)
-        return build_server(fresh, bus=bus)
+        server = build_server(fresh, bus=bus)
+        announce(fresh)  # only for what is served: a failed reload says so itself
+        return server
 
     # The watcher thread polls this event; cancelling it instead would wait out its timeout.
     stop = anyio.Event()
@@ -112,7 +108,9 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
         try:
             if http:
                 say(f"listening on http://{HOST}:{port}/mcp")
-                await live.run_streamable_http_async(host=HOST, port=port)
+                # Stateless: every tool is read-only, so no session is kept that a flood of
+                # never-closed ones could exhaust and lock other clients out with.
+                await live.run_streamable_http_async(host=HOST, port=port, stateless_http=True)
             else:
                 await live.run_stdio_async()
         finally:

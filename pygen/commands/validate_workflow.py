@@ -10,7 +10,7 @@ from typing import cast
 import click
 
 from pygen.commands.common import config_from, config_options
-from pygen.output import console, err_console
+from pygen.output import console, err_console, visible, visible_json
 from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import (
     Catalog,
@@ -92,20 +92,19 @@ def show_fixed(result: FixResult, as_json: bool) -> int:
 def read_workflow(file: str) -> object:
     name = "<stdin>" if file == "-" else file
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
     except OSError as exc:
         raise WorkflowInputError(f"{name}: cannot read: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise WorkflowInputError(f"{name}: not UTF-8 text") from None
-    return parse_json(text, name)
+    return parse_json(data, name)
 
 
 def show(findings: list[Finding], as_json: bool) -> None:
     if as_json:
-        console.out(json.dumps(report(findings), indent=2, ensure_ascii=False), highlight=False)
+        console.out(visible_json(json.dumps(report(findings), indent=2, ensure_ascii=False)),
+                    highlight=False)
         return
     for finding in findings:
-        console.out(f"{finding.level}: {finding}", highlight=False)
+        console.out(visible(f"{finding.level}: {finding}"), highlight=False)
     errors = sum(f.level == "error" for f in findings)
     verdict = "valid" if errors == 0 else "invalid"
     err_console.out(f"{verdict}: {_count(errors, 'error')}, "

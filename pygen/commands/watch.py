@@ -18,10 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pygen.commands.common import say
 from pygen.config import Config
 from pygen.errors import PygenError
 from pygen.extract import cache
-from pygen.output import err_console
 from pygen.tools import cache as tool_cache
 
 # watchfiles groups the events of one save: it waits STEP_MS for more, at most DEBOUNCE_MS.
@@ -30,10 +30,6 @@ STEP_MS = 100
 # How often the watcher wakes when nothing happens (to announce it is ready, and for Ctrl-C).
 TICK_MS = 300
 SUFFIXES = frozenset({".ts", ".tsx", ".mts", ".cts", ".json", ".toml", ".py"})
-
-
-def _say(text: str) -> None:
-    err_console.print(text, highlight=False, markup=False)
 
 
 def watched_files(config: Config) -> set[Path]:
@@ -71,10 +67,10 @@ def attempt(config: Config, once: Callable[[Config], int]) -> int:
     try:
         code = once(config)
     except PygenError as exc:
-        _say(f"error: {exc}")
+        say(f"error: {exc}")
         code = exc.exit_code
     except Exception as exc:  # a bug must not end a long watch either
-        _say(f"internal error: {type(exc).__name__}: {exc} (rerun without --watch and "
+        say(f"internal error: {type(exc).__name__}: {exc} (rerun without --watch and "
              "--debug for the traceback)")
         code = 2
     sys.stdout.flush()
@@ -85,7 +81,7 @@ def reload(load: Callable[[], Config], current: Config) -> Config:
     try:
         return load()
     except PygenError as exc:
-        _say(f"error: {exc} (keeping the previous configuration)")
+        say(f"error: {exc} (keeping the previous configuration)")
         return current
 
 
@@ -105,17 +101,17 @@ def watch_until_inputs_change(config: Config, load: Callable[[], Config],
         if not changes:
             # The first quiet tick means the watcher is live: only now say so.
             if not announced:
-                _say(f"watching {len(files)} files in {len(folders(files))} folders; "
+                say(f"watching {len(files)} files in {len(folders(files))} folders; "
                      "waiting for changes (Ctrl-C to stop)")
                 announced = True
             continue
         names = sorted({Path(raw).name for _, raw in changes})
-        _say(f"{time.strftime('%H:%M:%S')} changed: {', '.join(names)}")
+        say(f"{time.strftime('%H:%M:%S')} changed: {', '.join(names)}")
         config = reload(load, config)
         attempt(config, once)
         if watched_files(config) != files:
             return config
-        _say("waiting for changes (Ctrl-C to stop)")
+        say("waiting for changes (Ctrl-C to stop)")
     return None
 
 

@@ -73,7 +73,7 @@ def read_entry(path: Path, key: str) -> dict[str, Any] | None:
     """The payload stored under `key`, or None when missing, stale or damaged in any way."""
     try:
         stored = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
     if not isinstance(stored, dict) or stored.get("format") != FORMAT:
         return None

@@ -29,8 +29,9 @@ def _compact(value: float) -> int | float:
     return int(value) if value.is_integer() else value
 
 
-NonNegative = Annotated[float, Field(ge=0), PlainSerializer(_compact)]
-Positive = Annotated[float, Field(gt=0), PlainSerializer(_compact)]
+# Finite: `Infinity` would pass `ge=0` and come out of `apply` as text that is not JSON.
+NonNegative = Annotated[float, Field(ge=0, allow_inf_nan=False), PlainSerializer(_compact)]
+Positive = Annotated[float, Field(gt=0, allow_inf_nan=False), PlainSerializer(_compact)]
 
 
 class Wire(BaseModel):

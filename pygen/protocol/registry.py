@@ -7,12 +7,13 @@ to each entry, and because the stdlib reads it, as it does the project's config.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, model_validator
 
+from pygen import files
+from pygen.errors import PygenError
 from pygen.protocol.models import OutputKind
 from pygen.protocol.wire import ProtocolError, field_message, json_path
 
@@ -107,11 +108,9 @@ def parse_registry(table: dict[str, Any], source: str) -> Registry:
 def load_registry(path: Path) -> Registry:
     """Read and check the registry; any bad entry is a ProtocolError naming file and field."""
     try:
-        text = path.read_text(encoding="utf-8")
+        table = files.parse_toml(path.read_bytes(), path)
     except OSError as exc:
         raise ProtocolError(f"{path}: cannot read the skill registry: {exc.strerror}") from None
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ProtocolError(f"{path}: invalid TOML: {exc}") from None
+    except PygenError as exc:
+        raise ProtocolError(str(exc)) from None
     return parse_registry(table, str(path))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from pygen.errors import PygenError, json_error
+from pygen import jsonread
+from pygen.errors import PygenError
 from pygen.protocol.models import (
     OUTPUT_KINDS,
     SceneSpec,
@@ -35,11 +35,12 @@ def json_path(loc: Sequence[int | str]) -> str:
     return path
 
 
-def parse_json(text: str, source: str) -> Any:
+def parse_json(text: str | bytes, source: str) -> Any:
+    """Strict JSON (pygen.jsonread), its errors as ProtocolError."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(json_error(source, exc)) from None
+        return jsonread.loads(text, source)
+    except jsonread.JsonInputError as exc:
+        raise ProtocolError(str(exc)) from None
 
 
 def field_message(error: ErrorDetails) -> str:

@@ -27,6 +27,7 @@ from pydantic import ValidationError
 
 from pygen import __version__, layout
 from pygen.errors import PygenError
+from pygen.files import first_link
 from pygen.server.listing import READ_ONLY, compact
 from pygen.server.node_tools import load_node_catalog, register_node_tools
 from pygen.server.store import SkillStore
@@ -142,7 +143,7 @@ def protocol_registrars(store: SkillStore) -> list[Registrar]:
     start-up (or a reload) in one line instead of the first call.
     """
     path = layout.protocol_registry(store.root)
-    if not path.is_file():
+    if first_link(path, store.root) is not None or not path.is_file():
         return []
     from pygen.protocol.registry import load_registry
     from pygen.protocol.tools import register_protocol_tools
@@ -157,7 +158,7 @@ def validation_registrars(store: SkillStore) -> list[Registrar]:
 
     The schema document is read here, once per (re)load like every other file served.
     """
-    nodes = load_node_catalog(layout.schema_file(store.root))
+    nodes = load_node_catalog(layout.schema_file(store.root), store.root)
     registrars: list[Registrar] = [lambda server: register_node_tools(server, store.nodes, nodes)]
     if nodes is not None:
         registrars.append(lambda server: register_validate_tool(server, lambda: nodes.catalog))
@@ -185,20 +186,57 @@ async def watch_and_reload(
     debounce_ms: int = 300,
     stop_event: anyio.Event | None = None,
 ) -> None:
-    """Rebuild on every change under skills_dir; a broken edit keeps the previous skills."""
-    async for _changes in watchfiles.awatch(
-        skills_dir, debounce=debounce_ms, step=50, stop_event=stop_event
-    ):
-        try:
-            fresh = rebuild()
-        except PygenError as exc:
-            report(f"reload failed, still serving the previous skills: {exc}")
+    """Rebuild on every change under skills_dir; a broken edit keeps the previous skills.
+
+    The folder itself is followed too: deleted and re-created, or swapped by a rename, it is
+    watched again (and reloaded) as soon as it is back.
+    """
+    async def reload() -> None:
+        await _reload(live, skills_dir, rebuild, report, bus)
+
+    stop = stop_event or anyio.Event()
+    while not stop.is_set():
+        watched = _identity(skills_dir)
+        if watched is None:
+            await anyio.sleep(debounce_ms / 1000)
+            if _identity(skills_dir) is not None:
+                await reload()
             continue
-        swap_content(live, fresh)
-        if bus is not None:
-            await bus.publish(ToolsListChanged())
-            await bus.publish(ResourcesListChanged())
-        report(f"reloaded skills from {skills_dir}")
+        async for changes in watchfiles.awatch(
+                skills_dir, debounce=debounce_ms, step=50, stop_event=stop,
+                rust_timeout=debounce_ms, yield_on_timeout=True):
+            replaced = _identity(skills_dir) != watched
+            if changes or replaced:
+                await reload()
+            if replaced:
+                break
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """Which folder a path names now (device, inode); None while it does not exist."""
+    try:
+        stat = folder.stat()
+    except OSError:
+        return None
+    return (stat.st_dev, stat.st_ino)
+
+
+async def _reload(live: MCPServer, skills_dir: Path, rebuild: Callable[[], MCPServer],
+                  report: Callable[[str], None], bus: SubscriptionBus | None) -> None:
+    try:
+        fresh = rebuild()
+    except PygenError as exc:
+        report(f"reload failed, still serving the previous skills: {exc}")
+        return
+    except Exception as exc:  # a bug in one reload must not end the server
+        report(f"reload failed, still serving the previous skills: {type(exc).__name__}: "
+               f"{exc} (a bug in pygen; please report it)")
+        return
+    swap_content(live, fresh)
+    if bus is not None:
+        await bus.publish(ToolsListChanged())
+        await bus.publish(ResourcesListChanged())
+    report(f"reloaded skills from {skills_dir}")
 
 
 def new_bus() -> SubscriptionBus:

@@ -19,13 +19,14 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent
 from pydantic import Field
 
+from pygen.files import first_link
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.validate_tool import WorkflowArg, workflow_argument
 from pygen.skills.minimal import render_minimal
 from pygen.suggest import ranked
 from pygen.validation.autofix import FixResult, autofix
-from pygen.validation.catalog import Catalog
+from pygen.validation.catalog import Catalog, WorkflowInputError, parse_json
 from pygen.validation.findings import WireReport, wire_report
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile
 from pygen.validation.workflow import validate_node_data, validate_workflow
@@ -63,9 +64,9 @@ class NodeCatalog:
     index: SearchIndex
 
     @classmethod
-    def from_text(cls, text: str, source: str) -> NodeCatalog:
+    def from_text(cls, text: str | bytes, source: str) -> NodeCatalog:
         catalog = Catalog.from_json(text, source)
-        doc = json.loads(text)
+        doc = parse_json(text, source)
         return cls(doc, catalog, SearchIndex.build(entries_from_doc(doc)))
 
     @property
@@ -183,8 +184,14 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
                     structured_output=True)
 
 
-def load_node_catalog(path: Path) -> NodeCatalog | None:
-    """The catalog from `<skills_dir>/schemas/nodes.schema.json`, None when gen wrote none."""
-    if not path.is_file():
+def load_node_catalog(path: Path, within: Path | None = None) -> NodeCatalog | None:
+    """The catalog from `<skills_dir>/schemas/nodes.schema.json`, None when gen wrote none
+    (or it is a link: the store names every link under skills_dir and follows none)."""
+    if first_link(path, within) is not None or not path.is_file():
         return None
-    return NodeCatalog.from_text(path.read_text(encoding="utf-8"), path.name)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise WorkflowInputError(f"{path}: cannot read the node schemas ({exc.strerror})") \
+            from None
+    return NodeCatalog.from_text(data, str(path))

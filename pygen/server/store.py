@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from pygen import layout
 from pygen.errors import PygenError, UnknownNodeType
-from pygen.files import read
+from pygen.files import link_refusal, links_below, read
 from pygen.server.fallback import fallback_text
 from pygen.skills.orchestrators import (
     OrchestratorSkill,
@@ -64,21 +64,30 @@ def unknown_node_type_message(node_type: str, valid: tuple[str, ...]) -> str:
 
 
 def load_store(skills_dir: Path) -> SkillStore:
-    """Read every skill under skills_dir; a missing directory leaves only the fallback."""
+    """Read every skill under skills_dir; a missing directory leaves only the fallback.
+
+    No link under skills_dir is followed: each is skipped with one line naming it.
+    """
     root = skills_dir.resolve()
     errors = check_orchestrators(skills_dir)
     if errors:
         more = f" (and {len(errors) - 1} more; run pygen check)" if len(errors) > 1 else ""
         raise SkillStoreError(errors[0] + more)
-    editor = _read_text(layout.workflow_editor(root))
-    nodes, skipped = _load_nodes(layout.nodes_dir(root))
+    links = links_below(root)
+    skipped = [f"{link_refusal(link)}; skipped" for link in links]
+    if not root.is_dir():
+        skipped.append(f"{skills_dir}: no such skills directory; serving no node skills "
+                       "(run `pygen gen`, or fix --skills-dir or skills_dir)")
+    editor_path = layout.workflow_editor(root)
+    editor = None if editor_path in links else _read_text(editor_path)
+    nodes, unloaded = _load_nodes(layout.nodes_dir(root))
     return SkillStore(
         root=root,
         workflow_editor=editor if editor is not None else fallback_text(),
         nodes=MappingProxyType(nodes),
         orchestrators=_load_orchestrators(root),
         fallback=editor is None,
-        skipped=tuple(skipped),
+        skipped=tuple(skipped + unloaded),
     )
 
 
@@ -90,18 +99,19 @@ def _read_text(path: Path) -> str | None:
 
 
 def _load_nodes(nodes_dir: Path) -> tuple[dict[str, str], list[str]]:
+    if nodes_dir.is_symlink():
+        return {}, []  # reported with every other link
     try:
         entries = sorted(os.scandir(nodes_dir), key=lambda e: e.name)
-        real_dir = nodes_dir.resolve(strict=True)
     except OSError:
         return {}, []
     nodes: dict[str, str] = {}
     skipped: list[str] = []
     for entry in entries:
         name = entry.name
-        if not name.endswith(".md") or name.startswith(("_", ".")):
+        if not name.endswith(".md") or name.startswith(("_", ".")) or entry.is_symlink():
             continue
-        loaded = _load_node(Path(entry.path), real_dir)
+        loaded = _load_node(Path(entry.path))
         if isinstance(loaded, str):
             nodes[name[: -len(".md")]] = loaded
         else:
@@ -109,18 +119,15 @@ def _load_nodes(nodes_dir: Path) -> tuple[dict[str, str], list[str]]:
     return nodes, skipped
 
 
-def _load_node(path: Path, real_dir: Path) -> str | ValueError:
+def _load_node(path: Path) -> str | ValueError:
     """The file's text, or the reason it is not a node skill (returned, not raised)."""
     if not _NODE_TYPE.fullmatch(path.name[: -len(".md")]):
         return ValueError("file name is not a valid node type ([A-Za-z0-9._-], 1-64 chars)")
-    real = path.resolve()
-    if real.parent != real_dir:
-        return ValueError(f"resolves to {real}, outside {real_dir}")
-    if not real.is_file():
+    if not path.is_file():
         return ValueError("not a regular file")
     try:
-        # O_NOFOLLOW: the resolved path must not have become a symlink since resolve().
-        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        # O_NOFOLLOW: a link put in place since the folder was listed is not followed either.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
         with open(fd, "rb") as handle:
             return handle.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:

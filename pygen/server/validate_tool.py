@@ -6,8 +6,10 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
+from pydantic import BeforeValidator, WithJsonSchema
 from pydantic import Field as PydanticField
 
+from pygen import jsonread
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.validation.catalog import Catalog, as_catalog
@@ -27,8 +29,26 @@ TOOL_DESCRIPTION = (
 
 PROFILE_ARG = ("runtime: what the editor needs to load it; strict: every required field; "
                "minimal: types only")
+WORKFLOW_ARG = "{nodes, edges, ...}, or its JSON text"
+
+
+def _as_json_text(value: Any) -> Any:
+    """An object argument as JSON text, so both forms meet the one strict reader.
+
+    Declared as `str`, the argument is not pre-parsed by the SDK's lenient `json.loads`
+    (which takes NaN and lets a duplicate key win); the schema agents see stays "any value".
+    """
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, allow_nan=True)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {jsonread.MAX_DEPTH} levels") from None
+
+
 # Shared by the workflow tools (node_tools): the profile is explained once, here.
-WorkflowArg = Annotated[Any, PydanticField(description="{nodes, edges, ...}, or its JSON text")]
+WorkflowArg = Annotated[str, BeforeValidator(_as_json_text),
+                        WithJsonSchema({"description": WORKFLOW_ARG})]
 ProfileArg = Annotated[Profile, PydanticField(description=PROFILE_ARG)]
 
 
@@ -66,10 +86,9 @@ def workflow_argument(workflow: Any) -> tuple[Any, Finding | None]:
     if not isinstance(workflow, str):
         return workflow, None
     try:
-        return json.loads(workflow), None
-    except json.JSONDecodeError as exc:
-        return None, error_at("$", f"invalid JSON at line {exc.lineno}, column {exc.colno}: "
-                                   f"{exc.msg}", rule="json")
+        return jsonread.loads(workflow, "workflow"), None
+    except jsonread.JsonInputError as exc:
+        return None, error_at("$", str(exc), rule="json")
 
 
 def validate_workflow_input(workflow: Any, catalog: Catalog,

@@ -129,8 +129,8 @@ class Plan:
         return tuple(u for u in self.updates if u.status != "unchanged")
 
 
-def existing_texts(paths: list[Path]) -> dict[Path, str | None]:
-    return {path: files.read_text(path) for path in paths}
+def existing_texts(paths: list[Path], within: Path | None = None) -> dict[Path, str | None]:
+    return {path: files.read_text(path, within) for path in paths}
 
 
 def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None) -> Plan:
@@ -138,6 +138,8 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     model = model if model is not None else load_model(config)
     stamp = stamp or now_stamp(config)
     skills = config.skills_dir
+    # Before anything is read: a link committed into skills/ must not show another file.
+    files.refuse_links_below(skills)
     editor = layout.workflow_editor(skills)
     protocol = protocol_blocks(skills)
 
@@ -145,7 +147,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills)]
     if config.fallback_file:
         paths.append(config.fallback_file)
-    existing = existing_texts(paths)
+    existing = existing_texts(paths, skills)
     updates = plan_nodes(model, skills, existing, stamp, config.definitions_label)
     editor_update = plan_workflow_editor(model, skills, existing, stamp)
     updates.append(editor_update)
@@ -177,5 +179,5 @@ def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:
     return render_protocol_blocks(load_registry(registry_path))
 
 
-def apply(plan_: Plan) -> None:
-    files.write_all((u.path, u.new) for u in plan_.changed)
+def apply(plan_: Plan, within: Path | None = None) -> None:
+    files.write_all(((u.path, u.new) for u in plan_.changed), within)

@@ -16,7 +16,6 @@ stdio source is read.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import re
@@ -31,8 +30,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import pydantic
 
-from pygen import __version__
-from pygen.errors import ToolSchemaError, json_error
+from pygen import __version__, jsonread
+from pygen.errors import ToolSchemaError
 from pygen.model import ToolSchema
 
 if TYPE_CHECKING:
@@ -110,13 +109,13 @@ def _tool(entry: Any, index: int, source: str) -> ToolSchema:
 def _load_json(rest: str, root: Path, timeout: float, source: str) -> RawTools:
     path = root / rest
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise ToolSchemaError(f"{path}: cannot read ({source}): {exc.strerror}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ToolSchemaError(json_error(str(path), exc)) from None
+        data = jsonread.loads(data, str(path))
+    except jsonread.JsonInputError as exc:
+        raise ToolSchemaError(str(exc)) from None
     tools = data.get("tools") if isinstance(data, dict) else data
     if not isinstance(tools, list):
         raise ToolSchemaError(f"{path}: expected a tools/list result, "
@@ -198,8 +197,8 @@ def _messages(out: str) -> list[dict[str, Any]]:
     messages = []
     for line in out.splitlines():
         try:
-            message = json.loads(line)
-        except json.JSONDecodeError:
+            message = jsonread.loads(line, "a stdio message")
+        except jsonread.JsonInputError:
             continue
         if isinstance(message, dict):
             messages.append(message)

@@ -8,13 +8,15 @@ Compiled validators, fast checks and shapes are cached per type (compiling is th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pygen.errors import PygenError, UnknownNodeType, json_error
+from pygen import jsonread
+from pygen.errors import PygenError, UnknownNodeType
+from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
 from pygen.model import Model
 from pygen.skills.fastcheck import Check, compile_check
@@ -163,7 +165,7 @@ class Catalog:
         return value if isinstance(value, dict) else None
 
     @classmethod
-    def from_json(cls, text: str, source: str) -> Catalog:
+    def from_json(cls, text: str | bytes, source: str) -> Catalog:
         doc = parse_json(text, source)
         doc = doc if isinstance(doc, dict) else {}
         defs, handles = doc.get("$defs"), doc.get(HANDLES_KEY)
@@ -172,22 +174,61 @@ class Catalog:
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
         extras = {k: v for k, v in doc.items() if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY)}
-        return cls((_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items()),
+        return cls((_spec_from_doc(t, s, handles.get(t), source, defs) for t, s in defs.items()),
                    extras)
 
 
-def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> NodeSpec:
+def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
+                   defs: Mapping[str, Any]) -> NodeSpec:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 
     try:
         Draft202012Validator.check_schema(schema)
-        return NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
+        spec = NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
                         dict(handles))
     except (SchemaError, TypeError, KeyError) as exc:
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' is malformed ({type(exc).__name__}); "
             "regenerate it with `pygen gen`") from None
+    # A type of variants points at their entries in the document's `$defs`.
+    dangling = next((ref for ref in _refs(schema) if not _resolves(schema, ref)
+                     and ref_name(ref) not in defs), None)
+    if dangling is not None:
+        raise WorkflowInputError(
+            f"{source}: schema of node type '{node_type}' has a $ref '{dangling}' that points "
+            "nowhere inside it; regenerate it with `pygen gen`")
+    return spec
+
+
+def _refs(schema: Any) -> Iterator[str]:
+    """Every $ref value in a schema, found without recursion."""
+    stack = [schema]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            ref = item.get("$ref")
+            if ref is not None:
+                yield ref if isinstance(ref, str) else repr(ref)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def _resolves(schema: Any, ref: str) -> bool:
+    """A local JSON pointer (`#/$defs/x`) that names a value; nothing else is followed."""
+    if not ref.startswith("#"):
+        return False
+    target = schema
+    for raw in filter(None, ref[1:].split("/")):
+        key = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(target, dict) and key in target:
+            target = target[key]
+        elif isinstance(target, list) and key.isdigit() and int(key) < len(target):
+            target = target[int(key)]
+        else:
+            return False
+    return True
 
 
 def build_catalog(model: Model) -> Catalog:
@@ -212,10 +253,11 @@ def node_schema_text(catalog: Catalog, name: str) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
-def load_catalog_file(path: Path) -> Catalog:
+def load_catalog_file(path: Path, within: Path | None = None) -> Catalog:
     """The catalog from a schema document written by `pygen gen` (no Node needed)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        refuse_links(path, within)
+        text = path.read_bytes()
     except OSError as exc:
         raise WorkflowInputError(f"{path}: cannot read the node schemas ({exc.strerror}); "
                                  "run `pygen gen` to write them") from None
@@ -244,8 +286,9 @@ def as_catalog(source: Catalog | Model) -> Catalog:
     return source if isinstance(source, Catalog) else build_catalog(source)
 
 
-def parse_json(text: str, source: str) -> Any:
+def parse_json(text: str | bytes, source: str) -> Any:
+    """Strict JSON (pygen.jsonread), its errors as WorkflowInputError."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise WorkflowInputError(json_error(source, exc)) from None
+        return jsonread.loads(text, source)
+    except jsonread.JsonInputError as exc:
+        raise WorkflowInputError(str(exc)) from None

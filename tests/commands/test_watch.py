@@ -163,3 +163,20 @@ def test_a_failing_run_is_printed_and_survived(project: Path,
     err = capsys.readouterr().err
     assert "error: src/nodes.ts:3:1: bad" in err
     assert "internal error: ValueError: oops" in err
+
+
+@pytest.mark.parametrize("config", [b'nodes_file = "src/nodes.ts"\n# caf\xe9\n',
+                                    b'nodes_file = "src/nodes.ts"\nextract_timeout = nan\n',
+                                    b'nodes_file = "src/nodes.ts"\ntools = 5\n'])
+def test_a_broken_config_save_keeps_the_watch_and_the_last_config(
+        project: Path, watcher: Watcher, config: bytes) -> None:
+    skill = project / "skills" / "nodes" / "prompt.md"
+    watcher.wait_line(lambda line: "waiting for changes" in line, "first run")
+    good = (project / "pygen.toml").read_bytes()
+    (project / "pygen.toml").write_bytes(config)
+    error = watcher.wait_line(lambda line: line.startswith("error:"), "error line")
+    assert "pygen.toml" in error and "keeping the previous configuration" in error
+    (project / "pygen.toml").write_bytes(good)
+    (project / "src" / "nodes.ts").write_text(with_field("third: string", 'third: ""'))
+    wait_for(lambda: "`third: string`" in skill.read_text(), "regeneration after the fix")
+    assert not any("internal error" in line for line in watcher.seen)

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from http_server import serve_http
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
+from serve_helpers import serve_http
 
 from bench.agent_flow import QUERIES, broken_workflow, flow, measure
 
@@ -104,7 +104,7 @@ def test_the_flow_over_http_answers_the_same_and_reads_the_same(tmp_path: Path) 
             reads.extend(await flow(session, skills))
 
     with serve_http(["--skills-dir", str(skills)], tmp_path / "http.log", env=env,
-                    cwd=REPO) as url:
+                    cwd=REPO) as (url, _pid):
         anyio.run(main, url)
     _check(answers)
     assert reads == measure(REPO, skills)

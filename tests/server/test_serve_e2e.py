@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 from pathlib import Path
 
 import anyio
 import pytest
-from http_server import PYGEN, serve_http
 from mcp.client.session import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from mcp_types import CallToolResult, TextContent, TextResourceContents
+from mcp_types import TextResourceContents
+from serve_helpers import serve_http, stdio_session, text_of
 
 FILM = "REQUIRED FIRST STEP for any cinematic video request. Directs a short trailer."
 FILM_MD = f"---\nname: film-director\ndescription: {FILM}\n---\n\n# Film Director\n"
@@ -42,23 +39,6 @@ def skills(tmp_path: Path) -> Path:
     write(tmp_path / "secret.md", "SECRET\n")
     (root / "nodes" / "escape.md").symlink_to(tmp_path / "secret.md")
     return root
-
-
-@asynccontextmanager
-async def stdio_session(args: list[str], errlog: Path) -> AsyncIterator[ClientSession]:
-    # The SDK starts servers with a minimal environment; pass ours so PYTHONPATH picks the
-    # pygen under test, not whichever one the venv has installed.
-    params = StdioServerParameters(command=PYGEN, args=["serve", *args], env=dict(os.environ))
-    with errlog.open("w", encoding="utf-8") as err:
-        async with stdio_client(params, errlog=err) as (read, write_stream), \
-                ClientSession(read, write_stream) as session:
-            await session.initialize()
-            yield session
-
-
-def text_of(result: CallToolResult) -> str:
-    assert len(result.content) == 1 and isinstance(result.content[0], TextContent)
-    return result.content[0].text
 
 
 def test_stdio_end_to_end(skills: Path, tmp_path: Path) -> None:
@@ -91,7 +71,7 @@ def test_stdio_end_to_end(skills: Path, tmp_path: Path) -> None:
 
     anyio.run(main)
     log = (tmp_path / "err.log").read_text(encoding="utf-8")
-    assert f"{skills / 'nodes' / 'escape.md'}: resolves to " in log
+    assert f"{skills / 'nodes' / 'escape.md'}: is a symbolic link" in log
     assert (f"serving 3 node skills from {skills.resolve()} "
             "(orchestrators: start_film_director)") in log
 
@@ -134,7 +114,7 @@ def test_watch_reloads_changed_and_new_files(skills: Path, tmp_path: Path) -> No
 
 @pytest.fixture
 def http_server(skills: Path, tmp_path: Path) -> Iterator[str]:
-    with serve_http(["--skills-dir", str(skills)], tmp_path / "http.log") as url:
+    with serve_http(["--skills-dir", str(skills)], tmp_path / "http.log") as (url, _pid):
         yield url
 
 

@@ -115,33 +115,34 @@ def test_absolute_path_of_a_real_node_file_is_refused(skills: Path) -> None:
         load_store(skills).get_node_skill(path)
 
 
-def test_symlink_pointing_outside_nodes_is_skipped(skills: Path, tmp_path: Path) -> None:
+def test_no_symlink_in_nodes_is_followed(skills: Path, tmp_path: Path) -> None:
     (skills / "nodes" / "escape.md").symlink_to(tmp_path / "secret.md")
-    (skills / "nodes" / "sibling.md").symlink_to(skills / "secret.md")
+    (skills / "nodes" / "image.md").symlink_to("generate-image.md")
     store = load_store(skills)
-    assert "escape" not in store.node_types and "sibling" not in store.node_types
+    assert "escape" not in store.node_types and "image" not in store.node_types
     with pytest.raises(UnknownNodeType):
         store.get_node_skill("escape")
-    real = skills.resolve() / "nodes"
+    nodes = skills.resolve() / "nodes"
     assert store.skipped == (
-        f"{skills / 'nodes' / 'escape.md'}: resolves to {(tmp_path / 'secret.md').resolve()}, "
-        f"outside {real}; skipped",
-        f"{skills / 'nodes' / 'sibling.md'}: resolves to {(skills / 'secret.md').resolve()}, "
-        f"outside {real}; skipped",
+        f"{nodes / 'escape.md'}: is a symbolic link (to {tmp_path / 'secret.md'}); pygen does "
+        "not follow links among the files it owns: replace it with a regular file or folder; "
+        "skipped",
+        f"{nodes / 'image.md'}: is a symbolic link (to generate-image.md); pygen does not "
+        "follow links among the files it owns: replace it with a regular file or folder; "
+        "skipped",
     )
 
 
-def test_symlink_within_nodes_is_served(skills: Path) -> None:
-    (skills / "nodes" / "image.md").symlink_to("generate-image.md")
-    assert load_store(skills).get_node_skill("image") == "# Generate Image\n"
-
-
-def test_symlinked_nodes_dir_serves_its_own_files_only(tmp_path: Path) -> None:
+def test_a_symlinked_nodes_dir_is_not_followed(tmp_path: Path) -> None:
     elsewhere = tmp_path / "shared-nodes"
     write(elsewhere / "loop.md", "# Loop\n")
     write(tmp_path / "skills" / "workflow-editor.md", "# Editor\n")
     (tmp_path / "skills" / "nodes").symlink_to(elsewhere)
-    assert load_store(tmp_path / "skills").get_node_skill("loop") == "# Loop\n"
+    store = load_store(tmp_path / "skills")
+    assert store.node_types == ()
+    assert store.skipped == (f"{tmp_path / 'skills' / 'nodes'}: is a symbolic link (to "
+                             f"{elsewhere}); pygen does not follow links among the files it "
+                             "owns: replace it with a regular file or folder; skipped",)
 
 
 def test_odd_entries_in_nodes_are_not_node_types(skills: Path) -> None:

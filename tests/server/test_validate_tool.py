@@ -67,7 +67,7 @@ def test_mcp_tool_accepts_a_json_string_and_reports_bad_json() -> None:
     _, structured, _ = call(server, {"workflow": '{"nodes": ['})
     assert structured["findings"] == [{"level": "error", "path": "$", "suggestion": None,
                                        "rule": "json",
-                                       "message": "invalid JSON at line 1, column 12: "
+                                       "message": "workflow:1:12: invalid JSON: "
                                                   "Expecting value"}]
 
 

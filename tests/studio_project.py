@@ -1,0 +1,12 @@
+"""The pygen.toml of a copy of the embedded example app, shared by the tests that build one."""
+
+from __future__ import annotations
+
+
+def studio_config(skills_dir: str = "skills") -> str:
+    """Config for a project holding a copy of examples/studio under its root."""
+    return ('nodes_file = "examples/studio/src/types/nodes.ts"\n'
+            'tsconfig = "examples/studio/tsconfig.json"\n'
+            f'skills_dir = "{skills_dir}"\n'
+            # The editor skill names the app's tools (its tools block lists them).
+            'tools = ["python:examples.studio.tools.studio_tools:build_server"]\n')

@@ -1,0 +1,157 @@
+"""`gen` killed while staging, and two `gen` runs at once on one skills_dir.
+
+After `kill -9` mid-staging every skill file is its old or its new text, `check` reports the
+leftover temp files, and the next run removes them. Two runs with different inputs never
+interleave: the final set is one run's output, and the other run says it waited or failed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from studio_project import studio_config
+
+from pygen import lock
+
+REPO = Path(__file__).resolve().parents[1]
+NODES = "examples/studio/src/types/nodes.ts"
+# Runs `pygen gen` with staging slowed down, so the kill lands while temp files exist: the
+# product code is untouched, only the child's copy of files._stage sleeps after each file.
+SLOW_STAGING = """
+import sys, time
+from pygen import files
+real = files._stage
+def slow(path, text):
+    staged = real(path, text)
+    print("staged", path, flush=True)
+    time.sleep(0.2)
+    return staged
+files._stage = slow
+from pygen.cli import main
+main(["gen"])
+"""
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(REPO)}
+
+
+def _pygen(project: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pygen", *argv], cwd=project, env=_env(),
+                          capture_output=True, text=True, timeout=180, check=False)
+
+
+def _project(root: Path, variant: str = "", skills: str = "skills") -> Path:
+    shutil.copytree(REPO / "examples" / "studio", root / "examples" / "studio",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    if variant:
+        nodes = root / NODES
+        nodes.write_text(re.sub(r'(description: "[^"]*)"', rf'\1 {variant}"',
+                                nodes.read_text()))
+    (root / "pygen.toml").write_text(studio_config(skills))
+    return root
+
+
+def _skill_files(skills: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(skills)): p.read_bytes()
+            for p in sorted(skills.rglob("*")) if p.is_file()}
+
+
+def _generated(root: Path, variant: str = "") -> dict[str, bytes]:
+    project = _project(root, variant)
+    shutil.copytree(REPO / "skills", project / "skills",
+                    ignore=shutil.ignore_patterns("nodes", "schemas"))
+    done = _pygen(project, "gen", "-q")
+    assert done.returncode == 0, done.stderr
+    return _skill_files(project / "skills")
+
+
+def test_kill_9_while_staging_then_a_normal_run(tmp_path: Path) -> None:
+    old = _generated(tmp_path / "old")
+    new = _generated(tmp_path / "new", "(edited)")
+    project = _project(tmp_path / "p", "(edited)")
+    shutil.copytree(tmp_path / "old" / "skills", project / "skills")
+    child = subprocess.Popen([sys.executable, "-c", SLOW_STAGING], cwd=project, env=_env(),
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert child.stdout is not None
+    staged = 0
+    while staged < 3:  # the cache is written first; count skill files only
+        line = child.stdout.readline()
+        assert line.startswith("staged"), line
+        staged += f"{os.sep}skills{os.sep}" in line
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+
+    temps = sorted(str(p.relative_to(project)) for p in project.rglob("*.pygen-tmp"))
+    assert len(temps) >= 3
+    for name, data in _skill_files(project / "skills").items():
+        if not name.endswith(".pygen-tmp"):
+            assert data in (old.get(name), new.get(name)), name
+    check = _pygen(project, "check")
+    assert check.returncode == 1
+    assert all(temp in check.stdout + check.stderr for temp in temps)
+
+    done = _pygen(project, "gen")
+    assert done.returncode == 0, done.stderr
+    assert not list(project.rglob("*.pygen-tmp"))
+    assert _skill_files(project / "skills") == new
+
+
+def test_two_gen_runs_on_one_skills_dir_never_interleave(tmp_path: Path) -> None:
+    outputs = {v: _generated(tmp_path / f"ref{v}", v) for v in ("(A)", "(B)")}
+    shared = tmp_path / "shared-skills"
+    shutil.copytree(REPO / "skills", shared, ignore=shutil.ignore_patterns("nodes", "schemas"))
+    a = _project(tmp_path / "a", "(A)", str(shared))
+    b = _project(tmp_path / "b", "(B)", str(shared))
+    first = subprocess.Popen([sys.executable, "-m", "pygen", "gen"], cwd=a, env=_env(),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while not lock.lock_path(shared).is_file() or not lock.lock_path(shared).read_text():
+        assert time.monotonic() < deadline and first.poll() is None
+        time.sleep(0.01)
+    second = _pygen(b, "gen")
+    _out, err = first.communicate(timeout=120)
+    assert first.returncode == 0, err
+    said = second.stderr
+    assert ("for another pygen run" in said and f"pid {first.pid}" in said) \
+        or "held the lock" in said, said
+    assert _skill_files(shared) in (outputs["(A)"], outputs["(B)"])
+
+
+@pytest.mark.parametrize("command", ["gen"])
+def test_a_held_lock_fails_a_run_naming_the_holder(tmp_path: Path, command: str) -> None:
+    project = _project(tmp_path / "p")
+    (project / "pygen.toml").write_text((project / "pygen.toml").read_text()
+                                        + "lock_timeout = 0.2\n")
+    (project / "skills").mkdir()
+    with lock.hold(project / "skills", 1):
+        done = _pygen(project, command)
+    assert done.returncode == 2
+    assert f"pid {os.getpid()}" in done.stderr and "held the lock after 0.2 s" in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert not (project / "skills" / "nodes").exists()
+
+
+def test_a_skill_file_with_a_bom_keeps_one_frontmatter_and_its_bom(tmp_path: Path) -> None:
+    project = _project(tmp_path / "p")
+    assert _pygen(project, "gen", "-q").returncode == 0
+    skill = project / "skills" / "nodes" / "loop.md"
+    edited = skill.read_text().replace("\n## ", "\nProse a person wrote.\n\n## ", 1)
+    skill.write_bytes(b"\xef\xbb\xbf" + edited.encode())
+    nodes = project / NODES
+    nodes.write_text(nodes.read_text().replace("once per incoming list entry",
+                                               "once per list entry"))
+    done = _pygen(project, "gen", "-q")
+    assert done.returncode == 0, done.stderr
+    data = skill.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf---\n") and data.count(b"\n---\n") == 1
+    assert b"once per list entry" in data and b"Prose a person wrote." in data
+    assert _pygen(project, "check").returncode == 0
