@@ -75,6 +75,10 @@ class Settings(BaseModel):
     stale_prose: Literal["error", "warn", "off"] = "error"
     # Copy of workflow-editor.md shipped inside a Python package as the server's fallback.
     fallback_file: str | None = None
+    # AUTO-GEN block ids another tool writes: left alone, and not listed by `doctor`.
+    foreign_blocks: list[str] = Field(default_factory=list)
+    # Retired names a person has dealt with: no longer reported as stale in prose.
+    forget: list[str] = Field(default_factory=list)
     # A skills_dir that is a link to a folder outside the project is refused unless set.
     external_skills_dir: bool = False
 

@@ -1,4 +1,5 @@
-"""The skills-dir layout: the one place that knows where each kind of skill file lives."""
+"""The skills-dir layout: the one place that knows where each kind of skill file lives, and
+which files in it are for people rather than agents."""
 
 from __future__ import annotations
 
@@ -39,3 +40,21 @@ def protocol_registry(skills_dir: Path) -> Path:
 
 def protocol_doc(skills_dir: Path) -> Path:
     return skills_dir / PROTOCOL_DOC
+
+
+# The generated index of the node files: a file for people, never served to agents.
+NODES_INDEX = f"{NODES_DIR}/_README.md"
+
+
+def nodes_index(skills_dir: Path) -> Path:
+    return skills_dir / NODES_INDEX
+
+
+def for_people(path: Path, skills_dir: Path) -> bool:
+    """Files and folders whose name starts with `_` are for people: never served to agents,
+    never linted as skills, never orphans. Hidden ones (`.`) are nobody's skills either."""
+    try:
+        parts = path.relative_to(skills_dir).parts
+    except ValueError:
+        parts = (path.name,)
+    return any(part.startswith(("_", ".")) for part in parts)

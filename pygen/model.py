@@ -231,6 +231,13 @@ class NodeDef(Frozen):
         return f"{self.type}.{self.variant}" if self.variant is not None else self.type
 
 
+class NodeSources(Frozen):
+    """Where a node's data fields are declared and its default data values are written."""
+
+    fields: dict[str, Location] = Field(default_factory=dict)
+    defaults: dict[str, Location] = Field(default_factory=dict)
+
+
 class SourceFile(Frozen):
     path: str
     sha256: str
@@ -255,6 +262,8 @@ class Model(Frozen):
     tools: tuple[ToolSchema, ...] = ()
     sources: tuple[SourceFile, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
+    # Node type → where its fields and default values are written, for findings on the code.
+    locations: dict[str, NodeSources] = Field(default_factory=dict)
     stand_ins: tuple[StandIn, ...] = ()
     # The union of every node's data type, when found by itself (not configured).
     data_union: str | None = None

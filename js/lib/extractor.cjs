@@ -13,6 +13,7 @@ const {
   typeIndex, prepareLookup, resolveDataType, unresolvedMessage,
 } = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
+const { nodePlaces } = require("./locations.cjs");
 const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
@@ -64,12 +65,8 @@ function run(tsMorph, request, built) {
   reportUnusedFields(ctx);
   clock.lap("definitions");
   prepareLookup(ctx, pairs.map((p) => p.node));
-  // Nodes sharing a data type share its reading.
-  const shapes = new Map();
-  const nodes = pairs.map(({ entry, node }) => {
-    node.data_type = dataType(ctx, tc, shapes, node, entry);
-    return node;
-  });
+  const locations = {};
+  const nodes = readTypes(ctx, tc, ev, pairs, locations);
   const workflow = readWorkflowType(ctx, tc);
   ctx.diagnostics.push(...deadImportWarnings(ctx, typeUsers(nodes)));
   ctx.diagnostics.push(...tsconfigWarnings(ctx, tsconfig, deadSpecifiers(project)));
@@ -81,8 +78,20 @@ function run(tsMorph, request, built) {
     stand_ins: ctx.standIns.map((s) => ({ ...s, missing: rel(request, s.missing),
       used: rel(request, s.used) })).sort((a, b) => (a.package < b.package ? -1 : 1)),
     data_union: ctx.autoUnion || null,
+    locations,
     ...(request.profile ? { timings: clock.marks } : {}),
   };
+}
+
+/** Each node's data type (nodes sharing one share its reading), and where it is written. */
+function readTypes(ctx, tc, ev, pairs, locations) {
+  const shapes = new Map();
+  return pairs.map(({ entry, node }) => {
+    const found = resolveDataType(ctx, node, entry);
+    node.data_type = dataType(ctx, tc, shapes, node, found);
+    locations[node.type] = nodePlaces(ctx, ev, entry, found.decl);
+    return node;
+  });
 }
 
 /** Data type name → the node types whose data it is, for messages. */
@@ -145,8 +154,7 @@ function reportUnusedFields(ctx) {
   }
 }
 
-function dataType(ctx, tc, shapes, node, entry) {
-  const found = resolveDataType(ctx, node, entry);
+function dataType(ctx, tc, shapes, node, found) {
   const skipped = found.skipped;
   if (found.decl) {
     if (!shapes.has(found.decl)) shapes.set(found.decl, readDataType(tc, found.decl));

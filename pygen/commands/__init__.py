@@ -7,6 +7,7 @@ COMMANDS: dict[str, str] = {
     "doctor": "pygen.commands.doctor:doctor_cmd",
     "extract": "pygen.commands.extract:extract_cmd",
     "gen": "pygen.commands.gen:gen",
+    "init": "pygen.commands.init:init_cmd",
     "protocol": "pygen.commands.protocol:protocol",
     "schema": "pygen.commands.schema:schema",
     "serve": "pygen.commands.serve:serve",

@@ -11,6 +11,7 @@ import click
 
 from pygen import files
 from pygen.commands.common import (
+    code_findings,
     config_from,
     config_options,
     content_problems,
@@ -22,8 +23,8 @@ from pygen.commands.common import (
     verbose_option,
 )
 from pygen.config import Config
+from pygen.gate import contradictions, memo
 from pygen.gate import gate as gating
-from pygen.gate import memo
 from pygen.gate.gate import Gate
 from pygen.gate.view import gate_json
 from pygen.model import Diagnostic
@@ -65,17 +66,20 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
     plan = planning.plan(config, merge.load_model(config, use_cache=use_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
     enforce_strict(plan.model, strict)
+    code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
     gate = gating.gate(config, plan.model, plan.updates)
-    problems = content_problems(config, plan)
+    problems = content_problems(config, plan, quiet or as_json)
     edited = {edit.path for edit in gate.hand_edits}
     stale = tuple(u for u in plan.changed if u.path not in edited)
     if as_json:
         print_json(stale, gate, problems, plan.model.diagnostics)
     else:
         print_text(plan, stale, gate, problems, quiet=quiet)
-    if stale or gate.failed or problems:
+    if stale or gate.failed or problems or code:
         return 1
-    if use_cache and not plan.model.diagnostics and not gate.stale_names:
+    # Only a run with nothing to say is remembered: warnings must show on every run.
+    if use_cache and not plan.model.diagnostics and not gate.stale_names and not gate.foreign \
+            and not contradictions.find(plan.model):
         memo.record_clean_check(config, strict, len(plan.updates))
     return 0
 

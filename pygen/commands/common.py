@@ -71,7 +71,20 @@ def enforce_strict(model: Model, strict: bool) -> None:
                          "add them to data_types in the pygen config")
 
 
-def content_problems(config: Config, plan: Plan) -> list[str]:
+def code_findings(model: Model, *, strict: bool, quiet: bool) -> int:
+    """Print where the app's code contradicts itself: warnings, or errors under --strict.
+    Returns how many count as errors."""
+    from pygen.gate import contradictions
+
+    found = contradictions.find(model)
+    level = "error" if strict else "warning"
+    for finding in found if strict or not quiet else []:
+        err_console.print(f"{level}: {finding.text()}", highlight=False, markup=False)
+    return len(found) if strict else 0
+
+
+def content_problems(config: Config, plan: Plan, quiet: bool = False) -> list[str]:
+    """The errors in the skills' content; its hints (schematic examples) are printed here."""
     from pygen.validation import (
         examples as content_checks,  # validators and the skill store: only for a full run
     )
@@ -79,7 +92,10 @@ def content_problems(config: Config, plan: Plan) -> list[str]:
     shown_paths = {u.path: shown(u.path) for u in plan.updates}
     left = [f"{shown(temp)}: a temp file an interrupted run left; `pygen gen` removes it"
             for temp in stale_temps(config)]
-    return left + content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
+    found = content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
+    for hint in [] if quiet else found.hints:
+        err_console.print(f"[yellow]hint:[/yellow] {hint}", highlight=False, markup=True)
+    return left + found.problems
 
 
 def stale_temps(config: Config) -> list[Path]:

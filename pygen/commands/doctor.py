@@ -58,6 +58,7 @@ def summary_table(report: Report) -> Table:
          _listed([f"{shown(e.path)} [{e.block}]" for e in gate.hand_edits]))
     _row(table, not report.mismatches, "node ↔ tool schema", f"{len(report.mismatches)} "
          "disagreement(s)" if report.mismatches else "agree")
+    adoption_rows(table, report)
     _row(table, not report.drift, "drift", _listed([shown(p) for p in report.drift],
                                                     "none") + (" (run `pygen gen`)"
                                                                if report.drift else ""),
@@ -65,6 +66,19 @@ def summary_table(report: Report) -> Table:
     _row(table, True, "catalog size", f"~{report.total_tokens:,} tokens in "
          f"{len(report.tokens)} files (chars / 4)")
     return table
+
+
+def adoption_rows(table: Table, report: Report) -> None:
+    """What an existing codebase and skills folder bring: the code's contradictions, other
+    tools' blocks, words that look like names."""
+    gate = report.gate
+    _row(table, not report.contradictions, "the code's own contradictions",
+         f"{len(report.contradictions)} (defaults, undocumented fields, handles)"
+         if report.contradictions else "none")
+    _row(table, not gate.foreign, "blocks pygen does not write",
+         _listed([f"{b.id} ({b.count})" for b in gate.foreign]), info=True)
+    _row(table, not gate.prose_hints, "look-alike words in prose",
+         f"{len(gate.prose_hints)} (hints: never names, but close to one)", info=True)
 
 
 def detail_tables(report: Report) -> list[Table]:
@@ -83,6 +97,7 @@ def detail_tables(report: Report) -> list[Table]:
             diff.add_row(f"{m.node_type}.{m.field}", f"{m.tool}.{m.param}", m.kind,
                          m.node_side, m.tool_side)
         tables.append(diff)
+    tables += finding_tables(report)
     sizes = Table("tokens", "file", title="Token size, largest first", box=None,
                   title_justify="left", pad_edge=False)
     for size in report.tokens:
@@ -92,12 +107,25 @@ def detail_tables(report: Report) -> list[Table]:
     return tables
 
 
+def finding_tables(report: Report) -> list[Table]:
+    """The prose hints, one row each (the code's contradictions are lines: they are long)."""
+    tables = []
+    if report.gate.prose_hints:
+        hints = Table("where", "word", "close to", box=None, title="Look-alike words in prose",
+                      title_justify="left", pad_edge=False)
+        for hint in report.gate.prose_hints:
+            hints.add_row(f"{shown(hint.path)}:{hint.line}", hint.name, hint.suggestion or "—")
+        tables.append(hints)
+    return tables
+
+
 def print_report(report: Report) -> None:
     console.print(summary_table(report))
     for table in detail_tables(report):
         console.print()
         console.print(table)
-    lines = gate_lines(report.gate)
+    lines = [f"contradiction: {c.text()}" for c in report.contradictions]
+    lines += gate_lines(report.gate)
     if lines:
         console.print()
         for line in lines:

@@ -10,6 +10,7 @@ import click
 from rich.table import Table
 
 from pygen.commands.common import (
+    code_findings,
     config_from,
     config_options,
     content_problems,
@@ -46,16 +47,23 @@ from pygen.tools import merge
 @click.option("--watch", is_flag=True, help="Regenerate whenever an input file is saved.")
 @click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
 @verbose_option
+@click.option("--forget", metavar="NAME", multiple=True,
+              help="Stop reporting a retired name in prose (repeatable).")
 def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
         strict: bool, quiet: bool, as_json: bool, force: bool, prune: bool, watch: bool,
-        no_cache: bool, verbose: bool) -> int:
+        no_cache: bool, verbose: bool, forget: tuple[str, ...]) -> int:
     """Write the skill files: regenerate AUTO-GEN blocks, keep all prose.
 
     Exit 1 when something is left for a person: a hand-edited block it refused to
     overwrite, stale names in prose, or an orphaned node file.
     """
     def load() -> Config:
-        return config_from(config_path, nodes_file, skills_dir)
+        config = config_from(config_path, nodes_file, skills_dir)
+        if not forget:
+            return config
+        names = [*config.settings.forget, *forget]
+        return config.model_copy(update={
+            "settings": config.settings.model_copy(update={"forget": names})})
 
     def once(config: Config) -> int:
         return run_gen(config, strict=strict, quiet=quiet, as_json=as_json, force=force,
@@ -80,18 +88,20 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
          prune: bool, use_cache: bool, verbose: bool) -> int:
     plan = planning.plan(config, merge.load_model(config, use_cache))
     print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
-    enforce_strict(plan.model, strict or config.settings.strict)
+    strict = strict or config.settings.strict
+    enforce_strict(plan.model, strict)
+    code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
     refused = [] if force else digests.find(plan.updates)
     skipped = {edit.path for edit in refused}
     plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
     planning.apply(plan, config.skills_dir)
     gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)
-    problems = content_problems(config, plan)
+    problems = content_problems(config, plan, quiet or as_json)
     if as_json:
         print_json(plan.updates, gate, pruned, diagnostics_json(plan.model.diagnostics))
     else:
         print_text(plan.updates, gate, pruned, problems, quiet=quiet)
-    return 1 if gate.failed or problems else 0
+    return 1 if gate.failed or problems or code else 0
 
 
 def counts(updates: tuple[FileUpdate, ...]) -> dict[str, int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,7 +13,7 @@ from pygen.config import Config
 from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime, prestart
 from pygen.extract.infer import with_inferred_type
-from pygen.model import DataType, Diagnostic, NodeDef, SourceFile, StandIn
+from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
 
 PROTOCOL = 1
 
@@ -29,6 +29,8 @@ class Extraction:
     stand_ins: tuple[StandIn, ...] = ()
     # The editor's union of every node's data type, when found (not configured).
     data_union: str | None = None
+    # Node type → where its fields and default values are written (absent in old replies).
+    locations: dict[str, NodeSources] = field(default_factory=dict)
 
 
 def request_for(config: Config) -> dict[str, Any]:
@@ -114,6 +116,8 @@ def parse_reply(reply: dict[str, Any]) -> Extraction:
             else None,
             stand_ins=tuple(StandIn.model_validate(s) for s in reply.get("stand_ins", ())),
             data_union=reply.get("data_union"),
+            locations={t: NodeSources.model_validate(p)
+                       for t, p in (reply.get("locations") or {}).items()},
         )
     except KeyError as exc:
         raise ExtractionError(f"the extractor's reply is malformed: no {exc}; "

@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from pygen import files, layout
 from pygen.config import Config
-from pygen.gate import orphans, prose_lint
+from pygen.gate import foreign, orphans, prose_lint
+from pygen.gate.foreign import ForeignBlock
 from pygen.gate.orphans import Orphan
 from pygen.gate.prose_lint import StaleName
 from pygen.model import Model
-from pygen.skills import digests
+from pygen.skills import digests, retired
 from pygen.skills.digests import HandEdit
 
 
@@ -24,6 +26,10 @@ class Gate:
     stale_names: tuple[StaleName, ...]
     orphans: tuple[Orphan, ...]
     stale_prose: Literal["error", "warn", "off"]
+    # Words close to a name that never was one: `doctor` lists them, nothing fails on them.
+    prose_hints: tuple[StaleName, ...] = ()
+    # AUTO-GEN blocks pygen does not write: listed, warned about, never a failure.
+    foreign: tuple[ForeignBlock, ...] = ()
 
     @property
     def failed(self) -> bool:
@@ -32,18 +38,34 @@ class Gate:
         return bool(self.hand_edits or self.orphans) or prose
 
 
+def retired_names(config: Config, planned: Sequence[digests.Planned]) -> prose_lint.Retired:
+    """The retired names of the schema document as this run leaves it, those let go, and the
+    tool names of nodes this run has no tool for (unknown, so never retired)."""
+    path = layout.schema_file(config.skills_dir)
+    update = next((u for u in planned if u.path == path), None)
+    new = retired.load(update.new if update else files.read_text(path))
+    old = retired.load(update.old) if update else new
+    now = retired.doc_tools(new)
+    unknown = {n for t, names in retired.doc_tools(old).items() if t not in now for n in names}
+    return prose_lint.Retired(retired.recorded(new), frozenset(config.settings.forget),
+                              frozenset(unknown))
+
+
 def stale_prose(config: Config, model: Model, planned: Sequence[digests.Planned],
-                written: bool) -> tuple[StaleName, ...]:
+                written: bool) -> prose_lint.Lint:
     if config.settings.stale_prose == "off":
-        return ()
-    return tuple(prose_lint.lint_skills(config.skills_dir, model, planned, written,
-                                        extra=list(config.definitions)))
+        return prose_lint.Lint()
+    return prose_lint.lint_skills(config.skills_dir, model, planned, written,
+                                  extra=list(config.definitions),
+                                  retired=retired_names(config, planned))
 
 
 def gate(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Gate:
     """For `check`: hand edits among the planned files, stale prose, orphaned node files."""
-    return Gate(tuple(digests.find(planned)), stale_prose(config, model, planned, False),
-                tuple(orphans.find(config.skills_dir, model)), config.settings.stale_prose)
+    prose = stale_prose(config, model, planned, False)
+    return Gate(tuple(digests.find(planned)), tuple(prose.stale),
+                tuple(orphans.find(config.skills_dir, model)), config.settings.stale_prose,
+                tuple(prose.hints), tuple(foreign.find(config, planned)))
 
 
 def after_gen(config: Config, model: Model, written: Sequence[digests.Planned],
@@ -54,5 +76,6 @@ def after_gen(config: Config, model: Model, written: Sequence[digests.Planned],
     """
     found = orphans.find(config.skills_dir, model)
     deleted, kept = orphans.prune(found) if prune else ([], found)
-    stale = stale_prose(config, model, written, True)
-    return Gate(tuple(refused), stale, tuple(kept), config.settings.stale_prose), tuple(deleted)
+    prose = stale_prose(config, model, written, True)
+    return Gate(tuple(refused), tuple(prose.stale), tuple(kept), config.settings.stale_prose,
+                tuple(prose.hints), tuple(foreign.find(config, written))), tuple(deleted)

@@ -65,8 +65,10 @@ def _block_lines(blocks: tuple[markers.Block, ...]) -> set[int]:
 
 
 def node_files(skills_dir: Path) -> list[Path]:
+    """The node skill files; `_README.md` and other `_` files are for people, never orphans."""
     folder = layout.nodes_dir(skills_dir)
-    return sorted(folder.glob("*.md")) if folder.is_dir() else []
+    return sorted(p for p in folder.glob("*.md") if not layout.for_people(p, skills_dir)) \
+        if folder.is_dir() else []
 
 
 def find(skills_dir: Path, model: Model) -> list[Orphan]:

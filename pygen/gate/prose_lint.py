@@ -8,18 +8,20 @@ with a space are never candidates.
 
 A name is *known* in any case style (`aspect_ratio` is `aspectRatio`, `generate_image` is
 `generate-image`): node types, handle ids, data fields at any depth, enum values, type
-names, default data keys, tool names and tool parameters. A candidate is *stale* when
+names, default data keys, tool names and tool parameters. A candidate is *stale* when it
+*was* a name and no longer is:
 
-- it left this file's generated blocks in this run and the file's node no longer has it
-  (a rename, caught by the run that makes it: `check` before `gen`, and `gen` itself), or
-- the model knows it nowhere, and it is close to a known name with as many words: difflib
-  ratio ≥ CUTOFF (at least MIN_LENGTH characters), or one keystroke away (longer than
-  MIN_LENGTH), looking first among the names of the file's own node. That is a typo or a
-  small rename (`aspectRation`, `promtp`), but not another name built on a known one
-  (`targetId`, `promptSet`).
+- it is retired for the file's node (recorded in the schema document's `x-retired`, so every
+  later run still sees it; pygen.skills.retired), or left this file's generated blocks in
+  this run, and the node does not have it *literally*: `referenceImageUrl` is not kept alive
+  by a tool's `reference_image_url`. In a file that is not a node's, a name retired from any
+  node is stale unless some node still has it literally.
 
-A word the model merely does not have (`nodes`, `sourceHandle`, another server's tool) is
-never flagged: prose may name things the model does not describe.
+A name a person let go (`forget`) is never stale. A *hint* (for `doctor`, never a failure)
+is a word the model knows nowhere that is close to a known name with as many words: difflib
+ratio ≥ CUTOFF (at least MIN_LENGTH characters), or one keystroke away (longer than
+MIN_LENGTH), looking first among the names of the file's own node (`aspectRation`, `promtp`;
+not `targetId`, `promptSet`). Only Markdown inside skills_dir is read, `_` files aside.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from pygen.errors import MarkerError, located
 from pygen.model import DataField, Model, NodeDef, ToolSchema, TypeRef
 from pygen.skills import frontmatter, markers
 from pygen.skills.digests import Planned
+from pygen.skills.retired import schema_names
 from pygen.suggest import closest as closest_name
 from pygen.suggest import hint
 
@@ -80,6 +83,10 @@ class Vocabulary:
         norms.update((key, frozenset(map(norm, names))) for key, names in self.by_node.items())
         return norms
 
+    def has(self, token: str, node_type: str | None = None) -> bool:
+        """Whether `token`, exactly as written, is a name of the node (or of the model)."""
+        return token in (self.by_node.get(node_type, self.names) if node_type else self.names)
+
     def knows(self, token: str, node_type: str | None = None) -> bool:
         """Whether `token`, in any case style, names something of the node (or the model)."""
         norms = self._norms.get(node_type, self._norms[None])
@@ -102,24 +109,6 @@ def type_names(ref: TypeRef) -> Iterator[str]:
 def field_names(data_field: DataField) -> Iterator[str]:
     yield data_field.name
     yield from type_names(data_field.type)
-
-
-def schema_names(schema: Any) -> Iterator[str]:
-    """Property names and string enum/const values anywhere in a JSON Schema."""
-    if isinstance(schema, dict):
-        properties = schema.get("properties")
-        if isinstance(properties, dict):
-            yield from (key for key in properties if isinstance(key, str))
-        for key in ("enum", "const"):
-            values = schema.get(key)
-            for value in values if isinstance(values, list) else [values]:
-                if isinstance(value, str):
-                    yield value
-        for value in schema.values():
-            yield from schema_names(value)
-    elif isinstance(schema, list):
-        for item in schema:
-            yield from schema_names(item)
 
 
 def data_keys(value: Any) -> Iterator[str]:
@@ -324,41 +313,73 @@ def suggest(token: str, vocab: Vocabulary, node_type: str | None,
     return nearest(token, scope, 0.7, same_words=False)
 
 
+@dataclass(frozen=True)
+class Retired:
+    """Names that were the catalog's: per node (the schema document's record, plus what left
+    the file's blocks in this run), and the ones a person let go."""
+
+    by_node: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    forget: frozenset[str] = frozenset()
+    # Tool names this run knows nothing of (no tool for their node now): leaving the blocks
+    # does not retire them.
+    unknown: frozenset[str] = frozenset()
+
+    def names(self, node_type: str | None, changes: History) -> frozenset[str]:
+        if node_type is not None:
+            mine = self.by_node.get(node_type, frozenset())
+        else:
+            mine = frozenset().union(*self.by_node.values())
+        return (mine | (changes.retired - self.unknown)) - self.forget
+
+
+@dataclass
+class Lint:
+    stale: list[StaleName] = field(default_factory=list)
+    hints: list[StaleName] = field(default_factory=list)
+
+
 def lint_text(text: str, path: Path, vocab: Vocabulary, node_type: str | None = None,
-              changes: History = NO_CHANGES) -> list[StaleName]:
-    found = []
+              changes: History = NO_CHANGES, retired: Retired = Retired()) -> Lint:
+    found = Lint()
+    was = retired.names(node_type, changes)
     for line, span in code_spans(prose_only(text, str(path))):
         token = candidate(span)
-        if token is None or vocab.knows(token, node_type):
+        if token is None:
             continue
-        if token in changes.retired:
-            # Gone from this file's blocks: stale here even if another node still has it.
-            hint = suggest(token, vocab, node_type, changes.added)
-            found.append(StaleName(path, line, token, hint))
+        if token in was:
+            if not vocab.has(token, node_type):
+                instead = suggest(token, vocab, node_type, changes.added)
+                found.stale.append(StaleName(path, line, token, instead))
             continue
-        if vocab.knows(token):
+        if vocab.knows(token, node_type) or vocab.knows(token) or token in retired.forget:
             continue
         near = closest(token, vocab, node_type) if len(token) >= MIN_LENGTH else None
         if near is not None:
-            found.append(StaleName(path, line, token, near))
+            found.hints.append(StaleName(path, line, token, near))
     return found
 
 
 def skill_files(skills_dir: Path) -> list[Path]:
-    """Every Markdown file under skills_dir, hidden folders aside, sorted."""
+    """Every Markdown skill file under skills_dir, sorted; `_` and hidden ones are not."""
     if not skills_dir.is_dir():
         return []
-    return sorted(p for p in skills_dir.rglob("*.md")
-                  if not any(part.startswith(".") for part in p.relative_to(skills_dir).parts))
+    return sorted(p for p in skills_dir.rglob("*.md") if not layout.for_people(p, skills_dir))
+
+
+def linted(path: Path, skills_dir: Path) -> bool:
+    return (path.suffix == ".md" and path.is_relative_to(skills_dir)
+            and not layout.for_people(path, skills_dir))
 
 
 def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
-                written: bool = False, extra: Iterable[str] = ()) -> list[StaleName]:
-    """Stale names in every skill file, reading planned files as they are (or, when
-    `written`, as this run writes them). Orphaned node files are left to pygen.gate.orphans."""
+                written: bool = False, extra: Iterable[str] = (),
+                retired: Retired = Retired()) -> Lint:
+    """Stale names (and hints) in every skill file, reading planned files as they are (or,
+    when `written`, as this run writes them). Orphaned node files are left to
+    pygen.gate.orphans; the schema document and files outside skills_dir are not prose."""
     vocab = vocabulary(model, extra)
-    by_path = {u.path: u for u in planned}
-    found: list[StaleName] = []
+    by_path = {u.path: u for u in planned if linted(u.path, skills_dir)}
+    found = Lint()
     for path in sorted(set(skill_files(skills_dir)) | set(by_path)):
         node_type = path.stem if layout.is_node_file(skills_dir, path) else None
         if node_type is not None and model.node(node_type) is None:
@@ -370,5 +391,7 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
         else:
             text = update.new if written or update.old is None else update.old
             changes = history(update.old, update.new, str(path))
-        found += lint_text(text, path, vocab, node_type, changes)
+        result = lint_text(text, path, vocab, node_type, changes, retired)
+        found.stale += result.stale
+        found.hints += result.hints
     return found

@@ -4,7 +4,6 @@ token sizes and node ↔ tool schema agreement. Pure; the command prints it."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,16 +11,16 @@ from pathlib import Path
 from pygen import files, layout
 from pygen.config import Config
 from pygen.errors import MarkerError
-from pygen.gate import prose_lint
+from pygen.gate import contradictions, prose_lint
+from pygen.gate.contradictions import Contradiction
 from pygen.gate.gate import Gate, gate
 from pygen.gate.mismatches import Mismatch, mismatches
+from pygen.layout import for_people
 from pygen.model import Model, NodeDef
 from pygen.skills import digests, markers
+from pygen.skills.sections import PROSE_SECTIONS, empty_sections
 
-PROSE_SECTIONS = ("When to use", "Common gotchas")
 CHARS_PER_TOKEN = 4
-HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
-COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 
 # --- prose coverage -------------------------------------------------------------------------
@@ -34,28 +33,12 @@ class ProseGap:
     empty: tuple[str, ...]
 
 
-def section_text(text: str, title: str) -> str | None:
-    """The text under the heading `title` up to the next heading or block; None if absent."""
-    lines = text.splitlines()
-    for index, line in enumerate(lines):
-        match = HEADING.match(line)
-        if match and match.group(2).strip().lower() == title.lower():
-            body = []
-            for following in lines[index + 1:]:
-                if HEADING.match(following) or "AUTO-GEN:START" in following:
-                    break
-                body.append(following)
-            return COMMENT.sub("", "\n".join(body)).strip()
-    return None
-
-
 def prose_gaps(nodes: Iterable[NodeDef], texts: Mapping[str, tuple[Path, str | None]]
                ) -> list[ProseGap]:
     gaps = []
     for node in nodes:
         path, text = texts[node.type]
-        empty = tuple(title for title in PROSE_SECTIONS
-                      if not (text is not None and section_text(text, title)))
+        empty = empty_sections(text)
         if empty:
             gaps.append(ProseGap(node.type, path, empty))
     return gaps
@@ -107,6 +90,7 @@ class Report:
     tokens: tuple[TokenSize, ...]
     mismatches: tuple[Mismatch, ...]
     drift: tuple[Path, ...]
+    contradictions: tuple[Contradiction, ...] = ()
 
     @property
     def total_tokens(self) -> int:
@@ -119,7 +103,7 @@ class Report:
         Empty prose sections, token sizes and drift are reported but do not count.
         """
         return bool(self.unresolved or self.nodes_without_tool or self.unmentioned_tools
-                    or self.mismatches or self.gate.failed
+                    or self.mismatches or self.gate.failed or self.contradictions
                     or (self.gate.stale_names and self.gate.stale_prose != "off"))
 
 
@@ -186,8 +170,10 @@ def tool_health(model: Model, texts: Mapping[Path, str]
 
 
 def agent_read(skills_dir: Path, texts: Mapping[Path, str]) -> dict[Path, str]:
-    """The Markdown an agent fetches: not the server's fallback copy, not the schema JSON."""
-    return {p: t for p, t in texts.items() if p.suffix == ".md" and p.is_relative_to(skills_dir)}
+    """The Markdown an agent fetches: not the server's fallback copy, not the schema JSON,
+    not the files for people."""
+    return {p: t for p, t in texts.items() if p.suffix == ".md" and p.is_relative_to(skills_dir)
+            and not for_people(p, skills_dir)}
 
 
 def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Report:
@@ -209,4 +195,5 @@ def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -
         tokens=tuple(token_sizes(agent_read(skills, texts))),
         mismatches=tuple(mismatches(model)),
         drift=tuple(u.path for u in planned if u.old != u.new),
+        contradictions=tuple(contradictions.find(model)),
     )

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygen.gate.contradictions import Contradiction
 from pygen.gate.gate import Gate
 from pygen.gate.orphans import Orphan
 from pygen.gate.report import Report
+from pygen.model import Location
 from pygen.output import shown
 
 
@@ -35,6 +37,8 @@ def gate_lines(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> list[str]:
     lines += [f"deleted orphan: {shown(o.path)} (node type '{o.node_type}' is gone)"
               for o in pruned]
     lines += [orphan_message(orphan) for orphan in gate.orphans]
+    lines += [f"warning: {block.message([shown(p) for p in block.paths])}"
+              for block in gate.foreign]
     return lines
 
 
@@ -48,6 +52,9 @@ def gate_json(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> dict[str, Any]:
         "orphans": [{"path": shown(o.path), "node_type": o.node_type, "prose_line": o.prose_line}
                     for o in gate.orphans],
         "pruned": [shown(o.path) for o in pruned],
+        "foreign_blocks": [{"id": b.id, "count": b.count,
+                            "files": list(dict.fromkeys(shown(p) for p in b.paths)),
+                            "was_pygens": b.was_pygens} for b in gate.foreign],
     }
 
 
@@ -74,4 +81,15 @@ def report_json(report: Report) -> dict[str, Any]:
                                "param": m.param, "kind": m.kind, "node": m.node_side,
                                "tool_side": m.tool_side} for m in report.mismatches],
         "drift": [shown(p) for p in report.drift],
+        "prose_hints": [{"path": shown(n.path), "line": n.line, "name": n.name,
+                         "suggestion": n.suggestion} for n in report.gate.prose_hints],
+        "contradictions": [contradiction_json(c) for c in report.contradictions],
     }
+
+
+def contradiction_json(c: Contradiction) -> dict[str, Any]:
+    def at(where: Location | None) -> str | None:
+        return f"{where.file}:{where.line}" if where else None
+
+    return {"node_type": c.node_type, "field": c.field, "kind": c.kind, "message": c.message,
+            "default_at": at(c.default_at), "type_at": at(c.type_at)}

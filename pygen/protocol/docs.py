@@ -15,6 +15,8 @@ from pygen.protocol.registry import Registry, RegistrySkill
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 _ROOTS = ("SkillCallRequest", "SkillCallResult")
+# The AUTO-GEN blocks of skills/protocol/skill-call.md: the shapes, then the registry.
+BLOCKS = ("protocol-shapes", "protocol-registry")
 
 
 def protocol_schema() -> dict[str, Any]:
@@ -136,7 +138,5 @@ def render_registry(registry: Registry) -> str:
 
 def render_protocol_blocks(registry: Registry) -> dict[str, str]:
     """AUTO-GEN block bodies for skills/protocol/skill-call.md, keyed by block id."""
-    return {
-        "protocol-shapes": render_shapes(),
-        "protocol-registry": render_registry(registry),
-    }
+    shapes, listing = BLOCKS
+    return {shapes: render_shapes(), listing: render_registry(registry)}

@@ -33,14 +33,16 @@ class OrchestratorSkill:
 
 
 def orchestrator_files(skills_dir: Path) -> list[Path]:
-    """Every `<skills_dir>/<name>/SKILL.md` (the nodes folder holds no orchestrator).
+    """Every `<skills_dir>/<name>/SKILL.md` (the nodes folder holds no orchestrator, and a
+    `_` folder is for people).
 
     A linked folder or SKILL.md is not one: pygen never reads through links in skills_dir
     (the caller reports them).
     """
     try:
         folders = sorted(p for p in skills_dir.iterdir()
-                         if p.is_dir() and not p.is_symlink() and p.name != layout.NODES_DIR)
+                         if p.is_dir() and not p.is_symlink() and p.name != layout.NODES_DIR
+                         and not layout.for_people(p, skills_dir))
     except OSError:
         return []
     files = [f / layout.ORCHESTRATOR_FILE for f in folders]

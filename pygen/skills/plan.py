@@ -10,7 +10,7 @@ import functools
 import os
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -19,7 +19,7 @@ from pygen import files, layout
 from pygen.config import Config
 from pygen.errors import PygenError
 from pygen.model import Model
-from pygen.skills import digests, frontmatter, gitinfo, markers, render
+from pygen.skills import digests, frontmatter, gitinfo, markers, render, retired, sections
 from pygen.skills.catalog_text import TOOLS_BLOCK, catalog_lines, tools_block
 from pygen.tools.merge import load_model
 
@@ -144,7 +144,8 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     protocol = protocol_blocks(skills)
 
     paths = [node_path(skills, n.key) for n in model.nodes]
-    paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills)]
+    paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills),
+              layout.nodes_index(skills)]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths, skills)
@@ -156,17 +157,31 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
                                         "# Skill Call Protocol\n", protocol, stamp))
     if config.fallback_file:
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
-    updates.append(plan_schema_file(model, skills, existing))
+    updates.append(plan_schema_file(model, skills, existing, config.settings.forget))
+    updates.append(plan_nodes_index(model, skills, existing, stamp))
     return Plan(model, tuple(updates))
 
 
-def plan_schema_file(model: Model, skills_dir: Path,
-                     existing: Mapping[Path, str | None]) -> FileUpdate:
-    """The per-node JSON Schemas `pygen serve` validates workflows with, without Node."""
+def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
+                     forget: Collection[str] = ()) -> FileUpdate:
+    """The per-node JSON Schemas `pygen serve` validates workflows with, without Node, and
+    the names the catalog retired (pygen.skills.retired)."""
     from pygen.skills.node_schemas import schema_document
 
     path = layout.schema_file(skills_dir)
-    return FileUpdate(path, existing.get(path), schema_document(model))
+    old = existing.get(path)
+    text = retired.with_record(schema_document(model), old, forget, retired.tool_names(model))
+    return FileUpdate(path, old, text)
+
+
+def plan_nodes_index(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
+                     stamp: Stamp) -> FileUpdate:
+    """nodes/_README.md, for people: the index of the node files and whose prose is written."""
+    empty = {n.key: sections.empty_sections(existing.get(node_path(skills_dir, n.key)))
+             for n in model.nodes}
+    return plan_blocks_file(layout.nodes_index(skills_dir), existing,
+                            render.nodes_index_template(),
+                            {render.INDEX_BLOCK: render.nodes_index(model, empty)}, stamp)
 
 
 def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
 from pygen.skills.example_data import example_data
-from pygen.skills.markdown import code
+from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
 from pygen.skills.schema_doc import own_variants
 from pygen.skills.wired_example import render_wired_example, wired_example
@@ -16,6 +16,17 @@ from pygen.skills.wired_example import render_wired_example, wired_example
 # Blocks of a node file, in the order they appear in a new file.
 NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
 CATALOG_BLOCK = "node-catalog"
+# The generated index in nodes/_README.md, a file for people (`_` files are never served).
+INDEX_BLOCK = "node-index"
+
+
+def own_blocks() -> frozenset[str]:
+    """Every AUTO-GEN block id pygen writes; any other id in a skill file is foreign."""
+    from pygen.protocol.docs import BLOCKS
+    from pygen.skills.catalog_text import TOOLS_BLOCK
+
+    return frozenset((*NODE_BLOCKS, CATALOG_BLOCK, INDEX_BLOCK, TOOLS_BLOCK, *BLOCKS))
+# Up to this many enum values sit inline; more are listed one per line, never cut.
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
 
@@ -25,17 +36,24 @@ def literal(value: str | int | float | bool) -> str:
 
 
 def enum_text(values: tuple[str | int | float | bool, ...]) -> str:
-    shown = " | ".join(literal(v) for v in values[:MAX_ENUM_VALUES])
-    hidden = len(values) - MAX_ENUM_VALUES
-    return shown + (f" | … (+{hidden} more)" if hidden > 0 else "")
+    return " | ".join(literal(v) for v in values)
+
+
+def _is_type_text(field: DataField, values: tuple[str | int | float | bool, ...]) -> bool:
+    """Whether the type as written already spells out every value (an inline union)."""
+    return enum_text(values) == " ".join(field.type_text.split())
 
 
 def field_line(field: DataField) -> str:
+    """The field's bullet; enum values inline up to MAX_ENUM_VALUES (see `enum_lines`)."""
     mark = "?" if field.optional else ""
     parts = [f"- {code(f'{field.name}{mark}: {field.type_text}')}"]
     values = field.type.literal_values()
-    if values and enum_text(values) != " ".join(field.type_text.split()):
-        parts.append(f"one of {code(enum_text(values))}")
+    if values and not _is_type_text(field, values):
+        if len(values) > MAX_ENUM_VALUES:
+            parts.append(f"one of the {len(values)} values below")
+        else:
+            parts.append(f"one of {code(enum_text(values))}")
     if field.default_tag:
         parts.append(f"default {code(field.default_tag)}")
     if field.deprecated:
@@ -46,24 +64,30 @@ def field_line(field: DataField) -> str:
     return " — ".join(parts)
 
 
+def enum_lines(field: DataField, depth: int) -> list[str]:
+    """A long enum in full, one value per sub-bullet: an agent must see every valid value."""
+    values = field.type.literal_values()
+    if not values or len(values) <= MAX_ENUM_VALUES or _is_type_text(field, values):
+        return []
+    return ["  " * depth + f"- {code(literal(value))}" for value in values]
+
+
+def field_lines(field: DataField, depth: int = 0) -> list[str]:
+    """A field's bullet at `depth`, its long enum values, then its nested fields."""
+    return ["  " * depth + field_line(field), *enum_lines(field, depth + 1),
+            *nested_lines(field, depth + 1)]
+
+
 def nested_lines(field: DataField, depth: int = 1) -> list[str]:
     """Sub-bullets for the properties of an object-typed field (also inside arrays)."""
     target = field.type.items if field.type.kind == "array" and field.type.items else field.type
     if target.kind != "object" or not target.fields or depth > MAX_NESTING:
         return []
-    lines: list[str] = []
-    for sub in target.fields:
-        lines.append("  " * depth + field_line(sub))
-        lines.extend(nested_lines(sub, depth + 1))
-    return lines
+    return [line for sub in target.fields for line in field_lines(sub, depth)]
 
 
 def field_list(fields: Iterable[DataField]) -> list[str]:
-    lines: list[str] = []
-    for field in fields:
-        lines.append(field_line(field))
-        lines.extend(nested_lines(field))
-    return lines
+    return [line for field in fields for line in field_lines(field)]
 
 
 UNDECLARED = "the definitions do not declare handles"
@@ -283,5 +307,37 @@ def workflow_editor_template() -> str:
         "Call `get_node_skill(node_type)` for the full schema of any of:",
         "",
         _empty_block(CATALOG_BLOCK).rstrip("\n"),
+        "",
+    ])
+
+
+def purpose(node: NodeDef) -> str:
+    """The first sentence of the node's description, for a one-line index cell."""
+    text = " ".join((node.description or "").split())
+    end = text.find(". ")
+    return (text[:end + 1] if end >= 0 else text) or "—"
+
+
+def nodes_index(model: Model, empty_prose: Mapping[str, tuple[str, ...]]) -> str:
+    """The table of nodes/_README.md: one row per node, and which of its prose sections a
+    person has yet to write."""
+    lines = ["| Node type | Label | Category | Purpose | Prose |", "|---|---|---|---|---|"]
+    for node in model.nodes:
+        link = f"[{code(node.key, table=True)}]({node.key}.md)"
+        empty = empty_prose.get(node.key, ())
+        written = "written" if not empty else "to write: " + ", ".join(empty)
+        cells = [link, cell(node.label), cell(node.category or "—"), cell(purpose(node)),
+                 written]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def nodes_index_template() -> str:
+    return "\n".join([
+        "# Node skills",
+        "",
+        "One file per node type, for agents; this file is for people and is never served.",
+        "",
+        _empty_block(INDEX_BLOCK).rstrip("\n"),
         "",
     ])

@@ -20,7 +20,7 @@ def load_model(config: Config, use_cache: bool = False) -> Model:
         extraction = extract(config)
     model = Model(nodes=extraction.nodes, sources=extraction.sources,
                   diagnostics=extraction.diagnostics, stand_ins=extraction.stand_ins,
-                  data_union=extraction.data_union,
+                  data_union=extraction.data_union, locations=extraction.locations,
                   workflow=extraction.workflow)
     model = attach_tools(model, config, use_cache)
     settings = config.settings

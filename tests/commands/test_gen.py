@@ -30,7 +30,9 @@ def generated(studio: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_gen_creates_one_file_per_node_and_fills_the_catalog(generated: Path) -> None:
-    nodes = sorted(p.stem for p in (generated / "skills" / "nodes").glob("*.md"))
+    files = sorted(p.stem for p in (generated / "skills" / "nodes").glob("*.md"))
+    assert files[0] == "_README"  # the index, for people
+    nodes = files[1:]
     assert {"generate-image", "merge-video-audio", "loop", "text-prompt"} <= set(nodes)
     editor = (generated / "skills" / "workflow-editor.md").read_text()
     for node_type in nodes:

@@ -48,7 +48,8 @@ def gen_then_check(root: Path) -> Run:
                           capture_output=True, text=True, timeout=300)
     codes = [int(line.split()[1]) for line in done.stdout.splitlines()
              if line.startswith("EXIT ")]
-    files = sorted(p.name for p in (root / "skills" / "nodes").glob("*.md"))
+    files = sorted(p.name for p in (root / "skills" / "nodes").glob("*.md")
+                   if not p.name.startswith("_"))  # nodes/_README.md is for people
     schemas = root / "skills" / "schemas" / "nodes.schema.json"
     document = schemas.read_text(encoding="utf-8") if schemas.is_file() else ""
     return codes, done.stdout + done.stderr, files, document

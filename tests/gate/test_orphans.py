@@ -160,8 +160,17 @@ def test_check_reports_orphans_and_gen_prune_never_deletes_prose(
     assert pruned.exit_code == 1
     assert "deleted orphan: skills/nodes/note.md (node type 'note' is gone)" in pruned.stderr
     assert "orphan: skills/nodes/clip.md:" in pruned.stderr
-    assert sorted(p.name for p in skills.iterdir()) == ["clip.md", "prompt.md"]
+    assert sorted(p.name for p in skills.iterdir()) == ["_README.md", "clip.md", "prompt.md"]
     assert "For b-roll." in clip.read_text()
 
     clip.unlink()
     assert run(tmp_path, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
+
+
+def test_files_for_people_are_never_orphans(tmp_path: Path) -> None:
+    nodes = tmp_path / "skills" / "nodes"
+    nodes.mkdir(parents=True)
+    for name in ("_README.md", "_draft-node.md", "gone.md"):
+        (nodes / name).write_text("# Notes\n\nFor people.\n")
+    found = orphans.find(tmp_path / "skills", Model(nodes=()))
+    assert [o.path.name for o in found] == ["gone.md"]

@@ -1,4 +1,5 @@
-"""Stale prose: names in backticks that the code no longer has, and everything that is not one."""
+"""Stale prose: backticked names that were the catalog's and are gone; look-alike words as
+hints; and everything that is neither."""
 
 from __future__ import annotations
 
@@ -11,7 +12,14 @@ from click.testing import CliRunner, Result
 from pygen.cli import main
 from pygen.config import load_config
 from pygen.gate import prose_lint
-from pygen.gate.prose_lint import NO_CHANGES, History, StaleName, lint_text, vocabulary
+from pygen.gate.prose_lint import (
+    NO_CHANGES,
+    History,
+    Retired,
+    StaleName,
+    lint_text,
+    vocabulary,
+)
 from pygen.model import (
     DataField,
     DataType,
@@ -22,6 +30,8 @@ from pygen.model import (
     ToolSchema,
     TypeRef,
 )
+from pygen.skills import retired
+from pygen.skills.node_schemas import schema_document
 from pygen.tools import merge
 
 REPO = Path(__file__).resolve().parents[2]
@@ -57,10 +67,17 @@ VOCAB = vocabulary(MODEL, ["NODE_DEFINITIONS"])
 PATH = Path("skills/nodes/render-image.md")
 
 
-def stale(text: str, node_type: str | None = "render-image",
-          changes: History = NO_CHANGES) -> list[tuple[int, str, str | None]]:
+def stale(text: str, node_type: str | None = "render-image", changes: History = NO_CHANGES,
+          retired: Retired | None = None) -> list[tuple[int, str, str | None]]:
     return [(s.line, s.name, s.suggestion)
-            for s in lint_text(text, PATH, VOCAB, node_type, changes)]
+            for s in lint_text(text, PATH, VOCAB, node_type, changes, retired or Retired()).stale]
+
+
+def hints(text: str, node_type: str | None = "render-image") -> list[tuple[int, str, str | None]]:
+    """Look-alikes of names that never were names: for `doctor`, never a failure."""
+    found = lint_text(text, PATH, VOCAB, node_type)
+    assert found.stale == []
+    return [(s.line, s.name, s.suggestion) for s in found.hints]
 
 
 # --- what is a candidate ------------------------------------------------------------------
@@ -88,13 +105,13 @@ def test_only_prose_is_read_and_lines_keep_their_numbers() -> None:
             "```json\n`promptt`\n```\n"
             "<!-- a comment with `promptt`\n spanning lines -->\n"
             "Use `promptt` here.\n")
-    assert stale(text) == [(13, "promptt", "prompt")]
+    assert hints(text) == [(13, "promptt", "prompt")]
 
 
 def test_double_backtick_spans_and_spans_over_a_line_break() -> None:
     text = ("Set ``aspectRatoi`` first,\nthen `negative\nPrompt` and `prompt`.\n\n"
             "A `stray\n\ntick`\n")
-    assert stale(text) == [(1, "aspectRatoi", "aspectRatio")]
+    assert hints(text) == [(1, "aspectRatoi", "aspectRatio")]
 
 
 # --- both directions ----------------------------------------------------------------------
@@ -104,20 +121,20 @@ def test_known_names_in_any_case_style_are_not_stale() -> None:
             "`render_image` or `render-image`; `mode` is `\"fast\"` or `slow`; `quality` is "
             "`draft`; see `RenderImageData`, `NODE_DEFINITIONS` and `image-to-video`'s "
             "`sourceImageUrl`.\n")
-    assert stale(text) == []
+    assert hints(text) == []
 
 
-def test_a_typo_of_a_field_is_stale_with_the_closest_name() -> None:
-    assert stale("Keep `negativePromt` empty.\n") == [(1, "negativePromt", "negativePrompt")]
-    assert stale("Keep `aspect_ration` wide.\n") == [(1, "aspect_ration", "aspectRatio")]
+def test_a_typo_of_a_field_is_a_hint_with_the_closest_name() -> None:
+    assert hints("Keep `negativePromt` empty.\n") == [(1, "negativePromt", "negativePrompt")]
+    assert hints("Keep `aspect_ration` wide.\n") == [(1, "aspect_ration", "aspectRatio")]
 
 
 def test_a_swapped_letter_is_one_keystroke() -> None:
-    assert stale("Write the `promtp`.\n") == [(1, "promtp", "prompt")]
+    assert hints("Write the `promtp`.\n") == [(1, "promtp", "prompt")]
 
 
 def test_the_files_own_node_is_preferred_for_the_suggestion() -> None:
-    assert stale("`generatedVideoUrls`\n", node_type="image-to-video") == [
+    assert hints("`generatedVideoUrls`\n", node_type="image-to-video") == [
         (1, "generatedVideoUrls", "generatedVideoUrl")]
 
 
@@ -127,7 +144,7 @@ def test_the_files_own_node_is_preferred_for_the_suggestion() -> None:
 ])
 def test_words_the_model_does_not_have_and_names_built_on_known_ones_are_not_stale(
         word: str) -> None:
-    assert stale(f"See `{word}`.\n") == []
+    assert hints(f"See `{word}`.\n") == []
 
 
 def test_a_renamed_field_is_caught_by_the_run_that_renames_it() -> None:
@@ -136,7 +153,8 @@ def test_a_renamed_field_is_caught_by_the_run_that_renames_it() -> None:
         "<!-- AUTO-GEN:START s -->\n- `speed: Mode`\n<!-- AUTO-GEN:END s -->\n", "x.md")
     assert changes == History(frozenset({"mode"}), frozenset({"speed"}))
     model = Model(nodes=(node("render-image", field("speed", MODE)),))
-    found = lint_text("Set `mode` first.\n", PATH, vocabulary(model), "render-image", changes)
+    found = lint_text("Set `mode` first.\n", PATH, vocabulary(model), "render-image",
+                      changes).stale
     assert found == [StaleName(PATH, 1, "mode", "speed")]
     assert found[0].message("skills/nodes/render-image.md") == (
         "skills/nodes/render-image.md:1: stale name '`mode`' (did you mean '`speed`'?)")
@@ -146,6 +164,25 @@ def test_a_name_that_left_this_node_is_stale_here_even_if_another_node_has_it() 
     changes = History(frozenset({"sourceImageUrl"}), frozenset())
     assert stale("Set `sourceImageUrl`.\n", changes=changes) == [(1, "sourceImageUrl", None)]
     assert stale("Set `sourceImageUrl`.\n") == []
+
+
+def test_a_retired_name_stays_stale_on_every_later_run_until_forgotten() -> None:
+    record = Retired({"render-image": frozenset({"promptText", "aspectRatio"})})
+    text = "Set `promptText`, then `aspectRatio`.\n"
+    # `aspectRatio` came back: the node has it again, literally.
+    assert stale(text, retired=record) == [(1, "promptText", "prompt")]
+    assert stale(text, node_type="image-to-video", retired=record) == []
+    # In a file that is no node's, any node's retired name counts.
+    assert stale(text, node_type=None, retired=record) == [(1, "promptText", "prompt")]
+    let_go = Retired(record.by_node, frozenset({"promptText"}))
+    assert stale(text, retired=let_go) == []
+
+
+def test_a_tool_parameter_in_another_case_style_does_not_keep_a_field_alive() -> None:
+    record = Retired({"render-image": frozenset({"aspect_ratio_value", "aspectRatio2"})})
+    # The tool's `aspect_ratio` is a name literally; the retired field is not.
+    text = "Pass `aspect_ratio`; the old `aspectRatio2` is gone.\n"
+    assert stale(text, retired=record) == [(1, "aspectRatio2", "aspectRatio")]
 
 
 def test_message_without_a_suggestion() -> None:
@@ -159,8 +196,11 @@ def test_lint_skills_skips_orphans_and_reads_planned_text(tmp_path: Path) -> Non
     (skills / "guide.md").write_text("Use `promptt`.\n")
     (skills / ".hidden").mkdir()
     (skills / ".hidden" / "x.md").write_text("Use `promptt`.\n")
+    (skills / "nodes" / "_README.md").write_text("Use `promptt`.\n")
+    (skills / "_drafts").mkdir()
+    (skills / "_drafts" / "x.md").write_text("Use `promptt`.\n")
     found = prose_lint.lint_skills(skills, MODEL, [])
-    assert [(s.path.name, s.line, s.name) for s in found] == [("guide.md", 1, "promptt")]
+    assert [(s.path.name, s.line, s.name) for s in found.hints] == [("guide.md", 1, "promptt")]
 
 
 # --- zero false positives on real prose, and a real rename caught --------------------------
@@ -173,8 +213,9 @@ def example_model() -> Model:
 def test_the_examples_skills_have_no_stale_names(example_model: Model) -> None:
     files = prose_lint.skill_files(REPO / "skills")
     assert {"workflow-editor.md", "SKILL.md", "generate-image.md"} <= {p.name for p in files}
-    assert prose_lint.lint_skills(REPO / "skills", example_model, [],
-                                  extra=["NODE_DEFINITIONS"]) == []
+    found = prose_lint.lint_skills(REPO / "skills", example_model, [],
+                                   extra=["NODE_DEFINITIONS"])
+    assert found.stale == [] and found.hints == []
 
 
 def test_fixture_prose_has_no_stale_names(example_model: Model) -> None:
@@ -187,7 +228,8 @@ def test_fixture_prose_has_no_stale_names(example_model: Model) -> None:
             if "nodes" not in data:
                 continue
             model = Model(nodes=tuple(NodeDef.model_validate(n) for n in data["nodes"]))
-        assert lint_text(path.read_text(), path, vocabulary(model, ["NODE_DEFINITIONS"])) == []
+        found = lint_text(path.read_text(), path, vocabulary(model, ["NODE_DEFINITIONS"]))
+        assert found.stale == [] and found.hints == [], path
         checked += 1
     assert checked >= 2
 
@@ -203,10 +245,13 @@ def test_renaming_a_field_the_examples_prose_names_is_caught(example_model: Mode
         "nodes": tuple(map(rename, example_model.nodes)), "tools": ()})
     renamed = renamed.model_copy(update={"nodes": tuple(
         n.model_copy(update={"tool": None}) for n in renamed.nodes)})
-    found = prose_lint.lint_skills(REPO / "skills", renamed, [])
-    assert found and {(s.name, s.suggestion) for s in found} == {
+    record = retired.retire(json.loads(schema_document(example_model)),
+                            json.loads(schema_document(renamed)))
+    found = prose_lint.lint_skills(REPO / "skills", renamed, [],
+                                   retired=Retired({t: frozenset(n) for t, n in record.items()}))
+    assert found.stale and {(s.name, s.suggestion) for s in found.stale} == {
         ("sourceImageUrl", "sourceImageUri")}
-    assert any(s.path.name == "workflow-editor.md" for s in found)
+    assert any(s.path.name == "workflow-editor.md" for s in found.stale)
 
 
 # --- `check` and `gen` with stale_prose = error | warn | off ------------------------------
@@ -237,6 +282,8 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     skill = tmp_path / "skills" / "nodes" / "prompt.md"
     skill.write_text(skill.read_text().replace(
         "## When to use\n\n", "## When to use\n\nPick `mode` `\"fast\"` for drafts.\n"))
+    # Prose written: the nodes index (nodes/_README.md) says so once gen runs.
+    assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
     return tmp_path
 
 
@@ -245,7 +292,7 @@ def prose_line(skill: Path) -> int:
                 if line.startswith("Pick `"))
 
 
-def test_check_fails_on_a_rename_then_gen_reports_it_once(
+def test_check_fails_on_a_rename_and_keeps_failing_after_gen_until_the_prose_changes(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
     nodes_ts = project / "src" / "nodes.ts"
@@ -259,14 +306,31 @@ def test_check_fails_on_a_rename_then_gen_reports_it_once(
     gen = run(project, "gen", "-q", monkeypatch=monkeypatch)
     assert gen.exit_code == 1
     assert message.format(prose_line(skill)) in gen.stderr.splitlines()
+    later = run(project, "check", "-q", monkeypatch=monkeypatch)
+    assert later.exit_code == 1
+    assert message.format(prose_line(skill)).split(" (did")[0] in later.stderr
+    skill.write_text(skill.read_text().replace("Pick `mode`", "Pick `speed`"))
+    assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
 
 
-def test_typo_in_prose_fails_check_per_level(project: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_typo_is_a_doctor_hint_never_a_failure(project: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     skill = project / "skills" / "nodes" / "prompt.md"
     skill.write_text(skill.read_text().replace("Pick `mode`", "Pick `modes`"))
-    line = (f"skills/nodes/prompt.md:{prose_line(skill)}: stale name '`modes`' "
-            "(did you mean '`mode`'?)")
+    check = run(project, "check", monkeypatch=monkeypatch)
+    assert check.exit_code == 0 and "modes" not in check.stderr
+    doctor = json.loads(run(project, "doctor", "--json", monkeypatch=monkeypatch).stdout)
+    assert [(h["name"], h["suggestion"]) for h in doctor["prose_hints"]] == [("modes", "mode")]
+
+
+def test_a_stale_name_fails_check_per_level(project: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    nodes_ts = project / "src" / "nodes.ts"
+    nodes_ts.write_text(NODES_TS.replace("  mode:", "  speed:").replace("mode: \"fast\" }",
+                                                                         "speed: \"fast\" }"))
+    assert run(project, "gen", "-q", monkeypatch=monkeypatch).exit_code == 1
+    skill = project / "skills" / "nodes" / "prompt.md"
+    line = f"skills/nodes/prompt.md:{prose_line(skill)}: stale name '`mode`'"
     error = run(project, "check", monkeypatch=monkeypatch)
     assert error.exit_code == 1 and line in error.stderr.splitlines()
     config = project / "pygen.toml"

@@ -8,6 +8,7 @@ import pytest
 
 from pygen.gate import report as doctor
 from pygen.model import DataType, Location, NodeDef
+from pygen.skills import sections
 
 
 def node(node_type: str) -> NodeDef:
@@ -29,8 +30,8 @@ def test_prose_gaps_and_coverage() -> None:
         ("b", ("When to use", "Common gotchas")), ("c", ("When to use", "Common gotchas"))]
     assert doctor.coverage(3, gaps) == pytest.approx(33.3)
     assert doctor.coverage(0, []) == 100.0
-    assert doctor.section_text(FILLED, "common GOTCHAS") == "- Slow."
-    assert doctor.section_text(FILLED, "Missing") is None
+    assert sections.section_text(FILLED, "common GOTCHAS") == "- Slow."
+    assert sections.section_text(FILLED, "Missing") is None
 
 
 def test_token_sizes_are_chars_over_four_largest_first() -> None:

@@ -260,3 +260,15 @@ def test_repo_skills_load(tmp_path: Path) -> None:
     store = load_store(copy)
     assert "start_film_director" in [s.tool_name for s in store.orchestrators]
     assert check_orchestrators(copy) == []
+
+
+def test_files_and_folders_for_people_are_never_served(tmp_path: Path) -> None:
+    root = tmp_path / "skills"
+    write(root / "nodes" / "note.md", "# Note\n")
+    write(root / "nodes" / "_README.md", "# Index, for people\n")
+    write(root / "_drafts" / "SKILL.md", skill_md("draft"))
+    write(root / "film" / "SKILL.md", skill_md("film"))
+    store = load_store(root)
+    assert store.node_types == ("note",)
+    assert [s.name for s in store.orchestrators] == ["film"]
+    assert check_orchestrators(root) == []

@@ -21,9 +21,32 @@ def test_alias_shows_its_values_but_an_inline_union_does_not_repeat_them() -> No
     assert render.field_line(field('"a" | "b"', inline)) == '- `f: "a" | "b"`'
 
 
-def test_long_unions_are_cut_with_a_count() -> None:
-    values = tuple(f"v{i}" for i in range(15))
-    assert render.enum_text(values).endswith('"v11" | … (+3 more)')
+def test_long_enums_are_listed_in_full_one_value_per_line() -> None:
+    values = tuple(TypeRef(kind="literal", value=f"v{i}") for i in range(40))
+    alias = TypeRef(kind="union", name="Provider", types=values)
+    lines = render.field_list([field("Provider", alias)])
+    assert lines[0] == "- `f: Provider` — one of the 40 values below"
+    assert lines[1:] == [f'  - `"v{i}"`' for i in range(40)]
+
+
+def test_twelve_values_stay_inline_and_an_inline_union_is_not_repeated() -> None:
+    twelve = tuple(TypeRef(kind="literal", value=i) for i in range(12))
+    assert render.field_list([field("Level", TypeRef(kind="union", name="L", types=twelve))]) == [
+        "- `f: Level` — one of `0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11`"]
+    many = tuple(TypeRef(kind="literal", value=f"v{i}") for i in range(13))
+    text = " | ".join(f'"v{i}"' for i in range(13))
+    assert render.field_list([field(text, TypeRef(kind="union", types=many))]) == [
+        f"- `f: {text}`"]
+
+
+def test_long_enum_of_a_nested_field_is_indented_under_it() -> None:
+    values = tuple(TypeRef(kind="literal", value=f"v{i}") for i in range(13))
+    inner = field("V", TypeRef(kind="union", types=values)).model_copy(update={"name": "x"})
+    obj = field("{ x: V }", TypeRef(kind="object", fields=(inner,)))
+    lines = render.field_list([obj])
+    assert lines[:3] == ["- `f: { x: V }`", "  - `x: V` — one of the 13 values below",
+                         '    - `"v0"`']
+    assert len(lines) == 15
 
 
 def test_optional_default_deprecated_and_description_in_that_order() -> None:

@@ -11,7 +11,12 @@ from click.testing import CliRunner, Result
 from pygen.cli import main
 from pygen.model import Model
 from pygen.validation.catalog import build_catalog
-from pygen.validation.examples import check_skill_examples, json_blocks
+from pygen.validation.examples import (
+    PLACEHOLDER_HINT,
+    check_skill_examples,
+    json_blocks,
+    placeholders,
+)
 from pygen.validation.findings import Finding
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
@@ -161,3 +166,39 @@ def test_the_fallback_copy_is_written_by_gen_and_gated_by_check(
     result = run(studio, monkeypatch, "check", "-q")
     assert result.exit_code == 1
     assert "stale: server/fallback/workflow-editor.md" in result.output
+
+
+SCHEMATIC = """A shape, not a workflow:
+
+```json schematic
+{"nodes": [{"id": "n1", "type": "no-such-type", "data": {}}], "edges": []}
+```
+
+<!-- pygen: schematic -->
+
+```json
+{"id": "n1", "type": "no-such-type", "data": {}}
+```
+
+```json
+{"id": "n1", "type": "<node-type>", "data": {}}
+```
+
+```json
+{"id": "n1", "type": "no-such-type", "data": {}}
+```
+"""
+
+
+def test_schematic_blocks_are_not_validated_and_placeholders_get_a_hint() -> None:
+    assert [line for line, _ in json_blocks(SCHEMATIC)] == [13, 17]
+    findings = check_skill_examples(SCHEMATIC, "skills/x.md", CATALOG)
+    assert [(f.level, f.line) for f in findings] == [("warning", 13), ("error", 17)]
+    assert findings[0].message == PLACEHOLDER_HINT
+
+
+def test_placeholders_count_where_names_go_not_in_sample_data() -> None:
+    assert placeholders({"nodes": [{"id": "n1", "type": "<node-type>"}]})
+    assert placeholders({"edges": [{"sourceHandle": "<output>"}]})
+    assert not placeholders({"id": "a", "type": "note", "data": {"text": "<your text>"}})
+    assert not placeholders({"type": "note", "data": {}, "note": "a < b > c"})

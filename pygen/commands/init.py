@@ -1,0 +1,101 @@
+"""`pygen init`: find the node catalog, tsconfig and skills folder; write a commented config."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pygen.init import configfile, survey
+from pygen.init.scan import Candidate
+from pygen.output import console, shown
+from pygen.skills import render
+
+SAMPLE = 5
+
+
+def _say(text: str) -> None:
+    console.print(text, highlight=False, markup=False)
+
+
+def _catalog_line(catalog: survey.Catalog) -> str:
+    c = catalog.candidate
+    where = f"{shown(c.path)}:{c.line}"
+    if catalog.error:
+        return f"{c.name}  {where}  (the extractor failed: {catalog.error})"
+    types = catalog.node_types
+    sample = ", ".join(types[:SAMPLE]) + (", …" if len(types) > SAMPLE else "")
+    return (f"{c.name}  {where}  {len(types)} node(s): {sample}; data types: "
+            f"{catalog.resolution()}")
+
+
+def ambiguous(found: list[Candidate], root: Path) -> int:
+    _say("Several constants look like node catalogs; pygen picked none:")
+    for candidate in found:
+        _say("  " + _catalog_line(survey.confirm(candidate, root)))
+    _say("Run `pygen init --definitions NAME` (add `--nodes-file FILE` when the name is "
+         "declared in several files).")
+    return 1
+
+
+def describe(catalog: survey.Catalog, tsconfig: Path | None,
+             skills: survey.SkillsFolder | None, others: list[Path], foreign: list[str]) -> None:
+    _say("node catalog: " + _catalog_line(catalog))
+    _say(f"tsconfig: {shown(tsconfig)} (the nearest to the nodes file)" if tsconfig else
+         "tsconfig: none found; the extractor uses TypeScript's defaults")
+    if skills is None:
+        _say("skills folder: none yet; `pygen gen` creates skills/")
+    else:
+        also = f"; also found: {', '.join(shown(p) for p in others)}" if others else ""
+        _say(f"skills folder: {shown(skills.path)} ({skills.node_files} node file(s){also})")
+    if foreign:
+        _say(f"blocks another tool writes (declared as foreign_blocks): {', '.join(foreign)}")
+    if skills is not None and "mcp-call" in skills.block_ids:
+        _say("the skills document MCP tools (mcp-call blocks): set `tools` in the config so "
+             "`pygen gen` keeps them; until then it leaves those blocks as they are")
+
+
+def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,
+        pyproject: bool) -> int:
+    configfile.target(root, pyproject)  # refuse before the slow part when a config exists
+    found = survey.candidates(root, definitions, nodes_file)
+    if not found:
+        _say("No constant looks like a node catalog (an array of entries with `type` and "
+             "handles or default data, or an object of them keyed by type). Run "
+             "`pygen init --nodes-file FILE --definitions NAME`.")
+        return 1
+    if len(found) > 1:
+        return ambiguous(found, root)
+    skills, others = survey.survey_skills(root, skills_dir)
+    foreign = sorted(set(skills.block_ids) - render.own_blocks()) if skills else []
+    settings = survey.settings_for(found[0], root).model_copy(update={
+        "skills_dir": survey.relative(skills.path, root) if skills else "skills",
+        "foreign_blocks": foreign})
+    catalog = survey.confirm(found[0], root, settings)
+    tsconfig = survey.nearest_tsconfig(found[0].path, root)
+    describe(catalog, tsconfig, skills, others, foreign)
+    written = configfile.write(root, configfile.Found(
+        settings, len(catalog.node_types), survey.relative(tsconfig, root) if tsconfig else None,
+        skills is not None), pyproject)
+    _say(f"Wrote {shown(written)}. Next: `pygen gen`, then write the prose sections, and add "
+         "`pygen check` to CI.")
+    return 1 if catalog.error else 0
+
+
+@click.command("init")
+@click.option("--definitions", metavar="NAME",
+              help="The definitions constant to use when several look like one.")
+@click.option("--nodes-file", type=click.Path(path_type=Path, exists=True, dir_okay=False),
+              help="The file that declares it.")
+@click.option("--skills-dir", type=click.Path(path_type=Path, file_okay=False),
+              help="The skills folder (default: an existing one, else skills/).")
+@click.option("--pyproject", is_flag=True,
+              help="Write [tool.pygen] into pyproject.toml instead of a pygen.toml.")
+def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,
+             pyproject: bool) -> int:
+    """Find the node catalog, tsconfig and skills folder here; write a commented config.
+
+    Refuses to overwrite a config. Exit 1 when no catalog or several are found: pass
+    --definitions NAME (and --nodes-file) to choose.
+    """
+    return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject)

@@ -1,0 +1,91 @@
+"""Where the app's code contradicts itself: findings on the definitions, not on the skills.
+
+- `default`: a default data value its field's type does not allow (`provider: "suno"` where
+  the type says `"minimax"`);
+- `required`: a required field with neither a default value nor documented values (an enum,
+  a boolean, a `@default` tag), so nothing tells an agent what to put there;
+- `handle`: a field description that names a handle (`` the `style` handle ``) the node
+  does not have.
+
+Each names the TypeScript file:line of the default and of the field's declaration when the
+extractor reported them. `gen` and `check` warn (error under `--strict`); `doctor` lists them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pygen.model import DataField, Location, Model, NodeDef, NodeSources
+
+Kind = Literal["default", "required", "handle"]
+HANDLE_MENTION = re.compile(r"`([^`\s]+)`\s+(?:input\s+|output\s+)?handle\b|\bhandle\s+`([^`\s]+)`")
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    node_type: str
+    field: str
+    kind: Kind
+    message: str
+    default_at: Location | None = None
+    type_at: Location | None = None
+
+    def text(self) -> str:
+        where = [f"{what} at {at.file}:{at.line}" for what, at in
+                 (("default", self.default_at), ("type", self.type_at)) if at is not None]
+        return (f"{self.node_type}.{self.field}: {self.message}"
+                + (f" ({', '.join(where)})" if where else ""))
+
+
+def shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def allows(data_field: DataField, value: Any) -> bool:
+    from jsonschema import Draft202012Validator
+
+    from pygen.skills.schema_doc import field_schema
+
+    return bool(Draft202012Validator(field_schema(data_field)).is_valid(value))
+
+
+def documented(data_field: DataField) -> bool:
+    """Whether the code says what values the field takes (an enum, a boolean, a @default)."""
+    return bool(data_field.default_tag or data_field.type.literal_values()
+                or data_field.type.kind == "boolean")
+
+
+def field_findings(node: NodeDef, data_field: DataField,
+                   where: NodeSources) -> Iterator[Contradiction]:
+    name = data_field.name
+    at = (where.defaults.get(name) or node.source, where.fields.get(name))
+    if name in node.default_data:
+        value = node.default_data[name]
+        if not allows(data_field, value):
+            yield Contradiction(node.type, name, "default", f"default {shown(value)} is not "
+                                f"allowed by its type {data_field.type_text}", *at)
+    elif not data_field.optional and not documented(data_field):
+        yield Contradiction(node.type, name, "required", "required, with neither a default "
+                            "value nor documented values", None, at[1])
+    handles = {h.id for h in (*node.inputs, *node.outputs)}
+    for match in HANDLE_MENTION.finditer(data_field.description):
+        handle = match.group(1) or match.group(2)
+        if handle not in handles:
+            yield Contradiction(node.type, name, "handle", f"the description names a handle "
+                                f"'{handle}' the node does not have", None, at[1])
+
+
+def find(model: Model) -> list[Contradiction]:
+    """Every contradiction, in node then field order (data types found; variants aside)."""
+    found: list[Contradiction] = []
+    for node in model.nodes:
+        if node.data_type.via == "none":
+            continue
+        where = model.locations.get(node.type, NodeSources())
+        for data_field in node.data_type.fields:
+            found += field_findings(node, data_field, where)
+    return found

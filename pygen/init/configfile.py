@@ -1,0 +1,103 @@
+"""The config `pygen init` writes: every key it found set, the common others commented out,
+each with one line saying what it does; as pygen.toml or as `[tool.pygen]` in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pygen import files
+from pygen.config import Settings
+from pygen.errors import ConfigError
+
+HEADER = ("# pygen configuration, written by `pygen init`. Paths are relative to this file.\n"
+          "# Every key: see \"Configuration keys\" in pygen's README.\n")
+
+
+@dataclass(frozen=True)
+class Found:
+    """What init settled on, and what it saw, for the comments."""
+
+    settings: Settings
+    node_count: int
+    tsconfig: str | None
+    skills_found: bool
+
+
+def value(item: object) -> str:
+    """A TOML value for a string or a list of strings (JSON's quoting is TOML's)."""
+    return json.dumps(item, ensure_ascii=False)
+
+
+def key(name: str, item: object, comment: str, active: bool) -> list[str]:
+    return [f"# {comment}", f"{'' if active else '# '}{name} = {value(item)}"]
+
+
+def body(found: Found) -> str:
+    """The keys, top-level ones first (a TOML table would swallow the keys after it)."""
+    s, defaults = found.settings, Settings.model_validate({"nodes_file": "-"})
+    lines = key("nodes_file", s.nodes_file,
+                f"The file that declares the node definitions ({found.node_count} node(s) found).",
+                True)
+    lines += key("definitions", s.definitions, "The name of the definitions constant.",
+                 s.definitions != defaults.definitions)
+    where = "an existing skills folder" if found.skills_found else "created by `pygen gen`"
+    lines += key("skills_dir", s.skills_dir, f"Where the skill files live ({where}).",
+                 s.skills_dir != defaults.skills_dir)
+    lines += key("tsconfig", found.tsconfig or "tsconfig.json",
+                 "Compiler options for imports; by default the nearest tsconfig.json above "
+                 "nodes_file" + (" (this one)." if found.tsconfig else " (none found)."), False)
+    if s.foreign_blocks:
+        lines += key("foreign_blocks", s.foreign_blocks,
+                     "Blocks another tool writes: pygen leaves them alone.", True)
+    lines += key("tools", ["python:your.package.server:build_server"],
+                 "MCP tool schema sources: python:module:attr, stdio:<command>, json:path.", False)
+    lines += key("stale_prose", "error", "Backticked names in prose the code no longer has: "
+                 "error, warn or off.", False)
+    if s.entry_fields.type != defaults.entry_fields.type:
+        lines += ["", "# Property names of a definition entry that differ from pygen's.",
+                  "[entry_fields]", f"type = {value(s.entry_fields.type)}"]
+    return "\n".join(lines) + "\n"
+
+
+def pygen_toml(found: Found) -> str:
+    return HEADER + "\n" + body(found)
+
+
+def in_pyproject(existing: str | None, found: Found) -> str:
+    """pyproject.toml with a `[tool.pygen]` table appended; the rest kept byte for byte.
+
+    A sub-table (`[entry_fields]`) is written as `[tool.pygen.entry_fields]`."""
+    table = body(found).replace("\n[entry_fields]", "\n[tool.pygen.entry_fields]")
+    head = existing or ""
+    if head and not head.endswith("\n"):
+        head += "\n"
+    return head + ("\n" if head else "") + "[tool.pygen]\n" + HEADER + table
+
+
+def target(root: Path, pyproject: bool) -> Path:
+    """Where the config goes; an error when a config is already there."""
+    existing = root / "pygen.toml"
+    if existing.is_file():
+        raise ConfigError(f"{existing}: a pygen config exists already; edit it, or delete it "
+                          "and run `pygen init` again")
+    path = root / "pyproject.toml"
+    if path.is_file():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+        if "pygen" in data.get("tool", {}):
+            raise ConfigError(f"{path}: [tool.pygen] exists already; edit it, or delete it "
+                              "and run `pygen init` again")
+    return path if pyproject else existing
+
+
+def write(root: Path, found: Found, pyproject: bool) -> Path:
+    path = target(root, pyproject)
+    text = in_pyproject(files.read_text(path), found) if pyproject else pygen_toml(found)
+    files.write_all([(path, text)])
+    return path

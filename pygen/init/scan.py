@@ -1,0 +1,208 @@
+"""Find candidate node catalogs in a project's TypeScript sources, by reading the text.
+
+A candidate is a `const` whose initializer is an array of object literals with a type-like
+property (`type`, `kind`, `nodeType`) and a handle or default-data property, or an object
+whose values are object literals with handle or default-data properties (keyed by type), or
+a `registerX({...})` function whose calls pass such literals (`call:registerX`).
+An array or object built only from spreads of candidates (`[...IMAGE_NODES, ...AUDIO_NODES]`)
+is a candidate too, and the parts it is built from are not offered on their own.
+
+This is a cheap first pass; `pygen init` confirms a candidate by running the real extractor.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
+# Dependencies, build output, and tests with their fixtures: never the app's catalog.
+SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "vendor",
+                          "__tests__", "__mocks__", "test", "tests", "fixtures", "e2e"})
+SKIPPED_FILE = re.compile(r"\.(d|test|spec|stories)\.[cm]?tsx?$")
+TYPE_KEYS = ("type", "kind", "nodeType")
+SHAPE_KEYS = frozenset({"inputs", "outputs", "handles", "ports", "defaultData", "defaultConfig",
+                        "defaults", "data", "initialData"})
+DECLARATION = re.compile(
+    r"^[ \t]*(?:export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*\(?[ \t\n]*"
+    r"([\[{])", re.MULTILINE)
+# `registerNode({ type: … })`: a registration call whose first argument is a definition.
+CALL = re.compile(r"(?<![\w$.])(register[A-Za-z0-9_$]*)\s*\(\s*(\{)")
+KEY = re.compile(r"\s*(?:\[[^\]\n]*\]|([\"']?)([A-Za-z_$][\w$-]*)\1)\s*:")
+SPREAD = re.compile(r"\s*\.\.\.\s*([A-Za-z_$][\w$]*)")
+MAX_FILE_BYTES = 2_000_000
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A constant that looks like a node catalog."""
+
+    name: str
+    path: Path
+    line: int
+    form: str  # "array", "object" or "call"
+    entries: int
+    type_key: str | None
+    spreads: tuple[str, ...] = ()
+
+
+@dataclass
+class _Shape:
+    """What a literal holds: its entries' keys, its spreads, how many entries."""
+
+    entries: int = 0
+    entry_keys: list[set[str]] = field(default_factory=list)
+    spreads: list[str] = field(default_factory=list)
+
+
+def project_files(root: Path) -> Iterator[Path]:
+    """Every file of the project, sorted, never entering dependencies, build output or
+    hidden folders (a node_modules walk would cost more than the whole run)."""
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED_DIRS)
+        yield from (Path(folder) / name for name in sorted(names))
+
+
+def source_files(root: Path) -> Iterator[Path]:
+    """The project's TypeScript files, without declarations, tests or stories."""
+    for path in project_files(root):
+        if path.suffix in SOURCE_SUFFIXES and not SKIPPED_FILE.search(path.name) \
+                and path.stat().st_size <= MAX_FILE_BYTES:
+            yield path
+
+
+def _skip_string(text: str, i: int) -> int:
+    quote = text[i]
+    i += 1
+    while i < len(text) and text[i] != quote:
+        i += 2 if text[i] == "\\" else 1
+    return i + 1
+
+
+def _skip_comment(text: str, i: int) -> int:
+    if text.startswith("//", i):
+        end = text.find("\n", i)
+        return len(text) if end < 0 else end
+    end = text.find("*/", i + 2)
+    return len(text) if end < 0 else end + 2
+
+
+def read_literal(text: str, start: int) -> tuple[_Shape, int]:
+    """The shape of the literal opening at `start` (`[` or `{`), and where it ends."""
+    shape, depth, i = _Shape(), 0, start
+    while i < len(text):
+        char = text[i]
+        if char in "\"'`":
+            i = _skip_string(text, i)
+            continue
+        if text.startswith(("//", "/*"), i):
+            i = _skip_comment(text, i)
+            continue
+        if char in "[{(":
+            depth += 1
+            if depth == 2 and char == "{":
+                shape.entries += 1
+                shape.entry_keys.append(set())
+        elif char in "]})":
+            depth -= 1
+            if depth == 0:
+                return shape, i + 1
+        if char in "[{," and depth in (1, 2):
+            _note(text, i + 1, depth, shape)
+        i += 1
+    return shape, len(text)
+
+
+def _note(text: str, at: int, depth: int, shape: _Shape) -> None:
+    """Record the spread (depth 1) or the entry key (depth 2) that starts at `at`."""
+    if depth == 1:
+        spread = SPREAD.match(text, at)
+        if spread:
+            shape.spreads.append(spread.group(1))
+        return
+    key = KEY.match(text, at)
+    if key and key.group(2) and shape.entry_keys:
+        shape.entry_keys[-1].add(key.group(2))
+
+
+def classify(name: str, path: Path, line: int, opener: str, shape: _Shape) -> Candidate | None:
+    """A candidate when most entries look like definitions, or when it only spreads others."""
+    form = "array" if opener == "[" else "object"
+    keys = [k for k in shape.entry_keys if k & SHAPE_KEYS]
+    type_keys = [t for t in (next((t for t in TYPE_KEYS if t in k), None) for k in keys) if t]
+    # An array entry must say its type; an object's key is the type when its entry does not.
+    looks = type_keys if form == "array" else keys
+    if (looks and len(looks) * 2 >= shape.entries) or (shape.spreads and not shape.entries):
+        return Candidate(name, path, line, form, shape.entries,
+                         type_keys[0] if type_keys else None, tuple(shape.spreads))
+    return None
+
+
+def entry_keys(text: str, start: int) -> set[str]:
+    """The keys of the object literal opening at `start` (read as a one-entry array)."""
+    shape, _ = read_literal("[" + text[start:], 0)
+    return shape.entry_keys[0] if shape.entry_keys else set()
+
+
+def scan_calls(text: str, path: Path) -> list[Candidate]:
+    """One candidate per registration call whose object says its type and shape; `scan`
+    merges the calls of one function into a single `call:NAME` candidate."""
+    found = []
+    for match in CALL.finditer(text):
+        keys = entry_keys(text, match.start(2))
+        type_key = next((t for t in TYPE_KEYS if t in keys), None)
+        if type_key and keys & SHAPE_KEYS:
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(Candidate(f"call:{match.group(1)}", path, line, "call", 1, type_key))
+    return found
+
+
+def scan_text(text: str, path: Path) -> list[Candidate]:
+    found = scan_calls(text, path)
+    for match in DECLARATION.finditer(text):
+        shape, _ = read_literal(text, match.start(2))
+        line = text.count("\n", 0, match.start()) + 1
+        candidate = classify(match.group(1), path, line, match.group(2), shape)
+        if candidate is not None:
+            found.append(candidate)
+    return found
+
+
+def roots(candidates: list[Candidate]) -> list[Candidate]:
+    """Catalogs, not their parts: a candidate no other candidate spreads in. One made only of
+    spreads counts when it spreads some other candidate (else it is any `[...a, ...b]`)."""
+    names = {c.name for c in candidates}
+    kept = [c for c in candidates if c.entries or names & set(c.spreads)]
+    used = {name for c in kept for name in c.spreads}
+    return [c for c in kept if c.name not in used]
+
+
+def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Candidate]:
+    """The calls of one function as one candidate, anchored in the file that declares it."""
+    calls: dict[str, list[Candidate]] = {}
+    for c in candidates:
+        if c.form == "call":
+            calls.setdefault(c.name, []).append(c)
+    merged = []
+    for name, found in calls.items():
+        function = name.removeprefix("call:")
+        declares = re.compile(rf"(?:function|const|let)\s+{re.escape(function)}\b")
+        home = next((p for p, t in texts.items() if declares.search(t)), found[0].path)
+        merged.append(Candidate(name, home, found[0].line, "call", len(found), found[0].type_key))
+    return [c for c in candidates if c.form != "call"] + merged
+
+
+def scan(root: Path) -> list[Candidate]:
+    """Every root catalog candidate under `root`, in file order (calls last)."""
+    found: list[Candidate] = []
+    texts: dict[Path, str] = {}
+    for path in source_files(root):
+        try:
+            texts[path] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # not the project's source text: nothing to offer from it
+        found += scan_text(texts[path], path)
+    return roots(merge_calls(found, texts))

@@ -1,0 +1,129 @@
+"""What `pygen init` finds in a project: catalogs (confirmed by the real extractor), the
+tsconfig the extractor would use, and an existing skills folder."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from pygen.config import Config, EntryFields, Settings
+from pygen.errors import PygenError
+from pygen.init import scan
+from pygen.init.scan import Candidate
+
+START = re.compile(r"<!--\s*AUTO-GEN:START\s+(\S+)\s*-->")
+SAMPLE = 5
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A candidate and what the extractor made of it."""
+
+    candidate: Candidate
+    settings: Settings
+    node_types: tuple[str, ...] = ()
+    # How each node's data type was found (`name`, `structural`, `none`…) → count.
+    via: tuple[tuple[str, int], ...] = ()
+    warnings: int = 0
+    error: str | None = None
+
+    def resolution(self) -> str:
+        """`12 by name, 1 structural, 2 not found` from the extractor's record."""
+        words = {"none": "not found", "name": "by name", "config": "by config"}
+        return ", ".join(f"{count} {words.get(via, via)}" for via, count in self.via) or "-"
+
+
+@dataclass(frozen=True)
+class SkillsFolder:
+    path: Path
+    node_files: int
+    block_ids: tuple[str, ...]
+
+
+def relative(path: Path, root: Path) -> str:
+    return path.resolve().relative_to(root.resolve()).as_posix()
+
+
+def settings_for(candidate: Candidate, root: Path) -> Settings:
+    fields = EntryFields(type=candidate.type_key or "type")
+    return Settings.model_validate({"nodes_file": relative(candidate.path, root),
+                                    "definitions": candidate.name, "entry_fields": fields})
+
+
+def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) -> Catalog:
+    """Run the extractor on the candidate: node types, how their data types resolve.
+
+    With the `settings` of the config about to be written, the extraction goes through the
+    cache, so the `pygen gen` that follows `init` starts no Node process."""
+    from pygen.extract import cache, runner
+
+    extract = cache.extract if settings is not None else runner.extract
+    settings = settings or settings_for(candidate, root)
+    try:
+        extraction = extract(Config(settings=settings, source=None, root=root.resolve()))
+    except PygenError as exc:
+        return Catalog(candidate, settings, error=str(exc))
+    via = Counter(node.data_type.via for node in extraction.nodes)
+    return Catalog(candidate, settings, tuple(n.type for n in extraction.nodes),
+                   tuple(sorted(via.items(), key=lambda item: (-item[1], item[0]))),
+                   len(extraction.diagnostics))
+
+
+def nearest_tsconfig(nodes_file: Path, root: Path) -> Path | None:
+    """The tsconfig.json the extractor uses by default: the nearest one above the nodes file."""
+    for folder in nodes_file.resolve().parents:
+        candidate = folder / "tsconfig.json"
+        if candidate.is_file():
+            return candidate
+        if folder == root.resolve():
+            return None
+    return None
+
+
+def skills_folders(root: Path) -> list[SkillsFolder]:
+    """Folders that hold skill files: a `nodes/` folder of Markdown, a workflow-editor.md, or
+    Markdown in a folder named like skills; the one with the most node files first."""
+    found = []
+    folders = {p.parent for p in scan.project_files(root) if p.suffix == ".md"}
+    folders |= {p.parent.parent for p in folders if p.name == "nodes"}
+    for folder in sorted(folders):
+        if folder.name == "nodes":
+            continue
+        nodes = sorted((folder / "nodes").glob("*.md")) if (folder / "nodes").is_dir() else []
+        markdown = [*folder.glob("*.md"), *nodes]
+        ids = sorted({m for p in markdown for m in START.findall(_text(p))})
+        if nodes or (folder / "workflow-editor.md").is_file() or "skill" in folder.name.lower():
+            found.append(SkillsFolder(folder, len(nodes), tuple(ids)))
+    return sorted(found, key=lambda f: (-f.node_files, -len(f.block_ids), len(f.path.parts),
+                                        str(f.path)))
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def candidates(root: Path, definitions: str | None, nodes_file: Path | None) -> list[Candidate]:
+    """The catalogs to offer, narrowed by what the user said; a named constant the scan
+    did not recognise is taken on the user's word (the extractor then has its say)."""
+    found = scan.scan(root)
+    if nodes_file is not None:
+        found = [c for c in found if c.path.resolve() == nodes_file.resolve()]
+    if definitions is not None:
+        found = [c for c in found if c.name == definitions]
+    if not found and definitions is not None and nodes_file is not None:
+        found = [Candidate(definitions, nodes_file, 1, "array", 0, None)]
+    return found
+
+
+def survey_skills(root: Path, skills_dir: Path | None) -> tuple[SkillsFolder | None, list[Path]]:
+    """The skills folder to use (the user's, else the best found) and the others found."""
+    found = skills_folders(root)
+    if skills_dir is not None:
+        chosen = next((f for f in found if f.path.resolve() == skills_dir.resolve()), None)
+        return chosen or SkillsFolder(skills_dir, 0, ()), []
+    return (found[0], [f.path for f in found[1:]]) if found else (None, [])

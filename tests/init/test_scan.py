@@ -1,0 +1,91 @@
+"""The catalog candidate scan and the config text `pygen init` writes."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from pygen.config import EntryFields, Settings
+from pygen.init import configfile, scan
+
+APP = '''
+import { t } from "./i18n";
+// const NOT_THIS = [{ type: "x", inputs: [] }];
+export const THEMES = [{ name: "dark", colors: { bg: "#000" } }];
+const label = "a } tricky ] string";
+export const IMAGE_NODES: NodeSpec[] = [
+  { type: "generate-image", label: t("Image {n}"), inputs: ["prompt"], outputs: ["image"] },
+  { type: `upscale`, label: "Up", inputs: ["image"], outputs: ["image"], defaultData: {} },
+];
+export const NODE_DEFINITIONS = [...IMAGE_NODES, ...AUDIO_NODES] as const;
+export const PARTS = [...THEMES];
+export const BY_TYPE = {
+  note: { label: "Note", inputs: [], outputs: [], defaultData: { text: "" } },
+  [NodeType.Upscale]: { label: "Upscale", inputs: ["image"], outputs: ["image"] },
+} satisfies Record<string, NodeDefinition>;
+export const KINDS = [{ kind: "x", ports: [] }];
+'''
+
+
+def found() -> dict[str, scan.Candidate]:
+    return {c.name: c for c in scan.scan_text(APP, Path("app.ts"))}
+
+
+def test_arrays_of_typed_entries_objects_keyed_by_type_and_spreads_are_candidates() -> None:
+    candidates = found()
+    assert sorted(candidates) == ["BY_TYPE", "IMAGE_NODES", "KINDS", "NODE_DEFINITIONS", "PARTS"]
+    assert (candidates["IMAGE_NODES"].entries, candidates["IMAGE_NODES"].line) == (2, 6)
+    assert candidates["BY_TYPE"].form == "object" and candidates["BY_TYPE"].type_key is None
+    assert candidates["KINDS"].type_key == "kind"
+    assert candidates["NODE_DEFINITIONS"].spreads == ("IMAGE_NODES", "AUDIO_NODES")
+
+
+def test_roots_drop_the_parts_of_a_catalog_and_spreads_of_nothing_known() -> None:
+    roots = [c.name for c in scan.roots(list(found().values()))]
+    assert roots == ["NODE_DEFINITIONS", "BY_TYPE", "KINDS"]
+
+
+def test_dependencies_build_output_and_tests_are_not_read(tmp_path: Path) -> None:
+    for rel in ("src/nodes.ts", "node_modules/lib/nodes.ts", "dist/nodes.ts", "tests/x/n.ts",
+                "src/nodes.test.ts", "src/types.d.ts", ".cache/nodes.ts"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("export const N = [{ type: 'a', inputs: [] }];\n")
+    assert [c.path.relative_to(tmp_path).as_posix() for c in scan.scan(tmp_path)] == [
+        "src/nodes.ts"]
+
+
+def found_config(**settings: object) -> configfile.Found:
+    return configfile.Found(Settings.model_validate({"nodes_file": "src/nodes.ts", **settings}),
+                            3, "tsconfig.json", False)
+
+
+def test_pygen_toml_sets_what_differs_from_the_defaults_and_comments_the_rest() -> None:
+    text = configfile.pygen_toml(found_config(definitions="NODES", foreign_blocks=["x"],
+                                              entry_fields=EntryFields(type="kind")))
+    assert tomllib.loads(text) == {"nodes_file": "src/nodes.ts", "definitions": "NODES",
+                                   "foreign_blocks": ["x"], "entry_fields": {"type": "kind"}}
+    assert '# skills_dir = "skills"' in text and '# tsconfig = "tsconfig.json"' in text
+    assert "(3 node(s) found)" in text
+
+
+def test_pyproject_gets_a_table_appended_and_keeps_every_byte_before_it() -> None:
+    before = '[project]\nname = "app"\n# a comment\n[tool.ruff]\nline-length = 100'
+    text = configfile.in_pyproject(before, found_config(entry_fields=EntryFields(type="kind")))
+    assert text.startswith(before + "\n\n[tool.pygen]\n")
+    data = tomllib.loads(text)
+    assert data["tool"]["pygen"] == {"nodes_file": "src/nodes.ts", "entry_fields": {"type": "kind"}}
+    assert data["tool"]["ruff"] == {"line-length": 100}
+
+
+def test_registration_calls_are_one_candidate_anchored_where_the_function_is(
+        tmp_path: Path) -> None:
+    (tmp_path / "registry.ts").write_text(
+        "export function registerNode(spec: NodeSpec): void {}\n")
+    (tmp_path / "nodes.ts").write_text(
+        'import { registerNode } from "./registry";\n'
+        'registerNode({ type: "a", label: "A", inputs: [], outputs: ["x"] });\n'
+        "registerNode(\n  {\n    type: 'b', defaultData: {} },\n  { hidden: true },\n);\n"
+        "registerNode(existing);\nregistry.registerNode({ type: 'c', inputs: [] });\n")
+    found = scan.scan(tmp_path)
+    assert [(c.name, c.path.name, c.entries) for c in found] == [
+        ("call:registerNode", "registry.ts", 2)]
