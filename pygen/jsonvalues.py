@@ -37,3 +37,13 @@ def show(value: object, limit: int = 60) -> str:
     """The value as compact JSON, cut to `limit` characters."""
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def variant_text(value: object) -> str | None:
+    """A string or number as JavaScript's `String()` writes it (how the extractor names a
+    variant); None for any other value."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)

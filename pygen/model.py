@@ -216,6 +216,8 @@ class NodeDef(Frozen):
     computed: tuple[ComputedValue, ...] = ()
     # With `variant_field`: the value that tells this entry apart from others of its type.
     variant: str | None = None
+    # ... and the field that holds it (`variant_field`): in the entry, mostly in the data too.
+    variant_field: str | None = None
     source: Location
     data_type: DataType = DataType()
     # Names of entry properties that were not static data and were skipped.

@@ -121,6 +121,8 @@ function markVariants(ctx, pairs) {
       if (seen.has(key)) throw duplicate(ctx, entry, node, key, seen.get(key));
       seen.set(key, `${node.source.file}:${node.source.line}`);
       node.variant = key;
+      // Who reads a variant needs the field too: it is where the node's data names it.
+      node.variant_field = key === null ? null : ctx.request.variantField;
     }
   }
 }

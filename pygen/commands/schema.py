@@ -17,9 +17,10 @@ def schema(node_type: str | None, config_path: Path | None, nodes_file: Path | N
            skills_dir: Path | None) -> int:
     """Print the JSON Schema (draft 2020-12) of one node type's data, or of all of them.
 
-    Without TYPE, prints the document `pygen gen` writes to schemas/nodes.schema.json: every
-    type's schema under `$defs`, and each type's handle ids under `x-handles` (the file also
-    keeps the tools' names under `x-tool-names` and retired names under `x-retired`).
+    TYPE may name a variant (`tool.search`, with variant_field). Without TYPE, prints the
+    document `pygen gen` writes to schemas/nodes.schema.json: every type's and variant's
+    schema under `$defs`, their handle ids under `x-handles` (the file also keeps the tools'
+    names under `x-tool-names` and retired names under `x-retired`).
     """
     from pygen.tools import merge
     from pygen.validation.catalog import build_catalog, node_schema_text

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pygen.skills.node_schemas import VARIANTS_KEY
 from pygen.suggest import words
 
 # How much a word found in each part of an entry counts.
@@ -132,6 +133,8 @@ def entries_from_doc(doc: Mapping[str, Any]) -> list[SearchEntry]:
     handles, meta = doc.get("x-handles", {}), doc.get("x-nodes", {})
     out: list[SearchEntry] = []
     for node_type, schema in doc.get("$defs", {}).items():
+        if isinstance(schema, dict) and VARIANTS_KEY in schema:
+            continue  # the choice among a type's variants: each variant has its own entry
         info = meta.get(node_type, {}) if isinstance(meta, dict) else {}
         sides = handles.get(node_type, {}) if isinstance(handles, dict) else {}
         props = schema.get("properties", {}) if isinstance(schema, dict) else {}

@@ -166,7 +166,7 @@ def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str
                      forget: Collection[str] = ()) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node, and
     the names the catalog retired (pygen.skills.retired)."""
-    from pygen.skills.schema_doc import schema_document
+    from pygen.skills.node_schemas import schema_document
 
     path = layout.schema_file(skills_dir)
     old = existing.get(path)

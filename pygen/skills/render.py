@@ -10,6 +10,7 @@ from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeD
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
+from pygen.skills.schema_doc import own_variants
 from pygen.skills.wired_example import render_wired_example, wired_example
 
 # Blocks of a node file, in the order they appear in a new file.
@@ -160,6 +161,10 @@ def data_type_sections(node: NodeDef) -> list[str]:
         keys = ", ".join(code(k) for k in node.default_data) or "none"
         known = f" Keys of its default data: {keys}." if node.default_data_declared else ""
         return [f"**Data fields:** not declared in the code.{known}", ""]
+    own = own_variants(node)
+    if len(own) == 1 and not data_type.fields:  # a variant (variant_field) shows its own branch
+        return fields_sections(own[0].fields, own[0].name or data_type.name) + \
+            index_signature_lines(data_type)
     if data_type.variants:
         return variant_sections(data_type) + index_signature_lines(data_type)
     if data_type.via == "inferred":

@@ -18,7 +18,7 @@ from typing import Any
 from pygen.model import Model
 
 KEY = "x-retired"
-# Not `x-tools` (the tools' input schemas, pygen.skills.schema_doc): names only, per node,
+# Not `x-tools` (the tools' input schemas, pygen.skills.node_schemas): names only, per node,
 # and under "*" every tool's, for the files that list all tools.
 TOOLS = "x-tool-names"
 ALL = "*"

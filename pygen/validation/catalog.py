@@ -17,21 +17,22 @@ from typing import TYPE_CHECKING, Any
 from pygen import jsonread
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
+from pygen.jsonvalues import variant_text
 from pygen.model import Model
 from pygen.skills.fastcheck import Check, compile_check
-from pygen.skills.schema_doc import (
+from pygen.skills.node_schemas import (
     DRAFT,
     HANDLES_KEY,
     NODES_KEY,
     TOOLS_KEY,
+    VARIANTS_KEY,
     WORKFLOW_KEY,
-    Schema,
-    by_type,
     document_extras,
     document_text,
-    handles_entry,
-    node_data_schema,
+    entries,
+    ref_name,
 )
+from pygen.skills.schema_doc import Schema
 from pygen.suggest import did_you_mean
 from pygen.validation.shapes import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
@@ -55,6 +56,19 @@ class NodeSpec:
     # The schema document's `x-handles` entry (declared types, `declared`), kept as written.
     handles: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def variants(self) -> dict[str, str]:
+        """For a type whose entries are variants: the name of each variant by its value."""
+        entry = self.schema.get(VARIANTS_KEY)
+        return dict(entry.get("values") or {}) if isinstance(entry, dict) else {}
+
+    @property
+    def variant_field(self) -> str | None:
+        """The data field whose value names the variant (None when the data does not)."""
+        entry = self.schema.get(VARIANTS_KEY)
+        field = entry.get("field") if isinstance(entry, dict) else None
+        return field if isinstance(field, str) else None
+
     def declared(self, side: str) -> bool:
         """False when the definitions do not declare this side's handles: nothing to check."""
         value = self.handles.get("declared", True)
@@ -70,33 +84,73 @@ class Catalog:
     """Node specs by type, with compiled validators cached per type (compiling is the slow part)."""
 
     def __init__(self, specs: Iterable[NodeSpec], extras: Mapping[str, Any] | None = None) -> None:
+        # Node types and variants (`<type>.<value>`) alike.
         self.specs: dict[str, NodeSpec] = {s.type: s for s in specs}
         # The document's other keys (x-nodes, x-tools, x-workflow), kept for the round trip.
         self.extras: dict[str, Any] = dict(extras or {})
+        # Each variant's type.
+        self.variant_of: dict[str, str] = {
+            name: s.type for s in self.specs.values() for name in s.variants.values()
+            if name in self.specs}
+        # The node types a workflow may name (a variant is named by its data, not its type).
+        self.types: list[str] = [t for t in self.specs if t not in self.variant_of]
         self._validators: dict[str, Draft202012Validator] = {}
         self._shapes: dict[str, Shape] = {}
         self._quick: dict[str, Check | None] = {}
 
-    @property
-    def types(self) -> list[str]:
-        return list(self.specs)
+    def node_spec(self, node: object) -> NodeSpec | None:
+        """The spec a workflow node is checked against: its variant's, when its type has
+        variants and its data names one; None when its type is unknown (or is a variant's)."""
+        if not isinstance(node, dict):
+            return None
+        node_type = node.get("type")
+        if not isinstance(node_type, str) or node_type not in self.specs or (
+                node_type in self.variant_of):
+            return None
+        return self.spec_for(node_type, node.get("data"))
+
+    def spec_for(self, node_type: str, data: object) -> NodeSpec:
+        """The spec of the variant the data names (by its variant field), else the type's."""
+        spec = self.specs[node_type]
+        field = spec.variant_field
+        if field is not None and isinstance(data, dict):
+            name = spec.variants.get(variant_text(data.get(field)) or "")
+            if name is not None and name in self.specs:
+                return self.specs[name]
+        return spec
+
+    def resolved(self, name: str) -> Schema:
+        """The schema of a type or variant with its variants' `$ref`s replaced by their
+        schemas: one self-contained schema, as the fast check and the shapes need."""
+        schema = self.specs[name].schema
+        if VARIANTS_KEY not in schema:
+            return schema
+        out = {k: v for k, v in schema.items() if k != VARIANTS_KEY}
+        for keyword in ("oneOf", "anyOf"):
+            if keyword in out:
+                out[keyword] = [self._target(branch) for branch in out[keyword]]
+        return out
+
+    def _target(self, branch: Schema) -> Schema:
+        name = ref_name(branch.get("$ref"))
+        return self.specs[name].schema if name in self.specs else branch
 
     def validator(self, node_type: str) -> Draft202012Validator:
         if node_type not in self._validators:
             from jsonschema import Draft202012Validator
 
-            self._validators[node_type] = Draft202012Validator(self.specs[node_type].schema)
+            self._validators[node_type] = Draft202012Validator(self.resolved(node_type))
         return self._validators[node_type]
 
     def quick(self, node_type: str) -> Check | None:
         """A fast validity predicate for the type's data, when its schema allows one."""
         if node_type not in self._quick:
-            self._quick[node_type] = compile_check(self.specs[node_type].schema)
+            self._quick[node_type] = compile_check(self.resolved(node_type))
         return self._quick[node_type]
 
     def shape(self, node_type: str) -> Shape:
         if node_type not in self._shapes:
-            self._shapes[node_type] = shape_of(self.specs[node_type].schema)
+            self._shapes[node_type] = shape_of(self.resolved(node_type))
         return self._shapes[node_type]
 
     def to_json(self) -> str:
@@ -120,11 +174,12 @@ class Catalog:
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
         extras = {k: v for k, v in doc.items() if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY)}
-        return cls((_spec_from_doc(t, s, handles.get(t), source) for t, s in defs.items()),
+        return cls((_spec_from_doc(t, s, handles.get(t), source, defs) for t, s in defs.items()),
                    extras)
 
 
-def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> NodeSpec:
+def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
+                   defs: Mapping[str, Any]) -> NodeSpec:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 
@@ -136,7 +191,9 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str) -> No
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' is malformed ({type(exc).__name__}); "
             "regenerate it with `pygen gen`") from None
-    dangling = next((ref for ref in _refs(schema) if not _resolves(schema, ref)), None)
+    # A type of variants points at their entries in the document's `$defs`.
+    dangling = next((ref for ref in _refs(schema) if not _resolves(schema, ref)
+                     and ref_name(ref) not in defs), None)
     if dangling is not None:
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' has a $ref '{dangling}' that points "
@@ -175,21 +232,24 @@ def _resolves(schema: Any, ref: str) -> bool:
 
 
 def build_catalog(model: Model) -> Catalog:
-    specs = []
-    for node_type, nodes in by_type(model).items():
-        entry = handles_entry(nodes)
-        specs.append(NodeSpec(node_type, node_data_schema(nodes[0]), tuple(entry["inputs"]),
-                              tuple(entry["outputs"]), entry))
-    return Catalog(specs, document_extras(model))
+    schemas, handles = entries(model)
+    return Catalog((NodeSpec(name, schema, tuple(handles[name]["inputs"]),
+                             tuple(handles[name]["outputs"]), handles[name])
+                    for name, schema in schemas.items()), document_extras(model))
 
 
-def node_schema_text(catalog: Catalog, node_type: str) -> str:
-    """One node type's data schema as a standalone document (`pygen schema TYPE`)."""
-    if node_type not in catalog.specs:
-        mean = did_you_mean(node_type, catalog.types)
-        raise UnknownNodeType(f"unknown node type '{node_type}'{mean}; valid types: "
-                              f"{', '.join(catalog.types)}")
-    doc = {"$schema": DRAFT, **catalog.specs[node_type].schema}
+def node_schema_text(catalog: Catalog, name: str) -> str:
+    """The data schema of one node type or variant as a standalone document (`pygen schema
+    TYPE`); a type of variants brings their schemas under its own `$defs`."""
+    if name not in catalog.specs:
+        mean = did_you_mean(name, list(catalog.specs))
+        raise UnknownNodeType(f"unknown node type '{name}'{mean}; valid types: "
+                              f"{', '.join(catalog.specs)}")
+    schema = catalog.specs[name].schema
+    doc = {"$schema": DRAFT, **schema}
+    refs = [ref_name(b.get("$ref")) for k in ("oneOf", "anyOf") for b in schema.get(k, ())]
+    if any(refs):
+        doc["$defs"] = {r: catalog.specs[r].schema for r in refs if r in catalog.specs}
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 

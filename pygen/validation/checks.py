@@ -17,29 +17,31 @@ from pygen.validation.wiring import End, connection, field_mappings, wired_input
 from pygen.validation.workflow_keys import workflow_key_findings
 
 if TYPE_CHECKING:
-    from pygen.validation.catalog import Catalog
+    from pygen.validation.catalog import Catalog, NodeSpec
 
 
 def workflow_rules(workflow: Mapping[str, Any], catalog: Catalog) -> Iterator[Finding]:
     nodes = [n if isinstance(n, dict) else {} for n in _list(workflow.get("nodes"))]
     ids = {n["id"]: i for i, n in enumerate(nodes) if isinstance(n.get("id"), str)}
+    # Each node's spec: its variant's when its data names one (None for an unknown type).
+    specs = [catalog.node_spec(node) for node in nodes]
     for i, node in enumerate(nodes):
         yield from position(node, ("nodes", i), i)
-        spec = catalog.specs.get(node.get("type"))  # type: ignore[arg-type]
+        spec = specs[i]
         if spec is not None:
-            yield from node_rules(node.get("data"), ("nodes", i, "data"), spec.schema,
-                                  ids.keys())
+            yield from node_rules(node.get("data"), ("nodes", i, "data"),
+                                  catalog.resolved(spec.type), ids.keys())
     ends = [(j, s, t) for j, s, t in _edges(workflow, nodes, ids)
-            if s.node_type in catalog.specs and t.node_type in catalog.specs]
+            if specs[s.index] is not None and specs[t.index] is not None]
     for j, source, target in ends:
         yield from connection(("edges", j), source, target,
-                              catalog.specs[source.node_type].handle_types,
-                              catalog.specs[target.node_type].handle_types)
+                              _known(specs[source.index]).handle_types,
+                              _known(specs[target.index]).handle_types)
     # A handle the node does not have is reported on the edge; no mapping is owed for it.
-    real = [(s, t) for _, s, t in ends if t.handle in catalog.specs[t.node_type].inputs]
+    real = [(s, t) for _, s, t in ends if t.handle in _known(specs[t.index]).inputs]
     for index, wired in wired_inputs(real).items():
         yield from field_mappings(nodes[index], ("nodes", index),
-                                  catalog.specs[nodes[index]["type"]].schema, wired)
+                                  catalog.resolved(_known(specs[index]).type), wired)
     yield from workflow_key_findings(workflow, catalog.workflow_schema)
 
 
@@ -64,6 +66,11 @@ def _end(edge: Mapping[str, Any], key: str, handle_key: str, nodes: list[dict[st
     handle = edge.get(handle_key)
     return End(index, str(node_id), nodes[index]["type"],
                handle if isinstance(handle, str) else None)
+
+
+def _known(spec: NodeSpec | None) -> NodeSpec:
+    assert spec is not None  # the ends kept are those of nodes of known types
+    return spec
 
 
 def _list(value: object) -> list[Any]:

@@ -17,6 +17,7 @@ from pygen.validation.checks import workflow_rules
 from pygen.validation.findings import (
     Finding,
     Fix,
+    child,
     error_at,
     kind,
     listed,
@@ -59,17 +60,20 @@ def validate_node(node: object, source: Catalog | Model, path: str = "$",
     """Findings for one node on its own (a skill example): its id is optional here."""
     catalog = as_catalog(source)
     findings = list(_check_node(node, path, catalog, None))
-    if isinstance(node, dict) and node.get("type") in catalog.specs:
+    spec = catalog.node_spec(node)
+    if spec is not None and isinstance(node, dict):
         findings += node_rules(node.get("data"), (*parts_of(path), "data"),
-                               catalog.specs[node["type"]].schema, None)
+                               catalog.resolved(spec.type), None)
     return apply_profile(findings, profile)
 
 
 def validate_node_data(node_type: str, data: object, catalog: Catalog,
                        profile: Profile = DEFAULT_PROFILE) -> list[Finding]:
-    """Findings for a node type's `data` object on its own (paths start at the data)."""
-    findings = validate_data(node_type, data, catalog, "$")
-    findings += node_rules(data, (), catalog.specs[node_type].schema, None)
+    """Findings for a node type's (or variant's) `data` object on its own (paths start at the
+    data); a type of variants checks the data against the variant it names."""
+    name = catalog.spec_for(node_type, data).type
+    findings = validate_data(name, data, catalog, "$")
+    findings += node_rules(data, (), catalog.resolved(name), None)
     return apply_profile(findings, profile)
 
 
@@ -81,8 +85,33 @@ def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> 
         for error in catalog.validator(node_type).iter_errors(data):
             findings.update(dict.fromkeys(error_findings(error, path)))
     label = f"for \"{node_type}\" data"
-    findings.update(dict.fromkeys(unknown_fields(catalog.shape(node_type), data, path, label)))
+    misplaced = _other_variants_fields(node_type, data, catalog, path)
+    for finding in unknown_fields(catalog.shape(node_type), data, path, label):
+        findings[misplaced.get(finding.path, finding)] = None
     return list(findings)
+
+
+def _other_variants_fields(name: str, data: object, catalog: Catalog,
+                           path: str) -> dict[str, Finding]:
+    """Errors, by path, for the keys of a variant's data that only other variants have: the
+    node is not of the variant the agent had in mind (unlike a stray key, a warning)."""
+    parent = catalog.variant_of.get(name)
+    own = catalog.shape(name).fields
+    if parent is None or own is None or not isinstance(data, dict):
+        return {}
+    spec = catalog.specs[parent]
+    others = {n: v for v, n in spec.variants.items() if n != name and n in catalog.specs}
+    out = {}
+    for key in data:
+        owners = [n for n in others if key not in own and key in (catalog.shape(n).fields or ())]
+        if owners:
+            where = child(path, key)
+            values = listed([others[n] for n in owners])
+            choose = values if len(owners) == 1 else f"one of {values}"
+            out[where] = error_at(where, f"{show(key)} is a field of {listed(owners)}, not of "
+                                         f"{show(name)}; drop it, or set {spec.variant_field} "
+                                         f"to {choose}", rule="variant-field")
+    return out
 
 
 def _check_node(node: object, path: str, catalog: Catalog,
@@ -109,21 +138,41 @@ def _check_node(node: object, path: str, catalog: Catalog,
 def _node_spec(node: dict[str, Any], path: str,
                catalog: Catalog) -> tuple[NodeSpec | None, Finding | None]:
     node_type = node.get("type")
-    if isinstance(node_type, str) and node_type in catalog.specs:
-        return catalog.specs[node_type], None
+    types = catalog.types
+    spec = catalog.node_spec(node)
+    if spec is not None:
+        return spec, None
+    if isinstance(node_type, str) and node_type in catalog.variant_of:
+        return None, _variant_as_type(node, f"{path}.type", catalog)
     where = f"{path}.type"
     if node_type is None:
-        return None, error_at(where, f"missing node type; one of {listed(catalog.types, None)}",
+        return None, error_at(where, f"missing node type; one of {listed(types, None)}",
                               rule="unknown-node-type")
     if not isinstance(node_type, str):
         return None, error_at(where, f"expected a node type string, got {kind(node_type)}",
                               rule="unknown-node-type")
-    near = guess(node_type, catalog.types)
+    near = guess(node_type, types)
     return None, error_at(where, f"unknown node type {show(node_type)}; valid types: "
-                                 f"{listed(catalog.types, None)}", near.name if near else None,
+                                 f"{listed(types, None)}", near.name if near else None,
                           rule="unknown-node-type",
                           fix=Fix("set", parts_of(where), near.name) if near and near.mechanical
                           else None)
+
+
+def _variant_as_type(node: dict[str, Any], where: str, catalog: Catalog) -> Finding:
+    """A workflow node typed `<type>.<value>`: the editor knows only `<type>`. Naming the
+    type is the fix when the data already names the variant."""
+    name = node["type"]
+    parent = catalog.specs[catalog.variant_of[name]]
+    field = parent.variant_field
+    value = next(v for v, n in parent.variants.items() if n == name)
+    data = node.get("data")
+    named = field is None or (isinstance(data, dict) and catalog.spec_for(parent.type, data).type
+                              == name)
+    also = f" and data.{field} {show(value)}" if field else ""
+    return error_at(where, f"{show(name)} is a variant, not a node type: write type "
+                           f"{show(parent.type)}{also}", rule="unknown-node-type",
+                    fix=Fix("set", parts_of(where), parent.type) if named else None)
 
 
 def _check_node_id(node: dict[str, Any], path: str,

@@ -36,7 +36,8 @@ for args in (["gen", "-q"], ["check", "-q"]):
         break
 """
 
-Run = tuple[list[int], str, list[str]]
+# Exit codes, output, the node skill files written, and the schema document.
+Run = tuple[list[int], str, list[str], str]
 
 
 def gen_then_check(root: Path) -> Run:
@@ -49,7 +50,9 @@ def gen_then_check(root: Path) -> Run:
              if line.startswith("EXIT ")]
     files = sorted(p.name for p in (root / "skills" / "nodes").glob("*.md")
                    if not p.name.startswith("_"))  # nodes/_README.md is for people
-    return codes, done.stdout + done.stderr, files
+    schemas = root / "skills" / "schemas" / "nodes.schema.json"
+    document = schemas.read_text(encoding="utf-8") if schemas.is_file() else ""
+    return codes, done.stdout + done.stderr, files, document
 
 
 @pytest.fixture(scope="module")
@@ -63,9 +66,16 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
 
 @pytest.mark.parametrize("name", CASES)
 def test_gen_then_check_pass(name: str, runs: dict[str, Run]) -> None:
-    codes, output, _ = runs[name]
+    codes, output, _, _ = runs[name]
     assert codes == [0, 0], output
 
 
 def test_variants_of_one_type_get_a_skill_file_each(runs: dict[str, Run]) -> None:
     assert runs["variant-catalog"][2] == ["agent.md", "tool.calculator.md", "tool.search.md"]
+
+
+def test_variants_of_one_type_get_a_schema_each(runs: dict[str, Run]) -> None:
+    doc = json.loads(runs["variant-catalog"][3])
+    assert list(doc["$defs"]) == ["agent", "tool", "tool.search", "tool.calculator"]
+    assert doc["$defs"]["tool.search"]["properties"]["toolType"]["const"] == "search"
+    assert list(doc["x-handles"]) == list(doc["$defs"])

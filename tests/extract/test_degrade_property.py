@@ -1,8 +1,10 @@
 """Degrade per value, never per run: a value of a realistic catalog replaced by a call of an
-unknown function costs one warning at its line, and nothing else changes.
+unknown function costs one warning at its line, and nothing else changes; `pygen gen --strict`
+on the same project exits 2 naming that line.
 
 Hypothesis picks the value; each example is one real extraction (Node + ts-morph), so the
-example count is small and the deadline off.
+example count is small and the deadline off. The extraction fills the cache, which the
+`--strict` run then reads: both halves see one extraction, as a user's second run would.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pygen.config import Config, Settings
-from pygen.diagnostics import strict_failure
+from pygen.cli import main
+from pygen.config import load_config
 from pygen.model import Model
 from pygen.tools import merge
 
@@ -40,8 +43,14 @@ def value_sites(text: str) -> list[tuple[int, str]]:
 
 
 def extract(root: Path) -> Model:
-    return merge.load_model(Config(settings=Settings(nodes_file="nodes.ts"), source=None,
-                                      root=root))
+    """The model, as `pygen gen` would load it (through the cache, which this fills)."""
+    return merge.load_model(load_config(root / "pygen.toml"), use_cache=True)
+
+
+def strict_run(root: Path) -> tuple[int, str]:
+    """`pygen gen --strict` in the project: its exit code and what it printed."""
+    result = CliRunner().invoke(main, ["gen", "--strict", "--config", str(root / "pygen.toml")])
+    return result.exit_code, result.output
 
 
 def by_type(model: Model) -> dict[str, dict[str, Any]]:
@@ -53,6 +62,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, Model]
     root = tmp_path_factory.mktemp("degrade") / CASE
     shutil.copytree(CORPUS / CASE, root)
     shutil.copy(CORPUS / "tsconfig.json", root.parent / "tsconfig.json")
+    (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
     text = (root / "nodes.ts").read_text(encoding="utf-8")
     return root, text, extract(root)
 
@@ -77,6 +87,7 @@ def test_an_unknown_call_anywhere_is_one_warning_at_its_line(
     (root / "nodes.ts").write_text("".join(lines), encoding="utf-8")
     try:
         model = extract(root)
+        code, output = strict_run(root)
     finally:
         (root / "nodes.ts").write_text(text, encoding="utf-8")
     assert [str(d) for d in model.diagnostics if d.line == line] == [
@@ -91,5 +102,9 @@ def test_an_unknown_call_anywhere_is_one_warning_at_its_line(
     touched = warning.node_type or next(iter(gone))
     assert {t: n for t, n in after.items() if t != touched} == {
         t: n for t, n in before.items() if t != touched}
-    failure = strict_failure(model.diagnostics)
-    assert failure is not None and failure.startswith(f"--strict: nodes.ts:{line}: ")
+    # --strict: exit 2 with one error line naming the place (after the warning), nothing written.
+    assert code == 2, output
+    errors = [text for text in output.splitlines() if text.startswith("error:")]
+    assert len(errors) == 1 and errors[0].startswith(f"error: --strict: nodes.ts:{line}: "), (
+        output)
+    assert not (root / "skills").exists()

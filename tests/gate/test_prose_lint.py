@@ -31,7 +31,7 @@ from pygen.model import (
     TypeRef,
 )
 from pygen.skills import retired
-from pygen.skills.schema_doc import schema_document
+from pygen.skills.node_schemas import schema_document
 from pygen.tools import merge
 
 REPO = Path(__file__).resolve().parents[2]

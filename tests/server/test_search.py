@@ -8,8 +8,10 @@ import time
 from pathlib import Path
 
 import pytest
+from corpus_models import expected_model
 
 from pygen.server.search import SearchEntry, SearchIndex, entries_from_doc, search_text
+from pygen.skills.node_schemas import schema_document
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = json.loads((REPO / "skills" / "schemas" / "nodes.schema.json").read_text(encoding="utf-8"))
@@ -65,3 +67,11 @@ def test_a_query_takes_under_5_ms_on_2000_nodes() -> None:
             assert index.search(query)
         rounds.append((time.perf_counter() - start) / len(queries))
     assert min(rounds) < 0.005, f"{min(rounds) * 1000:.2f} ms per query"
+
+
+def test_variants_are_found_by_their_own_names_and_labels() -> None:
+    doc = json.loads(schema_document(expected_model("variant-catalog")))
+    entries = entries_from_doc(doc)
+    # The type's own entry is only the choice among its variants: no skill answers to it.
+    assert [e.type for e in entries] == ["agent", "tool.search", "tool.calculator"]
+    assert SearchIndex.build(entries).search("calculator", 1)[0].type == "tool.calculator"

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from corpus_models import expected_model
+
 from pygen.extract.infer import with_inferred_type
 from pygen.model import DataField, Model, NodeDef, TypeRef
 from pygen.skills import render
@@ -133,3 +135,11 @@ def test_unnamed_handles_say_an_edge_names_none_and_typed_handles_show_their_typ
     text = render.node_data_shape(node)
     assert "2 unnamed handles (id `null`: an edge to or from it names no handle)" in text
     assert "- **Outputs (source handles):** `image` (Image, type `image`)" in text
+
+
+def test_a_variant_shows_the_fields_of_its_own_branch_only() -> None:
+    search, calculator = expected_model("variant-catalog").nodes[1:]
+    shape = render.node_data_shape(search)
+    assert "**Required data fields** (from `SearchToolData`):" in shape
+    assert "`maxResults: number`" in shape
+    assert "precision" not in shape and "precision" in render.node_data_shape(calculator)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pygen.model import Model
-from pygen.skills.schema_doc import schema_document
+from pygen.skills.node_schemas import schema_document
 from pygen.validation.catalog import (
     Catalog,
     WorkflowInputError,

@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 
 from pygen.cli import main
 from pygen.model import Model
-from pygen.skills.schema_doc import schema_document
+from pygen.skills.node_schemas import schema_document
 from pygen.validation.catalog import Catalog
 from pygen.validation.workflow import validate_workflow
 
@@ -160,3 +160,30 @@ def test_rules_lists_every_rule_id_the_corpora_produce(project: Path) -> None:
         seen |= {f.rule for f in validate_workflow(doc["workflow"], STUDIO, "strict")}
     assert seen and seen <= listed
     assert run().exit_code == 2  # no FILE and no --rules
+
+
+def test_variants_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A variant catalog extracted by Node: each node is checked against its own variant, and
+    `pygen schema <type>.<value>` prints that variant's schema."""
+    shutil.copytree(REPO / "tests" / "fixtures" / "ts" / "variant-catalog", tmp_path / "app",
+                    ignore=shutil.ignore_patterns("expected.*"))
+    shutil.copy(REPO / "tests" / "fixtures" / "ts" / "tsconfig.json", tmp_path)
+    monkeypatch.chdir(tmp_path / "app")
+    search = {"toolType": "search", "engine": "bing", "maxResults": 5, "precision": 2}
+    workflow = {"nodes": [{"id": i, "type": t, "position": {"x": 0, "y": 0}, "data": data}
+                          for i, t, data in (
+        ("a", "agent", {"model": "gpt-4o"}), ("s", "tool", search),
+        ("c", "tool", {"toolType": "calculator", "precision": 2}))],
+        "edges": [{"id": "e", "source": "a", "target": "c", "targetHandle": "query"}]}
+    result = run("-", stdin=json.dumps(workflow))
+    assert result.exit_code == 1, result.stderr
+    assert result.stdout.splitlines() == [
+        'error: $.nodes[1].data.precision: "precision" is a field of "tool.calculator", not of '
+        '"tool.search"; drop it, or set toolType to "calculator"',
+        'error: $.edges[0].targetHandle: node "c" (tool.calculator) has no inputs; no edge can '
+        "enter it"]
+    result = CliRunner().invoke(main, ["schema", "tool.search"])
+    assert result.exit_code == 0, result.stderr
+    schema = json.loads(result.stdout)
+    assert schema["properties"]["toolType"]["const"] == "search"
+    assert "precision" not in schema["properties"]

@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus_models import expected_model
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pygen.model import DataField, Model, TypeRef
 from pygen.validation.catalog import Catalog, build_catalog
-from pygen.validation.findings import Finding, is_valid
-from pygen.validation.workflow import validate_node, validate_workflow
+from pygen.validation.findings import Finding, Fix, is_valid
+from pygen.validation.workflow import validate_node, validate_node_data, validate_workflow
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
@@ -189,3 +190,68 @@ def test_unnamed_and_undeclared_handles_and_variants(catalog: Catalog) -> None:
                                 "outputTypes": {"video": "video"}}
     assert handles["card"] == {"inputs": [], "outputs": [], "declared": False}
     assert handles["tool"]["outputs"] == ["tool", "debug"]
+
+
+# --- Variants: each checked against its own schema and handles ----------------------------
+
+TOOLS = expected_model("variant-catalog")
+TOOL_CATALOGS = [build_catalog(TOOLS), Catalog.from_json(build_catalog(TOOLS).to_json(), "doc")]
+
+
+def _tools(*nodes: dict[str, Any], edges: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
+    at = {"position": {"x": 0, "y": 0}}
+    agent = {"id": "agent", "type": "agent", "data": {"model": "gpt-4o"}, **at}
+    tools = ({"id": f"n{i}", "type": "tool", **at, **n} for i, n in enumerate(nodes))
+    return {"nodes": [agent, *tools], "edges": list(edges)}
+
+
+SEARCH = {"toolType": "search", "engine": "bing", "maxResults": 5}
+CALCULATOR = {"toolType": "calculator", "precision": 4}
+
+
+@pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
+def test_a_field_of_the_other_variant_is_an_error_naming_it(catalog: Catalog) -> None:
+    assert validate_workflow(_tools({"data": SEARCH}, {"data": CALCULATOR}), catalog) == []
+    workflow = _tools({"data": {**SEARCH, "precision": 2}})
+    assert lines(validate_workflow(workflow, catalog)) == [
+        'error: $.nodes[1].data.precision: "precision" is a field of "tool.calculator", not of '
+        '"tool.search"; drop it, or set toolType to "calculator"']
+    # Its own required fields come from its own schema too (strict: even those defaults fill).
+    assert lines(validate_workflow(_tools({"data": {"toolType": "calculator"}}), catalog,
+                                   "strict")) == [
+        "error: $.nodes[1].data.precision: missing required field (number)"]
+
+
+@pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
+def test_an_edge_into_a_handle_only_the_other_variant_has_is_an_error(catalog: Catalog) -> None:
+    edge = {"id": "e", "source": "agent", "target": "n0", "targetHandle": "query"}
+    assert validate_workflow(_tools({"data": SEARCH}, edges=(edge,)), catalog) == []
+    assert lines(validate_workflow(_tools({"data": CALCULATOR}, edges=(edge,)), catalog)) == [
+        'error: $.edges[0].targetHandle: node "n0" (tool.calculator) has no inputs; no edge can '
+        "enter it"]
+    # Data that names no variant: the handles of any variant are accepted, the field is asked
+    # for (a warning at runtime: the editor loads the node; strict makes it an error).
+    assert lines(validate_workflow(_tools({"data": {"precision": 4}}, edges=(edge,)), catalog,
+                                   "strict")) == [
+        'error: $.nodes[1].data.toolType: missing required field (one of "search", "calculator")']
+
+
+@pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
+def test_a_variant_is_not_a_node_type(catalog: Catalog) -> None:
+    assert catalog.types == ["agent", "tool"]
+    node = {"id": "s", "type": "tool.search", "position": {"x": 0, "y": 0}, "data": SEARCH}
+    found = validate_workflow({"nodes": [node], "edges": []}, catalog)
+    # The data names the variant already: naming the type is the whole repair.
+    assert found[0].fix == Fix("set", ("nodes", 0, "type"), "tool")
+    assert lines(found) == [
+        'error: $.nodes[0].type: "tool.search" is a variant, not a node type: write type "tool" '
+        'and data.toolType "search"']
+
+
+@pytest.mark.parametrize("catalog", TOOL_CATALOGS, ids=["model", "document"])
+def test_data_alone_is_checked_against_the_variant_it_names(catalog: Catalog) -> None:
+    assert validate_node_data("tool.search", SEARCH, catalog) == []
+    assert validate_node_data("tool", CALCULATOR, catalog) == []
+    assert [(f.path, f.rule) for f in validate_node_data("tool", {**SEARCH, "precision": 2},
+                                                          catalog)] == [
+        ("$.precision", "variant-field")]
