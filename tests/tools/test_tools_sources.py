@@ -14,7 +14,7 @@ from pygen.extract.noderuntime import find_node
 from pygen.model import ToolSchema
 from pygen.skills.render_tools import render_mcp_call
 from pygen.tools import load_tool_schemas
-from pygen.tools.sources import SHUTDOWN_GRACE
+from pygen.tools.stdio_source import SHUTDOWN_GRACE
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "mcp"
