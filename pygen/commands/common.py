@@ -137,6 +137,12 @@ def diagnostics_json(diagnostics: tuple[Diagnostic, ...]) -> list[dict[str, Any]
     return [d.model_dump(mode="json", exclude_none=True) for d in diagnostics]
 
 
+def strict_option(fn: F) -> F:
+    return click.option("--strict", is_flag=True,
+                        help="Fail when a value in the definitions is computed at run time or a "
+                             "node's data type is not found.")(fn)
+
+
 def verbose_option(fn: F) -> F:
     return click.option("--verbose", "-v", is_flag=True,
                         help="Print every warning, not one summary line per kind.")(fn)

@@ -19,6 +19,7 @@ from pygen.commands.common import (
     print_diagnostics,
     print_gate,
     print_problems,
+    strict_option,
     verbose_option,
     writing,
 )
@@ -36,9 +37,7 @@ from pygen.tools import merge
 
 @click.command("gen")
 @config_options
-@click.option("--strict", is_flag=True,
-              help="Fail when a value in the definitions is computed at run time or a node's "
-                   "data type is not found.")
+@strict_option
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--force", is_flag=True, help="Overwrite generated blocks edited by hand.")
