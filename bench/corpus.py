@@ -78,8 +78,10 @@ class Result:
     peak_kb: int = 0
     errors: list[str] = field(default_factory=list)
 
-    def actual(self) -> dict[str, int | None]:
-        return {"nodes": self.nodes, "gen": self.gen, "check": self.check}
+    def actual(self) -> dict[str, int]:
+        """What the manifest's `expected` holds: -1 for a count or exit code there is none of."""
+        return {k: -1 if v is None else v
+                for k, v in (("nodes", self.nodes), ("gen", self.gen), ("check", self.check))}
 
     def drifted(self) -> bool:
         return self.skipped is None and self.actual() != dict(self.entry.expected)
@@ -248,7 +250,7 @@ HEADER = ("repo", "shape", "nodes/true", "typed", "warn", "gen", "check", "secs"
 
 def row(result: Result) -> tuple[str, ...]:
     entry = result.entry
-    shape = entry.shape if len(entry.shape) <= 28 else entry.shape[:27] + "…"
+    shape = entry.shape if len(entry.shape) <= 36 else entry.shape[:35] + "…"
     if result.skipped is not None:
         return (entry.repo, shape, "skipped", "", "", "", "", "", "")
     found = "-" if result.nodes is None else str(result.nodes)
@@ -283,7 +285,7 @@ def update_text(text: str, results: Sequence[Result]) -> str:
         if found:
             repo = found.group(1)
         elif re.match(r"\s*expected\s*=", line) and repo in fresh:
-            values = ", ".join(f"{k} = {-1 if v is None else v}" for k, v in fresh[repo].items())
+            values = ", ".join(f"{k} = {v}" for k, v in fresh[repo].items())
             lines[i] = f"expected = {{ {values} }}\n"
     return "".join(lines)
 

@@ -114,6 +114,8 @@ def test_update_rewrites_only_the_measured_entries() -> None:
     entries = parse_manifest(updated)
     assert entries[0].expected == {"nodes": -1, "gen": 2, "check": 2}
     assert entries[1].expected == {"nodes": 0, "gen": 0, "check": 1}
+    # A failed extraction recorded as -1 is what the next failing run gives: no drift.
+    assert not Result(entries[0], nodes=None, gen=2, check=2).drifted()
     assert updated.replace("nodes = -1, gen = 2, check = 2", "nodes = 2, gen = 0, check = 0"
                            ) == text
 
