@@ -8,7 +8,8 @@ counts pygen gave when the entry was last updated. CI cannot fetch, so this is a
 not a test, and none of those editors' code lives in this repository.
 
 DIR holds one checkout per entry, named `<owner>+<name>`, at the pinned commit (`git rev-parse
-HEAD`, or a `.commit` file holding the hash for an exported tree). The checkout is never
+HEAD`, or a `.commit` file holding the hash for an exported tree): clone owner/name into
+DIR/owner+name and check out the pinned commit. The checkout is never
 written to: each run works in a hard-linked copy (a plain copy across file systems), so pygen
 sees the config at the project root as a user's repository has it, and the skills, cache and
 config it writes vanish with the copy.
@@ -158,7 +159,8 @@ def copy_checkout(checkout: Path, dest: Path) -> None:
     """A copy pygen may write into without touching the checkout: hard links, else copies.
 
     pygen writes files whole (a new file renamed over the old), so a hard-linked file is
-    replaced in the copy, never changed in place. `.git` is left out: pygen does not read it.
+    replaced in the copy, never changed in place. `.git` is left out: pygen reads it only for
+    the `generated_from` hash in the skills it writes, which this benchmark does not look at.
     """
     def link(src: str, dst: str) -> None:
         try:
@@ -167,7 +169,7 @@ def copy_checkout(checkout: Path, dest: Path) -> None:
             shutil.copy2(src, dst)
 
     shutil.copytree(checkout, dest, symlinks=True, copy_function=link,
-                    ignore=shutil.ignore_patterns(".git", "pygen.toml"))
+                    ignore=shutil.ignore_patterns(".git"))
 
 
 @dataclass(frozen=True)
@@ -219,6 +221,8 @@ def measure(entry: Entry, checkout: Path) -> Result:
         project = Path(tmp) / entry.folder
         copy_checkout(checkout, project)
         config = project / "pygen.toml"
+        # A hard link shares the checkout's file: unlink it rather than write through it.
+        config.unlink(missing_ok=True)
         config.write_text(config_text(entry.config))
         runs: list[Run] = []
         for command in (["extract", "--json"], ["gen"], ["check"]):
