@@ -135,6 +135,8 @@ def _fake_checkout(root: Path, commit: str) -> Path:
         "    defaultData: { seconds: 1 } },\n"
         "];\n")
     (checkout / ".commit").write_text(commit + "\n")
+    # The project's own config: the run must not write through to it.
+    (checkout / "pygen.toml").write_text('nodes_file = "elsewhere.ts"\n')
     return checkout
 
 
