@@ -9,6 +9,7 @@ const { UserError, diagnosticAt } = require("./errors.cjs");
 const { isLibFile, oneLine } = require("./util.cjs");
 const values = require("./values.cjs");
 const { Dynamic } = values;
+const { fieldProperty } = require("./entrypath.cjs");
 
 function snippet(node, max = 80) {
   const text = oneLine(node.getText());
@@ -72,7 +73,8 @@ function definitionEntries(ctx, ev) {
     else if (spec.kind === "file") {
       const files = ctx.project.getSourceFiles(path.resolve(ctx.request.root, spec.glob));
       for (const sf of [...files].sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1))) {
-        constantEntries(ctx, ev, sf, spec.name, label, add);
+        if (spec.name === "*") exportedEntries(ctx, ev, sf, add);
+        else constantEntries(ctx, ev, sf, spec.name, label, add);
       }
     } else if (spec.kind === "call") callEntries(ctx, ev, spec.name, add);
     else classEntries(ctx, ev, spec.name, add);
@@ -113,6 +115,25 @@ function constantEntries(ctx, ev, sourceFile, name, label, add) {
   } else evaluatedEntries(ev, literal, name, add);
 }
 
+/**
+ * `path/glob.ts:*`: every exported constant of the file that is one catalog entry (an object
+ * literal with the entry's type, label or default data), in the order written. Other exports
+ * (helpers, types, components) are not entries and are passed over.
+ */
+function exportedEntries(ctx, ev, sourceFile, add) {
+  const { Node } = ctx.tsMorph;
+  for (const statement of sourceFile.getVariableStatements()) {
+    if (!statement.isExported()) continue;
+    for (const decl of statement.getDeclarations()) {
+      const init = decl.getInitializer();
+      const literal = init && values.unwrap(ctx.tsMorph, init);
+      if (literal && Node.isObjectLiteralExpression(literal) && isOneEntry(ctx, literal)) {
+        add(literal, values.evaluateValue(ev, literal), null);
+      }
+    }
+  }
+}
+
 /** A catalog built by an expression (`BASE.map(…)`, a helper): its value, when static. */
 function evaluatedEntries(ev, node, name, add) {
   const value = values.evaluateValue(ev, node);
@@ -131,13 +152,15 @@ function isOneEntry(ctx, literal) {
   const f = ctx.request.entryFields;
   const { Node } = ctx.tsMorph;
   const scalar = (key) => {
+    if (key.includes(".")) return Boolean(fieldProperty(ctx.tsMorph, literal, key));
     const prop = literal.getProperty(key);
     if (!prop) return false;
     if (!Node.isPropertyAssignment(prop)) return true;
     const init = values.unwrap(ctx.tsMorph, prop.getInitializerOrThrow());
     return !Node.isObjectLiteralExpression(init);
   };
-  return scalar(f.type) || scalar(f.label) || Boolean(literal.getProperty(f.default_data));
+  return scalar(f.type) || scalar(f.label)
+    || Boolean(fieldProperty(ctx.tsMorph, literal, f.default_data));
 }
 
 /** A part of the catalog that cannot be read: its entries are left out, with a warning. */

@@ -53,6 +53,9 @@ class SkillStore:
     def get_node_skill(self, node_type: str) -> str:
         # Exact dictionary match only: no normalisation, decoding or path joining.
         text = self.nodes.get(node_type)
+        if text is None and layout.slug(node_type) != node_type:
+            # A type that is not a file name (`Limit Times`) is served from its slug's file.
+            text = self.nodes.get(layout.slug(node_type))
         if text is None:
             raise UnknownNodeType(unknown_node_type_message(node_type, self.node_types))
         return text

@@ -73,7 +73,7 @@ def plain(case: Path) -> bool:
 
 
 # Catalogs init lists and leaves to a person: several constants, each a catalog.
-AMBIGUOUS = {"source-list", "catalog-built", "error-duplicate-sources"}
+AMBIGUOUS = {"source-list", "catalog-built", "duplicate-sources"}
 # Of those, the ones that together are the catalog: `init --all` writes the list form.
 TOGETHER = {"source-list", "catalog-built"}
 # Configs with keys init cannot guess (label/category names), whose guess still makes
