@@ -21,6 +21,7 @@ KIND_TITLES = {
     "tsconfig": "tsconfig files that are missing (the aliases they hold are lost)",
     "duplicate": "node types defined twice (the first definition is used)",
     "empty-source": "definitions sources that matched no node",
+    "field-list": "field descriptors that cannot be read (left out)",
 }
 
 

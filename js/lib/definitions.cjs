@@ -145,6 +145,12 @@ function readFields(ctx, entry, raw, read, out, computed) {
     for (const problem of ruleProblems) warn(problem, "connection rule");
   }
   readConnectsTo(ctx, entry, read, out);
+  // A catalog that describes data by a list of field descriptors (config `field_list`):
+  // passed on as data; the descriptors are mapped to fields after extraction.
+  if (ctx.request.entryFields.field_list) {
+    const list = read("field_list");
+    if (Array.isArray(list)) out.field_list = list;
+  }
   const data = read("default_data");
   if (data !== undefined && (data === null || typeof data !== "object" || Array.isArray(data))) {
     throw new UserError(entry.node, `'${f.default_data}' of node '${out.type}' must be an object`);

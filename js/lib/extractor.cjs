@@ -88,6 +88,12 @@ function run(tsMorph, request, built) {
 function readTypes(ctx, tc, ev, pairs, locations) {
   const shapes = new Map();
   return pairs.map(({ entry, node }) => {
+    if (node.field_list) {
+      // The field list is the node's data shape: no TypeScript type is looked for.
+      node.data_type = { name: null, via: "field-list", fields: [], variants: [], skipped: [] };
+      locations[node.type] = nodePlaces(ctx, ev, entry, null);
+      return node;
+    }
     const found = resolveDataType(ctx, node, entry);
     node.data_type = dataType(ctx, tc, shapes, node, found);
     locations[node.type] = nodePlaces(ctx, ev, entry, found.decl);

@@ -229,6 +229,10 @@ function callEntries(ctx, ev, name, add) {
 /** The object assigned to property `name` of every class (`description = { … }`). */
 function classEntries(ctx, ev, name, add) {
   const { SyntaxKind } = ctx.tsMorph;
+  if (name === "*") {
+    memberEntries(ctx, ev, add);
+    return;
+  }
   for (const sf of userFiles(ctx)) {
     if (!sf.getFullText().includes(name)) continue;
     for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
@@ -239,6 +243,55 @@ function classEntries(ctx, ev, name, add) {
       }
     }
   }
+}
+
+/**
+ * `class:*`: a class whose own members are the entry (`this.label = …; this.inputs = […]` in
+ * the constructor, or property initialisers). Only classes that set the entry's type field
+ * are entries; a member known only at run time is computed like any other value.
+ */
+function memberEntries(ctx, ev, add) {
+  const { SyntaxKind } = ctx.tsMorph;
+  const typeKey = String(ctx.request.entryFields.type).split(".")[0];
+  for (const sf of userFiles(ctx)) {
+    if (!sf.getFullText().includes(typeKey)) continue;
+    for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+      const members = classMembers(ctx, cls);
+      if (!members.has(typeKey)) continue;
+      const value = {};
+      // `this.baseClasses = [this.type]`: a member reads those assigned before it.
+      ev.thisValue = value;
+      for (const [key, node] of members) value[key] = values.evaluateValue(ev, node);
+      ev.thisValue = null;
+      ev.origins.set(value, cls);
+      add(cls, value, null);
+    }
+  }
+}
+
+/** Member name → its value's expression: initialisers, then constructor assignments. */
+function classMembers(ctx, cls) {
+  const { Node } = ctx.tsMorph;
+  const members = new Map();
+  for (const prop of cls.getInstanceProperties()) {
+    if (Node.isPropertyDeclaration(prop) && prop.getInitializer()) {
+      members.set(prop.getName(), prop.getInitializer());
+    }
+  }
+  for (const ctor of cls.getConstructors()) {
+    for (const statement of ctor.getStatements()) {
+      const expr = Node.isExpressionStatement(statement) && statement.getExpression();
+      if (!expr || !Node.isBinaryExpression(expr) || expr.getOperatorToken().getText() !== "=") {
+        continue;
+      }
+      const left = expr.getLeft();
+      if (Node.isPropertyAccessExpression(left)
+        && left.getExpression().getKind() === ctx.tsMorph.SyntaxKind.ThisKeyword) {
+        members.set(left.getName(), expr.getRight());
+      }
+    }
+  }
+  return members;
 }
 
 /** A property initialiser, or `this.<name> = <expression>` in the constructor. */

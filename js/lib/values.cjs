@@ -120,6 +120,8 @@ function kindTable(K) {
     [K.TrueKeyword, () => true],
     [K.FalseKeyword, () => false],
     [K.NullKeyword, () => null],
+    // Inside a class read as an entry (`class:*`): the members assigned so far.
+    [K.ThisKeyword, (ev, node) => ev.thisValue || new Dynamic(node, "not static data")],
     [K.PrefixUnaryExpression, evaluatePrefix],
     [K.TemplateExpression, evaluateTemplate],
     [K.ArrayLiteralExpression, evaluateArray],
