@@ -67,6 +67,7 @@ STRICT_KINDS = {
     "computed": "write the value as static data",
     "evaluator-limit": "write the value as static data",
     "duplicate": "remove or rename one of the definitions",
+    "field-list": "fix the descriptors or the field_list keys",
 }
 
 

@@ -116,10 +116,13 @@ def _node(raw: dict[str, Any], field_list: FieldList | None,
     if descriptors is None or field_list is None:
         return node
     data_type, problems = fieldlist.data_type(descriptors, field_list)
-    notes.extend(Diagnostic(level="warning", kind="field-list", node_type=node.type,
-                            file=node.source.file, line=node.source.line,
-                            message=f"node '{node.type}': {problem}; that field is left out")
-                 for problem in problems)
+    if problems:
+        # One warning per node, however many descriptors: an unknown dialect fails them all.
+        more = f" (and {len(problems) - 1} more)" if problems[1:] else ""
+        notes.append(Diagnostic(
+            level="warning", kind="field-list", node_type=node.type, file=node.source.file,
+            line=node.source.line, message=f"node '{node.type}': {problems[0]}{more}; those "
+            "fields are left out (check the field_list keys against the descriptors)"))
     return node.model_copy(update={"data_type": data_type})
 
 

@@ -95,3 +95,22 @@ def test_a_constructor_built_class_is_an_entry_with_its_inputs(
     text = (root / "skills" / "nodes" / "chatLocal.md").read_text()
     assert "- `modelName: string` — default `\"llama3\"` — Model Name" in text
     assert "- `schema: json` — shown when `format` is `json` — Schema" in text
+
+
+def test_descriptors_of_another_dialect_are_one_warning_per_node(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "dialect"
+    shutil.copytree(CORPUS / "field-list-n8n", root, ignore=shutil.ignore_patterns("expected.*"))
+    config = root / "pygen.toml"
+    config.write_text(config.read_text().replace('preset = "n8n"', 'preset = "n8n"\nname = "id"'))
+    monkeypatch.chdir(root)
+    gen = CliRunner().invoke(main, ["gen"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    assert gen.stderr.splitlines() == [
+        "warning: nodes/GitHub/GitHub.node.ts:6: node 'github': 'properties'[0] has no string "
+        "'id' (and 8 more); those fields are left out (check the field_list keys against the "
+        "descriptors)"]
+    strict = CliRunner().invoke(main, ["check", "--strict"], catch_exceptions=False)
+    assert strict.exit_code == 2
+    assert strict.stderr.splitlines()[-1].endswith(
+        "; fix the descriptors or the field_list keys or drop --strict")
