@@ -237,11 +237,54 @@ function classEntries(ctx, ev, name, add) {
     if (!sf.getFullText().includes(name)) continue;
     for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
       const init = classValue(ctx, cls, name);
-      if (init) {
-        objectOrWarn(ctx, ev, init, values.evaluateValue(ev, init),
-          `'${name}' of class ${cls.getName() || "(anonymous)"}`, add);
+      if (!init) continue;
+      const what = `'${name}' of class ${cls.getName() || "(anonymous)"}`;
+      const sites = boundConstructions(ctx, cls, init);
+      if (!sites.length) objectOrWarn(ctx, ev, init, values.evaluateValue(ev, init), what, add);
+      for (const site of sites) {
+        objectOrWarn(ctx, ev, init, withArguments(ev, site, init), what, add);
       }
     }
+  }
+}
+
+/**
+ * Where a class whose entry reads its constructor's parameters is constructed
+ * (`new DateTimeV2(baseDescription)`): each such call is one entry, its parameters bound to
+ * the call's arguments. None when the entry reads no parameter or nobody constructs the class.
+ */
+function boundConstructions(ctx, cls, init) {
+  const { SyntaxKind, Node } = ctx.tsMorph;
+  const ctor = cls.getConstructors()[0];
+  const name = cls.getName();
+  if (!ctor || !name || !ctor.getParameters().length || !ctor.containsRange(init.getPos(),
+    init.getEnd())) return [];
+  const sites = [];
+  for (const sf of userFiles(ctx)) {
+    if (!sf.getFullText().includes(`new ${name}(`)) continue;
+    for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+      const callee = call.getExpression();
+      if (!Node.isIdentifier(callee) || callee.getText() !== name) continue;
+      const symbol = callee.getSymbol();
+      const target = symbol && (symbol.isAlias() ? symbol.getAliasedSymbol() : symbol);
+      if (target && target.getDeclarations().includes(cls)) sites.push({ call, ctor });
+    }
+  }
+  return sites;
+}
+
+/** The entry of one construction: the constructor's parameters bound to its arguments. */
+function withArguments(ev, site, init) {
+  const args = site.call.getArguments().map((arg) => values.evaluateValue(ev, arg));
+  const frame = new Map();
+  site.ctor.getParameters().forEach((param, i) => {
+    frame.set(param, i < args.length ? args[i] : values.UNDEFINED);
+  });
+  ev.frames.push(frame);
+  try {
+    return values.evaluateValue(ev, init);
+  } finally {
+    ev.frames.pop();
   }
 }
 

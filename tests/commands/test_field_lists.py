@@ -114,3 +114,14 @@ def test_descriptors_of_another_dialect_are_one_warning_per_node(
     assert strict.exit_code == 2
     assert strict.stderr.splitlines()[-1].endswith(
         "; fix the descriptors or the field_list keys or drop --strict")
+
+
+def test_versions_built_from_a_constructor_parameter_are_variants(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("versioned-class", tmp_path, monkeypatch)
+    nodes = root / "skills" / "nodes"
+    assert sorted(p.name for p in nodes.glob("[!_]*.md")) == ["dateTime.1.md", "dateTime.2.md"]
+    assert "- `value: string` — Value" in (nodes / "dateTime.1.md").read_text()
+    second = (nodes / "dateTime.2.md").read_text()
+    assert "# Date & Time" in second
+    assert "- `date: string` — shown when `operation` is `formatDate` — Date to Format" in second
