@@ -69,8 +69,8 @@ def active_keys(path: Path) -> dict[str, object]:
 # Sources init does not propose (every export of a glob, `path/*.ts:*`): a person writes them.
 BEYOND_INIT = {"glob-star"}
 # Cases where init finds no catalog and says so, writing nothing: none at all, or one only
-# a person names (`class:*`, constructor-built classes).
-NO_CATALOG = {"error-empty-catalog", "field-list-flowise", "versioned-class"}
+# a person names (classes read through `class:`, field lists).
+NO_CATALOG = {"error-empty-catalog", "field-list-flowise", "field-list-n8n", "versioned-class"}
 
 
 def plain(case: Path) -> bool:
