@@ -83,8 +83,9 @@ def run_loader(name: str, root: Path) -> tuple[list[dict[str, Any]], float, floa
         done = subprocess.run(command, cwd=tmp, env=env, capture_output=True, text=True,
                               timeout=TIMEOUT, check=False)
         wall = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     records = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    # The process's own peak (RUSAGE_CHILDREN would be the largest of every child so far).
+    peak = next((r["max_rss_kb"] / 1024 for r in records if "max_rss_kb" in r), 0.0)
     if done.returncode:
         tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
         records.append({"file": "(process)", "error": f"exit {done.returncode}: {tail}"})
@@ -164,6 +165,12 @@ def report(name: str, records: list[dict[str, Any]], wall: float, peak: float,
         print(f"  loading the schema document as the server does (meta-schema check of each "
               f"node): {time.perf_counter() - started:.1f} s")
     if name == "n8n":
+        versions = {r.get("type"): r.get("version") for r in records if "type" in r}
+        for node in found.nodes:
+            if node.type in ("httpRequest", "slack", "if"):
+                top, nested = fieldlist.count(node.data_type.fields)
+                print(f"  {node.type}: version {versions.get(node.type)}, {top} top-level and "
+                      f"{nested} nested fields")
         github_check(catalog)
 
 

@@ -148,4 +148,4 @@ function readFlowise(root) {
 const [kind, root] = process.argv.slice(2);
 if (kind === "n8n") readN8n(root);
 else readFlowise(root);
-emit({ stubbed: [...stubbed].sort() });
+emit({ stubbed: [...stubbed].sort(), max_rss_kb: process.resourceUsage().maxRSS });
