@@ -66,18 +66,15 @@ def active_keys(path: Path) -> dict[str, object]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-# Sources init does not propose (every export of a glob, `path/*.ts:*`): a person writes them.
-BEYOND_INIT = {"glob-star"}
 # Cases where init finds no catalog and says so, writing nothing: none at all, or one only
-# a person names (classes read through `class:`, field lists).
-NO_CATALOG = {"error-empty-catalog", "field-list-flowise", "field-list-n8n", "versioned-class"}
+# a person names (every export of a glob, classes read through `class:`, field lists).
+NO_CATALOG = {"error-empty-catalog", "field-list-flowise", "field-list-n8n", "glob-star",
+              "versioned-class"}
 
 
 def plain(case: Path) -> bool:
     """Whether the case's config (if any) holds only keys init can find by itself."""
     own = case / "pygen.toml"
-    if case.name in BEYOND_INIT:
-        return False
     return not own.is_file() or set(active_keys(own)) <= PLAIN_KEYS
 
 
