@@ -40,6 +40,32 @@ class EntryFields(BaseModel):
     connects_to: str | Literal[False] = "connectsTo"
 
 
+class FieldList(BaseModel):
+    """A node's data described by a list of field descriptors in its entry (n8n's
+    `properties`, Flowise's `inputs`): where the list is and which descriptor key holds what.
+    A preset fills every key for a known dialect; a key set here overrides the preset's."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    # The entry field holding the list (a dotted path, like entry_fields).
+    entry_field: str
+    preset: Literal["n8n", "flowise"] | None = None
+    name: str | None = None
+    label: str | None = None
+    type: str | None = None
+    default: str | None = None
+    description: str | None = None
+    # Enum values: a list of strings or of objects whose `option_value` key is the value.
+    options: str | None = None
+    option_value: str | None = None
+    # `required = true` on the descriptor, or `optional = true` (Flowise): one of the two.
+    required: str | None = None
+    optional: str | None = None
+    # Visibility: `{field: [values]}` shown only when / hidden when another field has them.
+    show: str | None = None
+    hide: str | None = None
+
+
 class Settings(BaseModel):
     """The keys a user may write; unknown keys are refused by name."""
 
@@ -57,6 +83,8 @@ class Settings(BaseModel):
     # A union type whose members are the candidates for structural data-type matching.
     data_union: str | None = None
     entry_fields: EntryFields = EntryFields()
+    # Data described by a field list in each entry instead of a TypeScript type.
+    field_list: FieldList | None = None
     result_fields: list[str] = Field(default_factory=list)
     # Data fields the runner writes (globs, like result_fields; also the `@runner` tag).
     runner_fields: list[str] = Field(default_factory=list)
@@ -173,7 +201,7 @@ def _describe(exc: ValidationError, path: Path, where: str) -> str:
 _BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")
 
 # Sub-tables of the settings, for naming their own keys when one is unknown.
-_TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields}
+_TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields, "field_list": FieldList}
 
 
 def load_config(path: Path | None = None, overrides: dict[str, Any] | None = None,

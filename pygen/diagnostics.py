@@ -19,6 +19,9 @@ KIND_TITLES = {
     "unused-entry-field": "entry_fields names no entry has",
     "unresolved-import": "imports that do not resolve (the types they bring are unknown)",
     "tsconfig": "tsconfig files that are missing (the aliases they hold are lost)",
+    "duplicate": "node types defined twice (the first definition is used)",
+    "empty-source": "definitions sources that matched no node",
+    "field-list": "field descriptors that cannot be read (left out)",
 }
 
 
@@ -58,14 +61,21 @@ def summarize(diagnostics: Iterable[Diagnostic], verbose: bool = False) -> list[
     return lines
 
 
-# What `--strict` turns into errors: values the definitions compute at run time.
-STRICT_KINDS = frozenset({"computed", "evaluator-limit"})
+# What `--strict` turns into errors: values the definitions compute at run time, and node
+# types defined twice; each with what to do about it.
+STRICT_KINDS = {
+    "computed": "write the value as static data",
+    "evaluator-limit": "write the value as static data",
+    "duplicate": "remove or rename one of the definitions",
+    "field-list": "fix the descriptors or the field_list keys",
+}
 
 
 def strict_failure(diagnostics: Iterable[Diagnostic]) -> str | None:
-    """The one-line error of a `--strict` run, naming the first computed value, or None."""
+    """The one-line error of a `--strict` run, naming the first finding, or None."""
     found = [d for d in diagnostics if d.kind in STRICT_KINDS]
     if not found:
         return None
     more = f" (and {len(found) - 1} more; run without --strict to list them)" if found[1:] else ""
-    return (f"--strict: {found[0]}{more}; write the value as static data or drop --strict")
+    todo = STRICT_KINDS[found[0].kind or ""]
+    return f"--strict: {found[0]}{more}; {todo} or drop --strict"

@@ -3,7 +3,12 @@ which files in it are for people rather than agents."""
 
 from __future__ import annotations
 
+import hashlib
+import re
+from collections.abc import Iterable
 from pathlib import Path
+
+from pygen.errors import PygenError
 
 NODES_DIR = "nodes"
 WORKFLOW_EDITOR = "workflow-editor.md"
@@ -19,7 +24,44 @@ def nodes_dir(skills_dir: Path) -> Path:
 
 
 def node_file(skills_dir: Path, node_type: str) -> Path:
-    return skills_dir / NODES_DIR / f"{node_type}.md"
+    return skills_dir / NODES_DIR / f"{slug(node_type)}.md"
+
+
+# A node type that is already a safe file stem is its own file name (1-64 characters).
+SAFE_STEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_UNSAFE_RUN = re.compile(r"[^A-Za-z0-9._-]+")
+_MAX_STEM = 64
+
+
+def slug(node_type: str) -> str:
+    """The file stem of a node type: the type itself when it is a safe name, else the type
+    with each run of other characters (spaces, `/`, `:`) as `-` (`Limit Times` → `Limit-Times`).
+    Only the file name changes: the type stays as written everywhere else. Empty when the
+    type has no letter or digit."""
+    if SAFE_STEM.fullmatch(node_type) and ".." not in node_type:
+        return node_type
+    stem = re.sub(r"\.{2,}", ".", _UNSAFE_RUN.sub("-", node_type)).strip("-._")
+    if len(stem) > _MAX_STEM:
+        # Long types keep a digest of the whole so two that share a prefix stay apart.
+        digest = hashlib.sha256(node_type.encode()).hexdigest()[:8]
+        stem = f"{stem[:_MAX_STEM - 9].rstrip('-._')}-{digest}"
+    return stem
+
+
+def slugs(node_types: Iterable[str]) -> dict[str, str]:
+    """File stem → node type, for every type; two types with one stem (or a type with none)
+    are an error naming both, since one file cannot hold two skills."""
+    out: dict[str, str] = {}
+    for node_type in node_types:
+        stem = slug(node_type)
+        if not stem:
+            raise PygenError(f"node type '{node_type}' has no letter or digit to name its skill "
+                             "file; give it one")
+        if stem in out and out[stem] != node_type:
+            raise PygenError(f"node types '{out[stem]}' and '{node_type}' would share the skill "
+                             f"file {NODES_DIR}/{stem}.md; rename one of them")
+        out[stem] = node_type
+    return out
 
 
 def is_node_file(skills_dir: Path, path: Path) -> bool:

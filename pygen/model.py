@@ -57,6 +57,17 @@ class TypeRef(Frozen):
 RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "pattern", "runner", "nodeIds")
 
 
+Scalar = str | int | float | bool | None
+
+
+class Condition(Frozen):
+    """When a field is visible: `field` has one of `values` (`hide`: has none of them)."""
+
+    field: str
+    values: tuple[Scalar, ...]
+    hide: bool = False
+
+
 class DataField(Frozen):
     name: str
     # One-line type text as written in the source (alias names kept), for Markdown.
@@ -70,6 +81,10 @@ class DataField(Frozen):
     # JSDoc tags validation reads (`@minimum 0`, `@maxLength 80`, `@pattern`, `@runner`,
     # `@nodeIds`, see RULE_TAGS): (tag, text) pairs in source order, text "" for a bare tag.
     tags: tuple[tuple[str, str], ...] = ()
+    # Conditions that must all hold for the field to be visible (field lists'
+    # `displayOptions`); empty: always visible. A field of a field list may be listed more
+    # than once, under different conditions.
+    shown_when: tuple[Condition, ...] = ()
 
     def tag(self, name: str) -> str | None:
         return next((text for tag, text in self.tags if tag == name), None)
@@ -86,8 +101,9 @@ class Variant(Frozen):
 
 # How the data type was found: `config` (data_types), `cast` (the definition names it: `as`,
 # `satisfies`, a typed constant, a generic argument), `name` (naming convention), `structural`
-# (best fit to the default data), `inferred` (no type: fields read off the default data).
-DataTypeVia = Literal["config", "cast", "name", "structural", "inferred", "none"]
+# (best fit to the default data), `inferred` (no type: fields read off the default data),
+# `field-list` (the entry's list of field descriptors, config `field_list`).
+DataTypeVia = Literal["config", "cast", "name", "structural", "inferred", "field-list", "none"]
 
 
 class Candidate(Frozen):

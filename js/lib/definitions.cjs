@@ -7,6 +7,7 @@ const { UserError, locate } = require("./errors.cjs");
 const { readHandles, ruleList } = require("./handles.cjs");
 const { snippet } = require("./sources.cjs");
 const { Dynamic, UNDEFINED, strip, toJson } = require("./values.cjs");
+const { fieldPath, valueAt } = require("./entrypath.cjs");
 
 /** `defaultData.seed`, `inputs[1]`: where inside an entry a value sits. */
 function keyPath(parts) {
@@ -76,9 +77,10 @@ function where(ctx, node) {
 function reader(ctx, raw, computed, owner) {
   return (field) => {
     const key = ctx.request.entryFields[field];
-    if (key === false || !(key in raw)) return undefined;
+    const parts = key === false ? null : fieldPath(raw, key);
+    if (!parts) return undefined;
     const found = [];
-    const value = strip(raw[key], [key], found);
+    const value = strip(valueAt(raw, parts), parts, found);
     for (const f of found) computed.push(computedValue(ctx, owner(), f, field));
     return value === UNDEFINED ? undefined : toJson(value);
   };
@@ -90,6 +92,11 @@ function readEntry(ctx, entry) {
   const raw = entryObject(ctx, entry);
   if (!raw) return null;
   for (const key of Object.keys(raw)) ctx.entryKeys.add(key);
+  for (const name of Object.values(f)) {
+    if (typeof name === "string" && name.includes(".") && fieldPath(raw, name)) {
+      ctx.entryKeys.add(name);
+    }
+  }
   const out = {};
   const computed = [];
   const read = reader(ctx, raw, computed, () => out.type);
@@ -116,7 +123,8 @@ function readFields(ctx, entry, raw, read, out, computed) {
   const f = ctx.request.entryFields;
   const label = read("label");
   out.label = typeof label === "string" ? label : out.type;
-  if (typeof label !== "string" && f.label in raw && !computed.some((c) => c.field === "label")) {
+  if (typeof label !== "string" && fieldPath(raw, f.label)
+    && !computed.some((c) => c.field === "label")) {
     throw new UserError(entry.node, `node '${out.type}' has no string '${f.label}'`);
   }
   const text = (value) => (typeof value === "string" ? value : null);
@@ -128,7 +136,8 @@ function readFields(ctx, entry, raw, read, out, computed) {
     const problems = [];
     const ruleProblems = [];
     out[side] = readHandles(f, read(side), problems, side, ruleProblems);
-    out[`${side}_declared`] = f[side] !== false && !computed.some((c) => c.path === f[side]);
+    out[`${side}_declared`] = f[side] !== false
+      && !computed.some((c) => c.path === keyPath(String(f[side]).split(".")));
     const warn = (text, left) => ctx.diagnostics.push({ level: "warning",
       kind: "unreadable-handle", node_type: out.type, ...where(ctx, entry.node),
       message: `node '${out.type}': ${text}; that ${left} is left out` });
@@ -136,6 +145,12 @@ function readFields(ctx, entry, raw, read, out, computed) {
     for (const problem of ruleProblems) warn(problem, "connection rule");
   }
   readConnectsTo(ctx, entry, read, out);
+  // A catalog that describes data by a list of field descriptors (config `field_list`):
+  // passed on as data; the descriptors are mapped to fields after extraction.
+  if (ctx.request.entryFields.field_list) {
+    const list = read("field_list");
+    if (Array.isArray(list)) out.field_list = list;
+  }
   const data = read("default_data");
   if (data !== undefined && (data === null || typeof data !== "object" || Array.isArray(data))) {
     throw new UserError(entry.node, `'${f.default_data}' of node '${out.type}' must be an object`);
@@ -163,15 +178,22 @@ function variantOf(ctx, raw, out) {
   return typeof value === "string" || typeof value === "number" ? String(value) : null;
 }
 
+// What a catalog entry holds beside its data (a component, an `execute` function, a class,
+// JSX): not data by design, so skipping it is silent unless entry_fields names the property.
+const NOT_DATA = new Set(["a function", "a method", "a class", "JSX", "an accessor"]);
+
 /** Keys pygen does not read are noted when dynamic, so the warning lists them. */
 function noteUnknownDynamic(raw, f) {
-  const known = new Set(Object.values(f));
+  const known = new Set(Object.values(f).filter((name) => typeof name === "string")
+    .map((name) => name.split(".")[0]));
   const skipped = new Map();
   for (const key of Object.keys(raw)) {
     if (known.has(key)) continue;
     const found = [];
     strip(raw[key], [key], found);
-    if (found.length) skipped.set(key, found[0].dynamic.why);
+    if (found.length && !found.every((x) => NOT_DATA.has(x.dynamic.why))) {
+      skipped.set(key, found[0].dynamic.why);
+    }
   }
   return skipped;
 }

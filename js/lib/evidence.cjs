@@ -5,6 +5,7 @@
 "use strict";
 
 const { isLibFile } = require("./util.cjs");
+const { fieldProperty } = require("./entrypath.cjs");
 
 // Wrappers that keep the data type they wrap: `Partial<XData>` still names XData.
 const WRAPPERS = new Set(["Partial", "Required", "Readonly", "NoInfer"]);
@@ -16,7 +17,7 @@ function castEvidence(ctx, entry) {
   const { Node } = ctx.tsMorph;
   const literal = entry.node;
   if (!literal || !Node.isObjectLiteralExpression(literal)) return null;
-  const prop = literal.getProperty(ctx.request.entryFields.default_data);
+  const prop = fieldProperty(ctx.tsMorph, literal, ctx.request.entryFields.default_data);
   if (prop && Node.isPropertyAssignment(prop)) {
     const found = namedByExpression(ctx, prop.getInitializer());
     if (found) return found;

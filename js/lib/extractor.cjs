@@ -61,12 +61,13 @@ function run(tsMorph, request, built) {
   const tc = typeReader(tsMorph, ctx);
   const pairs = definitionEntries(ctx, ev)
     .map((entry) => ({ entry, node: readEntry(ctx, entry) })).filter((p) => p.node);
-  markVariants(ctx, pairs);
+  requireEntries(ctx, pairs);
+  const kept = markVariants(ctx, pairs);
   reportUnusedFields(ctx);
   clock.lap("definitions");
-  prepareLookup(ctx, pairs.map((p) => p.node));
+  prepareLookup(ctx, kept.map((p) => p.node));
   const locations = {};
-  const nodes = readTypes(ctx, tc, ev, pairs, locations);
+  const nodes = readTypes(ctx, tc, ev, kept, locations);
   const workflow = readWorkflowType(ctx, tc);
   ctx.diagnostics.push(...deadImportWarnings(ctx, typeUsers(nodes)));
   ctx.diagnostics.push(...tsconfigWarnings(ctx, tsconfig, deadSpecifiers(project)));
@@ -87,6 +88,12 @@ function run(tsMorph, request, built) {
 function readTypes(ctx, tc, ev, pairs, locations) {
   const shapes = new Map();
   return pairs.map(({ entry, node }) => {
+    if (node.field_list) {
+      // The field list is the node's data shape: no TypeScript type is looked for.
+      node.data_type = { name: null, via: "field-list", fields: [], variants: [], skipped: [] };
+      locations[node.type] = nodePlaces(ctx, ev, entry, null);
+      return node;
+    }
     const found = resolveDataType(ctx, node, entry);
     node.data_type = dataType(ctx, tc, shapes, node, found);
     locations[node.type] = nodePlaces(ctx, ev, entry, found.decl);
@@ -105,36 +112,65 @@ function typeUsers(nodes) {
 }
 
 /**
- * A type defined twice is an error naming both places, unless `variant_field` tells the
- * entries apart: then each keeps its variant value (its skill file is `<type>.<value>.md`).
- * An entry whose type is not shared has no variant.
+ * A type defined twice keeps its first definition, as a catalog looked up with `find` does:
+ * one warning names both places (an error under --strict). With `variant_field`, entries of
+ * one type are variants: each keeps its value (its skill file is `<type>.<value>.md`). An
+ * entry whose type is not shared has no variant.
  */
 function markVariants(ctx, pairs) {
   const byType = new Map();
   for (const pair of pairs) {
     byType.set(pair.node.type, [...(byType.get(pair.node.type) || []), pair]);
   }
+  const dropped = new Set();
   for (const group of byType.values()) {
     const seen = new Map();
-    for (const { entry, node } of group) {
+    for (const pair of group) {
+      const { node } = pair;
       const key = group.length > 1 ? node.variant : null;
-      if (seen.has(key)) throw duplicate(ctx, entry, node, key, seen.get(key));
+      if (seen.has(key)) {
+        ctx.diagnostics.push(duplicate(ctx, node, key, seen.get(key)));
+        dropped.add(pair);
+        continue;
+      }
       seen.set(key, `${node.source.file}:${node.source.line}`);
       node.variant = key;
       // Who reads a variant needs the field too: it is where the node's data names it.
       node.variant_field = key === null ? null : ctx.request.variantField;
     }
   }
+  return pairs.filter((pair) => !dropped.has(pair));
 }
 
-function duplicate(ctx, entry, node, key, first) {
+function duplicate(ctx, node, key, first) {
   const hint = ctx.request.variantField
     ? `; entries of one type need distinct '${ctx.request.variantField}' values`
     : "; if entries of one type are variants, set variant_field to the field that tells "
       + "them apart";
   const variant = key ? ` (variant '${key}')` : "";
-  return new UserError(entry.node, `duplicate node type '${node.type}'${variant}: defined at `
-    + `${first} and at ${node.source.file}:${node.source.line}${hint}`);
+  return { level: "warning", kind: "duplicate", node_type: node.type, file: node.source.file,
+    line: node.source.line, message: `duplicate node type '${node.type}'${variant}: defined at `
+      + `${first} and at ${node.source.file}:${node.source.line}; the first is used${hint}` };
+}
+
+/**
+ * An empty catalog is an error (a gate that passes on zero nodes checks nothing); a source
+ * that adds no node beside others that do is one warning.
+ */
+function requireEntries(ctx, pairs) {
+  const found = new Map(ctx.request.definitions.map((label) => [label, 0]));
+  for (const { entry } of pairs) found.set(entry.spec, (found.get(entry.spec) || 0) + 1);
+  const empty = [...found.keys()].filter((label) => !found.get(label));
+  if (!pairs.length) {
+    throw new UserError(null, `the node catalog is empty: no node definition found by `
+      + `${empty.map((label) => `'${label}'`).join(", ")}; point 'definitions' in the pygen `
+      + "config at the constant, call or class property that declares the nodes", "config");
+  }
+  for (const label of empty) {
+    ctx.diagnostics.push({ level: "warning", kind: "empty-source",
+      message: `definitions '${label}' matched no node definition; the other sources' nodes `
+        + "are read" });
+  }
 }
 
 /** An entry_fields name that no entry has: one warning, not one per node. */

@@ -4,6 +4,7 @@
 
 const { locate } = require("./errors.cjs");
 const values = require("./values.cjs");
+const { fieldValue } = require("./entrypath.cjs");
 
 function place(ctx, node) {
   const { file, line } = locate(ctx.request, node, "");
@@ -23,7 +24,7 @@ function fieldPlaces(ctx, decl) {
 /** Default data key → where the entry's default data object literal writes it. */
 function defaultPlaces(ctx, ev, entry) {
   const raw = entry.value;
-  const data = raw && typeof raw === "object" ? raw[ctx.request.entryFields.default_data] : null;
+  const data = fieldValue(raw, ctx.request.entryFields.default_data);
   const literal = values.origin(ev, data);
   const out = {};
   if (!literal || !ctx.tsMorph.Node.isObjectLiteralExpression(literal)) return out;

@@ -9,6 +9,7 @@ const { UserError, diagnosticAt } = require("./errors.cjs");
 const { isLibFile, oneLine } = require("./util.cjs");
 const values = require("./values.cjs");
 const { Dynamic } = values;
+const { fieldProperty } = require("./entrypath.cjs");
 
 function snippet(node, max = 80) {
   const text = oneLine(node.getText());
@@ -72,7 +73,8 @@ function definitionEntries(ctx, ev) {
     else if (spec.kind === "file") {
       const files = ctx.project.getSourceFiles(path.resolve(ctx.request.root, spec.glob));
       for (const sf of [...files].sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1))) {
-        constantEntries(ctx, ev, sf, spec.name, label, add);
+        if (spec.name === "*") exportedEntries(ctx, ev, sf, add);
+        else constantEntries(ctx, ev, sf, spec.name, label, add);
       }
     } else if (spec.kind === "call") callEntries(ctx, ev, spec.name, add);
     else classEntries(ctx, ev, spec.name, add);
@@ -113,6 +115,25 @@ function constantEntries(ctx, ev, sourceFile, name, label, add) {
   } else evaluatedEntries(ev, literal, name, add);
 }
 
+/**
+ * `path/glob.ts:*`: every exported constant of the file that is one catalog entry (an object
+ * literal with the entry's type, label or default data), in the order written. Other exports
+ * (helpers, types, components) are not entries and are passed over.
+ */
+function exportedEntries(ctx, ev, sourceFile, add) {
+  const { Node } = ctx.tsMorph;
+  for (const statement of sourceFile.getVariableStatements()) {
+    if (!statement.isExported()) continue;
+    for (const decl of statement.getDeclarations()) {
+      const init = decl.getInitializer();
+      const literal = init && values.unwrap(ctx.tsMorph, init);
+      if (literal && Node.isObjectLiteralExpression(literal) && isOneEntry(ctx, literal)) {
+        add(literal, values.evaluateValue(ev, literal), null);
+      }
+    }
+  }
+}
+
 /** A catalog built by an expression (`BASE.map(…)`, a helper): its value, when static. */
 function evaluatedEntries(ev, node, name, add) {
   const value = values.evaluateValue(ev, node);
@@ -131,13 +152,15 @@ function isOneEntry(ctx, literal) {
   const f = ctx.request.entryFields;
   const { Node } = ctx.tsMorph;
   const scalar = (key) => {
+    if (key.includes(".")) return Boolean(fieldProperty(ctx.tsMorph, literal, key));
     const prop = literal.getProperty(key);
     if (!prop) return false;
     if (!Node.isPropertyAssignment(prop)) return true;
     const init = values.unwrap(ctx.tsMorph, prop.getInitializerOrThrow());
     return !Node.isObjectLiteralExpression(init);
   };
-  return scalar(f.type) || scalar(f.label) || Boolean(literal.getProperty(f.default_data));
+  return scalar(f.type) || scalar(f.label)
+    || Boolean(fieldProperty(ctx.tsMorph, literal, f.default_data));
 }
 
 /** A part of the catalog that cannot be read: its entries are left out, with a warning. */
@@ -206,16 +229,112 @@ function callEntries(ctx, ev, name, add) {
 /** The object assigned to property `name` of every class (`description = { … }`). */
 function classEntries(ctx, ev, name, add) {
   const { SyntaxKind } = ctx.tsMorph;
+  if (name === "*") {
+    memberEntries(ctx, ev, add);
+    return;
+  }
   for (const sf of userFiles(ctx)) {
     if (!sf.getFullText().includes(name)) continue;
     for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
       const init = classValue(ctx, cls, name);
-      if (init) {
-        objectOrWarn(ctx, ev, init, values.evaluateValue(ev, init),
-          `'${name}' of class ${cls.getName() || "(anonymous)"}`, add);
+      if (!init) continue;
+      const what = `'${name}' of class ${cls.getName() || "(anonymous)"}`;
+      const sites = boundConstructions(ctx, cls, init);
+      if (!sites.length) objectOrWarn(ctx, ev, init, values.evaluateValue(ev, init), what, add);
+      for (const site of sites) {
+        objectOrWarn(ctx, ev, init, withArguments(ev, site, init), what, add);
       }
     }
   }
+}
+
+/**
+ * Where a class whose entry reads its constructor's parameters is constructed
+ * (`new DateTimeV2(baseDescription)`): each such call is one entry, its parameters bound to
+ * the call's arguments. None when the entry reads no parameter or nobody constructs the class.
+ */
+function boundConstructions(ctx, cls, init) {
+  const { SyntaxKind, Node } = ctx.tsMorph;
+  const ctor = cls.getConstructors()[0];
+  const name = cls.getName();
+  if (!ctor || !name || !ctor.getParameters().length || !ctor.containsRange(init.getPos(),
+    init.getEnd())) return [];
+  const sites = [];
+  for (const sf of userFiles(ctx)) {
+    if (!sf.getFullText().includes(`new ${name}(`)) continue;
+    for (const call of sf.getDescendantsOfKind(SyntaxKind.NewExpression)) {
+      const callee = call.getExpression();
+      if (!Node.isIdentifier(callee) || callee.getText() !== name) continue;
+      const symbol = callee.getSymbol();
+      const target = symbol && (symbol.isAlias() ? symbol.getAliasedSymbol() : symbol);
+      if (target && target.getDeclarations().includes(cls)) sites.push({ call, ctor });
+    }
+  }
+  return sites;
+}
+
+/** The entry of one construction: the constructor's parameters bound to its arguments. */
+function withArguments(ev, site, init) {
+  const args = site.call.getArguments().map((arg) => values.evaluateValue(ev, arg));
+  const frame = new Map();
+  site.ctor.getParameters().forEach((param, i) => {
+    frame.set(param, i < args.length ? args[i] : values.UNDEFINED);
+  });
+  ev.frames.push(frame);
+  try {
+    return values.evaluateValue(ev, init);
+  } finally {
+    ev.frames.pop();
+  }
+}
+
+/**
+ * `class:*`: a class whose own members are the entry (`this.label = …; this.inputs = […]` in
+ * the constructor, or property initialisers). Only classes that set the entry's type field
+ * are entries; a member known only at run time is computed like any other value.
+ */
+function memberEntries(ctx, ev, add) {
+  const { SyntaxKind } = ctx.tsMorph;
+  const typeKey = String(ctx.request.entryFields.type).split(".")[0];
+  for (const sf of userFiles(ctx)) {
+    if (!sf.getFullText().includes(typeKey)) continue;
+    for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+      const members = classMembers(ctx, cls);
+      if (!members.has(typeKey)) continue;
+      const value = {};
+      // `this.baseClasses = [this.type]`: a member reads those assigned before it.
+      ev.thisValue = value;
+      for (const [key, node] of members) value[key] = values.evaluateValue(ev, node);
+      ev.thisValue = null;
+      ev.origins.set(value, cls);
+      add(cls, value, null);
+    }
+  }
+}
+
+/** Member name → its value's expression: initialisers, then constructor assignments. */
+function classMembers(ctx, cls) {
+  const { Node } = ctx.tsMorph;
+  const members = new Map();
+  for (const prop of cls.getInstanceProperties()) {
+    if (Node.isPropertyDeclaration(prop) && prop.getInitializer()) {
+      members.set(prop.getName(), prop.getInitializer());
+    }
+  }
+  for (const ctor of cls.getConstructors()) {
+    for (const statement of ctor.getStatements()) {
+      const expr = Node.isExpressionStatement(statement) && statement.getExpression();
+      if (!expr || !Node.isBinaryExpression(expr) || expr.getOperatorToken().getText() !== "=") {
+        continue;
+      }
+      const left = expr.getLeft();
+      if (Node.isPropertyAccessExpression(left)
+        && left.getExpression().getKind() === ctx.tsMorph.SyntaxKind.ThisKeyword) {
+        members.set(left.getName(), expr.getRight());
+      }
+    }
+  }
+  return members;
 }
 
 /** A property initialiser, or `this.<name> = <expression>` in the constructor. */

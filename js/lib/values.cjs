@@ -120,6 +120,8 @@ function kindTable(K) {
     [K.TrueKeyword, () => true],
     [K.FalseKeyword, () => false],
     [K.NullKeyword, () => null],
+    // Inside a class read as an entry (`class:*`): the members assigned so far.
+    [K.ThisKeyword, (ev, node) => ev.thisValue || new Dynamic(node, "not static data")],
     [K.PrefixUnaryExpression, evaluatePrefix],
     [K.TemplateExpression, evaluateTemplate],
     [K.ArrayLiteralExpression, evaluateArray],
@@ -356,12 +358,31 @@ function evaluateMember(ev, node, nameNode, key) {
   const target = evaluate(ev, node.getExpression());
   if (target instanceof Dynamic) return new Dynamic(node, target.why, target.limit);
   if (key instanceof Dynamic) return new Dynamic(node, `looked up by ${key.why}`, key.limit);
+  if ((target === UNDEFINED || target === null) && node.hasQuestionDotToken
+    && node.hasQuestionDotToken()) return UNDEFINED;
   const usableKey = typeof key === "string" || typeof key === "number";
   if (target !== null && typeof target === "object" && usableKey
     && Object.prototype.hasOwnProperty.call(target, key))
     return target[key];
   if (Array.isArray(target) && key === "length") return target.length;
+  if (usableKey && isPlainData(target) && optionalRead(ev, node, nameNode)) return UNDEFINED;
   return new Dynamic(node, "a member that cannot be resolved statically");
+}
+
+function isPlainData(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    && !(value instanceof Dynamic);
+}
+
+/**
+ * A read the code itself allows to find nothing: `options?.parentGroup`, or a key the
+ * declared type marks optional (`parentGroup?: string`). On static data it is `undefined`.
+ */
+function optionalRead(ev, node, nameNode) {
+  if (node.hasQuestionDotToken && node.hasQuestionDotToken()) return true;
+  const symbol = nameNode && ev.Node.isIdentifier(nameNode) && nameNode.getSymbol();
+  const { SymbolFlags } = ev.tsMorph.ts;
+  return Boolean(symbol && symbol.getFlags() & SymbolFlags.Optional);
 }
 
 /** First Dynamic found anywhere inside a value, with the key path to it, or null. */

@@ -158,9 +158,9 @@ def extract(config: Config) -> Extraction:
     cached = read_entry(path, key)
     if cached is not None and fresh(cached.get("inputs")):
         with contextlib.suppress(ExtractionError, KeyError, TypeError, ValidationError):
-            return parse_reply(cached["reply"])
+            return parse_reply(cached["reply"], config.settings.field_list)
     reply = run_extractor(config)
-    extraction = parse_reply(reply)
+    extraction = parse_reply(reply, config.settings.field_list)
     write_entry(path, {"key": key, "inputs": fingerprint(extraction_inputs(config, reply)),
                        "reply": reply})
     return extraction

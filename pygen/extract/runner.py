@@ -9,9 +9,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from pygen import proc
-from pygen.config import Config
+from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
-from pygen.extract import noderuntime, prestart
+from pygen.extract import fieldlist, noderuntime, prestart
 from pygen.extract.infer import with_inferred_type
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
 
@@ -43,7 +43,8 @@ def request_for(config: Config) -> dict[str, Any]:
         "tsconfig": str(config.tsconfig) if config.tsconfig else None,
         "dataTypes": settings.data_types,
         "dataUnion": settings.data_union,
-        "entryFields": settings.entry_fields.model_dump(),
+        "entryFields": {**settings.entry_fields.model_dump(), "field_list": (
+            settings.field_list.entry_field if settings.field_list else None)},
         "workflowType": _workflow_type(config),
         # The names the user set, so one no entry has is reported (once).
         "entryFieldsSet": sorted(settings.entry_fields.model_fields_set),
@@ -106,12 +107,34 @@ def _first_error(errors: list[dict[str, Any]], config: Config,
     return message
 
 
-def parse_reply(reply: dict[str, Any]) -> Extraction:
+def _node(raw: dict[str, Any], field_list: FieldList | None,
+          notes: list[Diagnostic]) -> NodeDef:
+    """A node of the reply; one described by a field list gets its fields from it (each
+    descriptor it cannot read is one warning in `notes`)."""
+    descriptors = raw.get("field_list")
+    node = NodeDef.model_validate({k: v for k, v in raw.items() if k != "field_list"})
+    if descriptors is None or field_list is None:
+        return node
+    data_type, problems = fieldlist.data_type(descriptors, field_list)
+    if problems:
+        # One warning per node, however many descriptors: an unknown dialect fails them all.
+        more = f" (and {len(problems) - 1} more)" if problems[1:] else ""
+        notes.append(Diagnostic(
+            level="warning", kind="field-list", node_type=node.type, file=node.source.file,
+            line=node.source.line, message=f"node '{node.type}': {problems[0]}{more}; those "
+            "fields are left out (check the field_list keys against the descriptors)"))
+    return node.model_copy(update={"data_type": data_type})
+
+
+def parse_reply(reply: dict[str, Any], field_list: FieldList | None = None) -> Extraction:
+    notes: list[Diagnostic] = []
     try:
+        nodes = tuple(with_inferred_type(_node(n, field_list, notes)) for n in reply["nodes"])
         return Extraction(
-            nodes=tuple(with_inferred_type(NodeDef.model_validate(n)) for n in reply["nodes"]),
+            nodes=nodes,
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
-            diagnostics=tuple(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+            diagnostics=(*(Diagnostic.model_validate(d) for d in reply["diagnostics"]),
+                         *notes),
             workflow=DataType.model_validate(reply["workflow"]) if reply.get("workflow")
             else None,
             stand_ins=tuple(StandIn.model_validate(s) for s in reply.get("stand_ins", ())),
@@ -130,6 +153,6 @@ def parse_reply(reply: dict[str, Any]) -> Extraction:
 
 
 def extract(config: Config) -> Extraction:
-    return parse_reply(run_extractor(config))
+    return parse_reply(run_extractor(config), config.settings.field_list)
 
 

@@ -380,8 +380,10 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
     vocab = vocabulary(model, extra)
     by_path = {u.path: u for u in planned if linted(u.path, skills_dir)}
     found = Lint()
+    types = {layout.slug(n.key): n.key for n in model.nodes}
     for path in sorted(set(skill_files(skills_dir)) | set(by_path)):
-        node_type = path.stem if layout.is_node_file(skills_dir, path) else None
+        node_type = types.get(path.stem, path.stem) if layout.is_node_file(skills_dir, path) \
+            else None
         if node_type is not None and model.node(node_type) is None:
             continue
         update = by_path.get(path)

@@ -18,6 +18,7 @@ from pygen import layout
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import link_refusal, links_below, read
 from pygen.server.fallback import fallback_text
+from pygen.skills import frontmatter
 from pygen.skills.orchestrators import (
     OrchestratorSkill,
     check_orchestrators,
@@ -53,6 +54,12 @@ class SkillStore:
     def get_node_skill(self, node_type: str) -> str:
         # Exact dictionary match only: no normalisation, decoding or path joining.
         text = self.nodes.get(node_type)
+        if text is None and layout.slug(node_type) != node_type:
+            # A type that is not a file name (`Limit Times`) is served from its slug's file,
+            # and only when that file says it is this type's (no other spelling reaches it).
+            text = self.nodes.get(layout.slug(node_type))
+            if text is not None and frontmatter.read(text).get("node_type") != node_type:
+                text = None
         if text is None:
             raise UnknownNodeType(unknown_node_type_message(node_type, self.node_types))
         return text

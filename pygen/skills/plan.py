@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
@@ -17,14 +16,12 @@ from typing import Literal
 
 from pygen import files, layout
 from pygen.config import Config
-from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.skills import digests, frontmatter, gitinfo, markers, render, retired, sections
 from pygen.skills.catalog_text import TOOLS_BLOCK, catalog_lines, tools_block
 from pygen.tools.merge import load_model
 
 Status = Literal["created", "updated", "unchanged"]
-SAFE_TYPE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
 @dataclass(frozen=True)
@@ -72,14 +69,13 @@ def update_text(existing: str | None, template: str, blocks: Mapping[str, str],
 
 
 def node_path(skills_dir: Path, node_type: str) -> Path:
-    if not SAFE_TYPE.match(node_type) or ".." in node_type:
-        raise PygenError(f"node type '{node_type}' cannot be used as a file name; "
-                         "use letters, digits, '-', '_' and '.'")
+    layout.slugs([node_type])  # a type with no letter or digit names no file
     return layout.node_file(skills_dir, node_type)
 
 
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                stamp: Stamp, definitions: str) -> list[FileUpdate]:
+    layout.slugs(node.key for node in model.nodes)
     updates = []
     for node in model.nodes:
         path = node_path(skills_dir, node.key)

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
+from pygen.skills.conditional import visibility_text
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
@@ -59,6 +60,8 @@ def field_line(field: DataField) -> str:
     if field.deprecated:
         bare = field.deprecated.strip().lower() in ("", "deprecated")
         parts.append("**deprecated**" if bare else f"**deprecated:** {field.deprecated}")
+    if field.shown_when:
+        parts.append(visibility_text(field))
     if field.description:
         parts.append(field.description)
     return " — ".join(parts)

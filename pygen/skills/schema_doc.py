@@ -18,6 +18,7 @@ from typing import Any
 
 from pygen.jsonvalues import type_name, variant_text
 from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
+from pygen.skills.conditional import conditional_schema
 from pygen.skills.constraints import tag_keywords, tool_limits, with_tool_limits
 
 Schema = dict[str, Any]
@@ -75,6 +76,8 @@ def _open_ended(schema: Schema, data_type: DataType) -> Schema:
 
 
 def object_schema(fields: Sequence[DataField], defaults: Mapping[str, Any]) -> Schema:
+    if any(f.shown_when for f in fields):
+        return conditional_schema(fields, defaults, field_schema, _MISSING)
     properties = {f.name: field_schema(f, defaults.get(f.name, _MISSING)) for f in fields}
     required = [f.name for f in fields if not f.optional and not _may_be_absent(f.type)]
     schema: Schema = {"type": "object", "properties": properties}

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from pygen.jsonvalues import same, show
+from pygen.skills.conditional import SHOWN_WHEN
 from pygen.skills.schema_doc import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import (
@@ -23,6 +24,7 @@ from pygen.validation.findings import (
     listed,
     parts_of,
     path_of,
+    warning_at,
 )
 
 if TYPE_CHECKING:
@@ -47,6 +49,8 @@ def error_findings(error: ValidationError, base: str) -> Iterator[Finding]:
     elif check == "type":
         yield error_at(path, f"expected {describe(error.schema)}, got {kind(error.instance)}",
                        rule="type")
+    elif check == "not" and isinstance(error.schema, dict) and SHOWN_WHEN in error.schema:
+        yield _hidden(error.schema, path)
     elif check == "not":
         yield error_at(path, "must be left out (its type has no JSON value)", rule="type")
     elif check in ("minimum", "maximum"):
@@ -75,14 +79,24 @@ def _expected(error: ValidationError) -> Any:
 def _missing(error: ValidationError, path: str) -> Iterator[Finding]:
     """A missing required field; its fix sets the default when the schema has one."""
     props = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+    when = error.schema.get(SHOWN_WHEN) if isinstance(error.schema, dict) else None
     for name in _expected(error):
         if isinstance(error.instance, dict) and name not in error.instance:
             prop = props.get(name, {})
             where = child(path, name)
             fix = (Fix("set", parts_of(where), prop["default"])
                    if isinstance(prop, dict) and "default" in prop else None)
-            yield error_at(where, f"missing required field ({describe(prop)})", rule="required",
-                           fix=fix)
+            what = f"required when {when}" if when else describe(prop)
+            yield error_at(where, f"missing required field ({what})", rule="required", fix=fix)
+
+
+def _hidden(schema: dict[str, Any], path: str) -> Finding:
+    """A field set where the values chosen for others hide it: the editor ignores it."""
+    name = str(schema.get("x-field", ""))
+    where = child(path, name) if name else path
+    return warning_at(where, f"is hidden by the values chosen for other fields; it is shown "
+                             f"only when {schema[SHOWN_WHEN]}", rule="hidden",
+                      fix=Fix("remove", parts_of(where)))
 
 
 def _union_findings(error: ValidationError, base: str, path: str) -> Iterator[Finding]:

@@ -1,0 +1,225 @@
+"""Field lists: a node's data described by a list of field descriptors in its entry (n8n's
+`properties: INodeProperties[]`, Flowise's `inputs: INodeParams[]`) instead of a TypeScript
+type. Config `field_list` says where the list is and which descriptor key holds the name,
+type, default, options, required flag, nested fields, visibility and description; a preset
+fills them for a known dialect. The result is the same DataType the TypeScript path gives,
+so skills, the schema document, search and validation read it unchanged; visibility
+conditions become each field's `shown_when`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pygen.config import FieldList
+from pygen.model import Condition, DataField, DataType, Scalar, TypeRef
+
+# Descriptor key of each part, per dialect; None: the dialect has no such key.
+PRESETS: dict[str | None, dict[str, str | None]] = {
+    None: {"name": "name", "label": "label", "type": "type", "default": "default",
+           "description": "description", "options": "options", "option_value": "value",
+           "required": "required", "optional": None, "show": "show", "hide": "hide"},
+    "n8n": {"name": "name", "label": "displayName", "type": "type", "default": "default",
+            "description": "description", "options": "options", "option_value": "value",
+            "required": "required", "optional": None, "show": "displayOptions.show",
+            "hide": "displayOptions.hide"},
+    "flowise": {"name": "name", "label": "label", "type": "type", "default": "default",
+                "description": "description", "options": "options", "option_value": "name",
+                "required": None, "optional": "optional", "show": "show", "hide": "hide"},
+}
+
+# Descriptor types and the JSON type of their value.
+_SCALAR_TYPES = {
+    "string": "string", "password": "string", "code": "string", "color": "string",
+    "dateTime": "string", "hidden": "string", "asyncOptions": "string", "file": "string",
+    "folder": "string", "number": "number", "boolean": "boolean",
+}
+# Descriptor types that show something in the editor and hold no data.
+_NOT_DATA = frozenset({"notice", "callout", "button"})
+
+
+@dataclass
+class Reading:
+    """What reading one node's list found: fields, and what it could not read."""
+
+    keys: Mapping[str, str | None]
+    problems: list[str] = field(default_factory=list)
+
+
+def keys_for(config: FieldList) -> dict[str, str | None]:
+    """The descriptor keys: the preset's, each overridden by the key set in the config."""
+    keys = dict(PRESETS[config.preset])
+    for name in keys:
+        value = getattr(config, name)
+        if value is not None:
+            keys[name] = value
+    return keys
+
+
+def data_type(descriptors: Any, config: FieldList) -> tuple[DataType, list[str]]:
+    """The node's data type from its descriptor list, and one problem per unreadable item."""
+    reading = Reading(keys_for(config))
+    fields = read_fields(descriptors, reading, f"'{config.entry_field}'")
+    return DataType(via="field-list", fields=fields), reading.problems
+
+
+def read_fields(descriptors: Any, reading: Reading, where: str) -> tuple[DataField, ...]:
+    if not isinstance(descriptors, list):
+        reading.problems.append(f"{where} is not a list of field descriptors")
+        return ()
+    out = []
+    for i, item in enumerate(descriptors):
+        read = read_field(item, reading, f"{where}[{i}]")
+        if read is not None:
+            out.append(read)
+    return tuple(out)
+
+
+def _get(item: Mapping[str, Any], key: str | None) -> Any:
+    """The value at a (dotted) descriptor key, or None."""
+    if key is None:
+        return None
+    if key in item:
+        return item[key]
+    value: Any = item
+    for part in key.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
+    keys = reading.keys
+    name = _get(item, keys["name"]) if isinstance(item, dict) else None
+    if not isinstance(name, str) or not name:
+        reading.problems.append(f"{where} has no string '{keys['name']}'")
+        return None
+    kind = _get(item, keys["type"])
+    if kind in _NOT_DATA:
+        return None
+    ref = type_ref(item, kind, reading, f"{where} ({name})")
+    default = _get(item, keys["default"])
+    return DataField(
+        name=name, type_text=type_text(ref, kind), type=ref, optional=not _required(item, keys),
+        description=_description(item, keys),
+        default_tag=_default_text(default),
+        shown_when=(*conditions(_get(item, keys["show"]), False),
+                    *conditions(_get(item, keys["hide"]), True)))
+
+
+def _required(item: Mapping[str, Any], keys: Mapping[str, str | None]) -> bool:
+    if keys["required"] is not None:
+        return _get(item, keys["required"]) is True
+    return keys["optional"] is not None and _get(item, keys["optional"]) is not True
+
+
+def _description(item: Mapping[str, Any], keys: Mapping[str, str | None]) -> str:
+    label = _get(item, keys["label"])
+    text = _get(item, keys["description"])
+    parts = [p.strip() for p in (label, text) if isinstance(p, str) and p.strip()]
+    return ". ".join(" ".join(p.split()) for p in parts) if parts else ""
+
+
+def _default_text(value: Any) -> str | None:
+    """A default worth showing: a scalar, or a non-empty list or object."""
+    if value is None or value == "" or value in ([], {}):
+        return None
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def type_ref(item: Mapping[str, Any], kind: Any, reading: Reading, where: str) -> TypeRef:
+    """The JSON type of a descriptor's value, by its dialect type."""
+    if isinstance(kind, str) and kind in _SCALAR_TYPES:
+        return TypeRef(kind=_SCALAR_TYPES[kind])  # type: ignore[arg-type]
+    options = _get(item, reading.keys["options"])
+    if kind == "options":
+        return _choice(options, reading.keys)
+    if kind == "multiOptions":
+        return TypeRef(kind="array", items=_choice(options, reading.keys))
+    if kind == "collection":
+        return TypeRef(kind="object", fields=tuple(
+            f.model_copy(update={"optional": True})
+            for f in read_fields(options or [], reading, f"{where}.options")))
+    if kind == "fixedCollection":
+        return _fixed_collection(item, options, reading, where)
+    return TypeRef(kind="unknown", text=kind if isinstance(kind, str) else None)
+
+
+def _choice(options: Any, keys: Mapping[str, str | None]) -> TypeRef:
+    """A union of the option values; a string when they are loaded at run time."""
+    values: list[Scalar] = []
+    for option in options if isinstance(options, list) else []:
+        value = _get(option, keys["option_value"]) if isinstance(option, dict) else option
+        if isinstance(value, str | int | float | bool) and value not in values:
+            values.append(value)
+    if not values:
+        return TypeRef(kind="string")
+    if len(values) == 1:
+        return TypeRef(kind="literal", value=values[0])
+    return TypeRef(kind="union", types=tuple(TypeRef(kind="literal", value=v) for v in values))
+
+
+def _fixed_collection(item: Mapping[str, Any], options: Any, reading: Reading,
+                      where: str) -> TypeRef:
+    """n8n's fixedCollection: one key per option group, each an object (a list of them when
+    `typeOptions.multipleValues`) of the group's `values`."""
+    many = _get(item, "typeOptions.multipleValues") is True
+    groups = []
+    for i, group in enumerate(options if isinstance(options, list) else []):
+        name = group.get(reading.keys["name"] or "name") if isinstance(group, dict) else None
+        if not isinstance(name, str):
+            reading.problems.append(f"{where}.options[{i}] has no string name")
+            continue
+        inner = tuple(f.model_copy(update={"optional": True}) for f in read_fields(
+            group.get("values", []), reading, f"{where}.options[{i}].values"))
+        obj = TypeRef(kind="object", fields=inner)
+        ref = TypeRef(kind="array", items=obj) if many else obj
+        groups.append(DataField(name=name, type_text=type_text(ref, None), type=ref,
+                                optional=True, description=_description(group, reading.keys)))
+    return TypeRef(kind="object", fields=tuple(groups))
+
+
+def conditions(value: Any, hide: bool) -> tuple[Condition, ...]:
+    """`{resource: ["issue"], operation: ["create"]}` → one condition per key. Values that are
+    not plain data (a rule object) are left out of the condition; a key left with none is
+    dropped."""
+    if not isinstance(value, dict):
+        return ()
+    out = []
+    for key, wanted in value.items():
+        items = wanted if isinstance(wanted, list) else [wanted]
+        kept = tuple(v for v in items if v is None or isinstance(v, str | int | float | bool))
+        if kept:
+            out.append(Condition(field=str(key).lstrip("/"), values=kept, hide=hide))
+    return tuple(out)
+
+
+def type_text(ref: TypeRef, kind: Any) -> str:
+    """How a field's type reads in a skill."""
+    if ref.kind == "literal":
+        return json.dumps(ref.value)
+    if ref.kind == "union":
+        return " | ".join(json.dumps(t.value) for t in ref.types)
+    if ref.kind == "array" and ref.items is not None:
+        inner = type_text(ref.items, None)
+        return f"({inner})[]" if ref.items.kind == "union" else f"{inner}[]"
+    if ref.kind == "object":
+        return "object"
+    if ref.kind == "unknown":
+        return ref.text or (kind if isinstance(kind, str) else "unknown")
+    return ref.kind
+
+
+def count(fields: tuple[DataField, ...]) -> tuple[int, int]:
+    """Top-level and nested fields, for the benchmark."""
+    nested = 0
+    for f in fields:
+        target = f.type.items if f.type.kind == "array" and f.type.items else f.type
+        if target.kind == "object":
+            top, inner = count(target.fields)
+            nested += top + inner
+    return len(fields), nested

@@ -1,0 +1,127 @@
+"""Field-list catalogs through the CLI: descriptors become fields, visibility conditions
+become skill text, schema rules and validation findings (n8n- and Flowise-shaped fixtures)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pygen.cli import main
+
+CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
+
+
+def case(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = tmp_path / name
+    shutil.copytree(CORPUS / name, root, ignore=shutil.ignore_patterns("expected.*"))
+    monkeypatch.chdir(root)
+    gen = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    check = CliRunner().invoke(main, ["check", "-q"], catch_exceptions=False)
+    assert check.exit_code == 0, check.output
+    return root
+
+
+def github_workflow(root: Path, data: dict[str, object]) -> Path:
+    path = root / "workflow.json"
+    node = {"id": "a", "type": "github", "position": {"x": 0, "y": 0}, "data": data}
+    path.write_text(json.dumps({"nodes": [node], "edges": []}), encoding="utf-8")
+    return path
+
+
+def test_a_conditional_field_is_said_in_the_skill(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("field-list-n8n", tmp_path, monkeypatch)
+    text = (root / "skills" / "nodes" / "github.md").read_text()
+    assert ("- `title: string` — shown when `resource` is `issue` and `operation` is `create` — "
+            "Title. The title of the issue") in text
+    assert "`additionalFields?: object` — shown when `operation` is `create` and `resource` " \
+           "is not `repository`" in text
+    assert "  - `labels?: (\"bug\" | \"feature\")[]` — Labels" in text
+    assert "notice" not in text  # a notice shows text in the editor and holds no data
+
+
+def test_a_visible_required_field_is_required_and_a_hidden_one_reported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("field-list-n8n", tmp_path, monkeypatch)
+    wf = github_workflow(root, {"resource": "issue", "operation": "create", "owner": "me",
+                                "issueNumber": 4})
+    result = CliRunner().invoke(main, ["validate-workflow", "--profile", "strict", str(wf)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "error: $.nodes[0].data.title: missing required field (required when `resource` is "
+        "`issue` and `operation` is `create`)",
+        "warning: $.nodes[0].data.issueNumber: is hidden by the values chosen for other "
+        "fields; it is shown only when `resource` is `issue` and `operation` is `get`"]
+    # The operation's default (`create`) counts when the data leaves it out.
+    wf = github_workflow(root, {"resource": "issue", "owner": "me"})
+    result = CliRunner().invoke(main, ["validate-workflow", "--profile", "strict", str(wf)])
+    assert result.exit_code == 1 and "data.title: missing required field" in result.stdout
+    wf = github_workflow(root, {"resource": "repository", "owner": "me"})
+    result = CliRunner().invoke(main, ["validate-workflow", "--profile", "strict", str(wf)])
+    assert result.exit_code == 0, result.output
+    wf = github_workflow(root, {"resource": "issue", "operation": "create", "owner": "me",
+                                "title": "Broken link"})
+    result = CliRunner().invoke(main, ["validate-workflow", "--profile", "strict", str(wf)])
+    assert result.exit_code == 0 and result.stdout == "", result.output
+
+
+def test_the_schema_states_each_condition(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("field-list-n8n", tmp_path, monkeypatch)
+    doc = json.loads((root / "skills" / "schemas" / "nodes.schema.json").read_text())
+    github = doc["$defs"]["github"]
+    assert github["required"] == ["owner"]
+    # The operation's default is `create`: data that leaves it out has it.
+    shown = {"allOf": [{"properties": {"resource": {"enum": ["issue"]}}},
+                       {"properties": {"operation": {"enum": ["create"]}}}]}
+    assert {"if": shown, "then": {"required": ["title"], "x-shown-when":
+                                  "`resource` is `issue` and `operation` is `create`"}} in (
+        github["allOf"])
+    assert github["properties"]["operation"] == {"anyOf": [
+        {"enum": ["create", "get"], "description": "Operation", "default": "create"},
+        {"const": "get", "description": "Operation", "default": "get"}]}
+
+
+def test_a_constructor_built_class_is_an_entry_with_its_inputs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("field-list-flowise", tmp_path, monkeypatch)
+    assert sorted(p.name for p in (root / "skills" / "nodes").glob("[!_]*.md")) == [
+        "chatLocal.md", "stickyNote.md"]
+    text = (root / "skills" / "nodes" / "chatLocal.md").read_text()
+    assert "- `modelName: string` — default `\"llama3\"` — Model Name" in text
+    assert "- `schema: json` — shown when `format` is `json` — Schema" in text
+
+
+def test_descriptors_of_another_dialect_are_one_warning_per_node(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "dialect"
+    shutil.copytree(CORPUS / "field-list-n8n", root, ignore=shutil.ignore_patterns("expected.*"))
+    config = root / "pygen.toml"
+    config.write_text(config.read_text().replace('preset = "n8n"', 'preset = "n8n"\nname = "id"'))
+    monkeypatch.chdir(root)
+    gen = CliRunner().invoke(main, ["gen"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    assert gen.stderr.splitlines() == [
+        "warning: nodes/GitHub/GitHub.node.ts:6: node 'github': 'properties'[0] has no string "
+        "'id' (and 8 more); those fields are left out (check the field_list keys against the "
+        "descriptors)"]
+    strict = CliRunner().invoke(main, ["check", "--strict"], catch_exceptions=False)
+    assert strict.exit_code == 2
+    assert strict.stderr.splitlines()[-1].endswith(
+        "; fix the descriptors or the field_list keys or drop --strict")
+
+
+def test_versions_built_from_a_constructor_parameter_are_variants(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("versioned-class", tmp_path, monkeypatch)
+    nodes = root / "skills" / "nodes"
+    assert sorted(p.name for p in nodes.glob("[!_]*.md")) == ["dateTime.1.md", "dateTime.2.md"]
+    assert "- `value: string` — Value" in (nodes / "dateTime.1.md").read_text()
+    second = (nodes / "dateTime.2.md").read_text()
+    assert "# Date & Time" in second
+    assert "- `date: string` — shown when `operation` is `formatDate` — Date to Format" in second

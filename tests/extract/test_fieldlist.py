@@ -1,0 +1,73 @@
+"""The field-list reader: descriptors of each dialect become the fields the TypeScript path
+gives, with their visibility conditions; an unreadable descriptor is one problem."""
+
+from __future__ import annotations
+
+from pygen.config import FieldList
+from pygen.extract import fieldlist
+from pygen.model import Condition
+
+N8N = FieldList(entry_field="properties", preset="n8n")
+FLOWISE = FieldList(entry_field="inputs", preset="flowise")
+
+
+def test_n8n_descriptors_become_typed_fields_with_conditions() -> None:
+    data_type, problems = fieldlist.data_type([
+        {"displayName": "Mode", "name": "mode", "type": "options", "default": "a",
+         "options": [{"name": "A", "value": "a"}, {"name": "B", "value": "b"}]},
+        {"displayName": "Count", "name": "count", "type": "number", "default": 1,
+         "required": True,
+         "displayOptions": {"show": {"mode": ["b"], "@version": [{"_cnd": {"gte": 2}}]},
+                            "hide": {"/parent": [""]}}},
+        {"displayName": "Note", "name": "note", "type": "notice", "default": ""},
+        {"displayName": "No name", "type": "string"},
+    ], N8N)
+    assert problems == ["'properties'[3] has no string 'name'"]
+    mode, count = data_type.fields
+    assert data_type.via == "field-list"
+    assert (mode.type_text, mode.optional, mode.default_tag) == ('"a" | "b"', True, '"a"')
+    assert (count.type.kind, count.optional, count.description) == ("number", False, "Count")
+    # A rule object (`_cnd`) is no plain value: the condition keeps only plain values.
+    assert count.shown_when == (Condition(field="mode", values=("b",)),
+                                Condition(field="parent", values=("",), hide=True))
+
+
+def test_n8n_collections_nest_their_fields() -> None:
+    data_type, _ = fieldlist.data_type([
+        {"displayName": "Options", "name": "options", "type": "collection", "default": {},
+         "options": [{"displayName": "Limit", "name": "limit", "type": "number", "default": 5,
+                      "required": True}]},
+        {"displayName": "Headers", "name": "headers", "type": "fixedCollection",
+         "typeOptions": {"multipleValues": True}, "default": {},
+         "options": [{"name": "header", "displayName": "Header",
+                      "values": [{"displayName": "Name", "name": "name", "type": "string",
+                                  "default": ""}]}]},
+    ], N8N)
+    options, headers = data_type.fields
+    assert [(f.name, f.optional) for f in options.type.fields] == [("limit", True)]
+    (group,) = headers.type.fields
+    assert group.type.kind == "array" and group.type.items is not None
+    assert [f.name for f in group.type.items.fields] == ["name"]
+    assert fieldlist.count(data_type.fields) == (2, 3)
+
+
+def test_flowise_inputs_are_required_unless_optional() -> None:
+    data_type, problems = fieldlist.data_type([
+        {"label": "Model", "name": "model", "type": "BaseChatModel"},
+        {"label": "Temperature", "name": "temperature", "type": "number", "optional": True},
+        {"label": "Format", "name": "format", "type": "options", "default": "text",
+         "options": [{"label": "Text", "name": "text"}, {"label": "JSON", "name": "json"}],
+         "show": {"mode": "advanced"}},
+    ], FLOWISE)
+    assert problems == []
+    model, temperature, fmt = data_type.fields
+    assert (model.type_text, model.optional) == ("BaseChatModel", False)
+    assert temperature.optional
+    assert fmt.type_text == '"text" | "json"'
+    assert fmt.shown_when == (Condition(field="mode", values=("advanced",)),)
+
+
+def test_a_list_that_is_not_a_list_is_one_problem() -> None:
+    data_type, problems = fieldlist.data_type({"name": "x"}, N8N)
+    assert data_type.fields == () and problems == ["'properties' is not a list of field "
+                                                   "descriptors"]
