@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pygen import files
+from pygen.conventions import Conventions
 from pygen.errors import ConfigError, PygenError
 
 
@@ -65,6 +66,10 @@ class Settings(BaseModel):
     # The editor's type of a whole workflow document (`Workflow`, or `path/file.ts:Workflow`
     # when the nodes file does not import it): its keys beyond nodes and edges are checked.
     workflow_type: str | None = None
+    # What the types cannot say: mapping field, label, envelope, defaults, graph rules.
+    conventions: Conventions = Conventions()
+    # Globs of the repo's own saved workflows: `check` validates them against the catalog.
+    saved_workflows: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
     tool_map: dict[str, str] = Field(default_factory=dict)
     tool_timeout: float = Field(30.0, gt=0, allow_inf_nan=False)
@@ -173,7 +178,7 @@ def _describe(exc: ValidationError, path: Path, where: str) -> str:
 _BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")
 
 # Sub-tables of the settings, for naming their own keys when one is unknown.
-_TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields}
+_TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields, "conventions": Conventions}
 
 
 def load_config(path: Path | None = None, overrides: dict[str, Any] | None = None,
