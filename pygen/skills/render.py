@@ -10,7 +10,7 @@ from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeD
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
-from pygen.skills.schema_doc import own_variants
+from pygen.skills.schema_doc import own_variants, tag_disagrees
 from pygen.skills.wired_example import render_wired_example, wired_example
 
 # Blocks of a node file, in the order they appear in a new file.
@@ -174,7 +174,17 @@ def data_type_sections(node: NodeDef) -> list[str]:
     if not data_type.fields and not data_type.index_signature:
         return [f"**Data fields:** {code(data_type.name or 'the data type')} has no fields that "
                 "could be read.", ""]
-    return fields_sections(data_type.fields, data_type.name) + index_signature_lines(data_type)
+    return fields_sections(_as_defaulted(node, data_type.fields), data_type.name) + \
+        index_signature_lines(data_type)
+
+
+def _as_defaulted(node: NodeDef, fields: tuple[DataField, ...]) -> tuple[DataField, ...]:
+    """Fields whose `@default` tag disagrees with the default data show the default data's
+    value, as the JSON blocks and the schema do (`doctor` reports the disagreement)."""
+    return tuple(f.model_copy(update={"default_tag": json.dumps(node.default_data[f.name],
+                                                                ensure_ascii=False)})
+                 if f.name in node.default_data and tag_disagrees(f, node.default_data[f.name])
+                 else f for f in fields)
 
 
 def index_signature_lines(data_type: DataType) -> list[str]:
