@@ -236,7 +236,8 @@ def examples(node: NodeDef, model: Model) -> str:
     """The worked example: the node wired to its neighbours (see wired_example), each with
     valid example data (example_data), and which values are placeholders."""
     lines = render_wired_example(wired_example(node, model), node.type,
-                                 model.conventions.editor_fills_defaults)
+                                 model.conventions.editor_fills_defaults,
+                                 bool(node.inputs or node.outputs))
     _, notes = example_data(node)
     if not node.default_data_declared:
         lines += ["", "Its data is built from placeholders: the definitions declare no "

@@ -156,11 +156,14 @@ def _stem(handle_id: str) -> str:
 
 
 def render_wired_example(workflow: Mapping[str, Any], node_type: str,
-                         fills_defaults: bool = False) -> list[str]:
+                         fills_defaults: bool = False, has_handles: bool = False) -> list[str]:
     """The Markdown lines: a sentence and one compact JSON block (one line per node/edge).
     The sentence about default data is said only when the editor is declared to fill it."""
     nodes, edges = workflow["nodes"], workflow["edges"]
-    if len(nodes) == 1:
+    if len(nodes) == 1 and has_handles:
+        intro = (f"A `{node_type}` node on its own (no other node type wires to its main "
+                 "handles in a way every rule allows):")
+    elif len(nodes) == 1:
         intro = f"A `{node_type}` node on its own (it has no handles to wire):"
     elif fills_defaults:
         intro = (f"`{node_type}` wired to its neighbours through its main handles. Each "
