@@ -105,10 +105,11 @@ def saved_workflow_findings(config: Config, model: Model, *, strict: bool,
     (a stale saved workflow is the app's, not the skills': it does not fail a plain run)."""
     if not config.settings.saved_workflows:
         return 0
+    from pygen.skills.saved_examples import saved_paths
     from pygen.validation import saved
     from pygen.validation.catalog import build_catalog
 
-    paths = saved.saved_paths(config.root, config.settings.saved_workflows)
+    paths = saved_paths(config.root, config.settings.saved_workflows)
     found = saved.findings(saved.load(paths, config.root), build_catalog(model))
     errors = [f for f in found if f.level == "error"]
     for finding in found if strict or not quiet else []:

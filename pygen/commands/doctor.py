@@ -17,6 +17,7 @@ from pygen.gate.view import gate_lines, report_json
 from pygen.model import Model
 from pygen.output import console, shown
 from pygen.skills import plan as planning
+from pygen.skills.saved_examples import saved_paths
 from pygen.tools import merge
 from pygen.validation import saved
 from pygen.validation.catalog import build_catalog
@@ -165,7 +166,7 @@ def saved_groups(config: Config, model: Model) -> dict[str, list[Finding]]:
     """The saved workflows' errors (`saved_workflows`), grouped by what went stale."""
     if not config.settings.saved_workflows:
         return {}
-    paths = saved.saved_paths(config.root, config.settings.saved_workflows)
+    paths = saved_paths(config.root, config.settings.saved_workflows)
     return saved.stale_groups(saved.findings(saved.load(paths, config.root),
                                              build_catalog(model)))
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
+from pygen.skills.saved_examples import SavedExample
 from pygen.skills.schema_doc import own_variants, tag_disagrees
 from pygen.skills.wired_example import render_wired_example, wired_example
 
@@ -251,6 +252,18 @@ def examples(node: NodeDef, model: Model) -> str:
     return "\n".join(lines)
 
 
+def real_lines(real: Sequence[SavedExample]) -> str:
+    """The configurations saved in the repo's own workflows (`saved_workflows`)."""
+    if not real:
+        return ""
+    lines = ["", "", "Configurations of this node saved in the app's own workflows, valid "
+             "against the current code (its `data`):"]
+    for example in real:
+        lines += ["", f"From `{example.file}`:", "", "```json",
+                  json.dumps(example.data, ensure_ascii=False), "```"]
+    return "\n".join(lines)
+
+
 def _computed(node: NodeDef, field: str) -> tuple[ComputedValue, ...]:
     return tuple(c for c in node.computed if c.field == field)
 
@@ -284,9 +297,10 @@ def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str,
     }
 
 
-def node_blocks(node: NodeDef, definitions: str, model: Model) -> dict[str, str]:
+def node_blocks(node: NodeDef, definitions: str, model: Model,
+                real: Sequence[SavedExample] = ()) -> dict[str, str]:
     blocks = {"node-data-shape": node_data_shape(node, definitions),
-              "examples": examples(node, model)}
+              "examples": examples(node, model) + real_lines(real)}
     if node.tool is not None:
         blocks["mcp-call"] = render_mcp_call(node.tool)
     return blocks

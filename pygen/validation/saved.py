@@ -38,17 +38,6 @@ class Saved:
     document: Any
 
 
-def saved_paths(root: Path, globs: Sequence[str]) -> list[Path]:
-    """The files the globs name, below the project root, sorted; links are not followed out."""
-    found: set[Path] = set()
-    for pattern in globs:
-        for path in root.glob(pattern):
-            real = path.resolve()
-            if path.is_file() and real.is_relative_to(root.resolve()):
-                found.add(path)
-    return sorted(found)
-
-
 def load(paths: Iterable[Path], root: Path) -> list[Saved]:
     out = []
     for path in paths:

@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from pygen.cli import main
 from pygen.conventions import Conventions, canonical_node, saved_node
+from pygen.skills.saved_examples import saved_paths
 from pygen.validation import saved
 from pygen.validation.catalog import load_catalog_file
 
@@ -141,12 +142,17 @@ def test_real_configurations_are_the_valid_saved_nodes_smallest_first(
     monkeypatch.chdir(project)
     assert cli(project, "gen", "-q", "--config", str(project / "pygen.toml"))[0] == 0
     catalog = load_catalog_file(project / "skills" / "schemas" / "nodes.schema.json")
-    files = saved.load(saved.saved_paths(project, ["workflows/*.json"]), project)
+    files = saved.load(saved_paths(project, ["workflows/*.json"]), project)
     assert saved.real_configurations(files, catalog) == {
         "http-request": [{"url": "https://api.example.com/stats", "method": "GET",
                           "retries": 2}],
         "send-email": [{"to": "ops@example.com", "subject": "Stats"}],
     }
+    # Offered to agents beside the generated example; the stale file's node is not.
+    text = (project / "skills" / "nodes" / "http-request.md").read_text(encoding="utf-8")
+    assert ('From `workflows/report.json`:\n\n```json\n{"url": "https://api.example.com/stats", '
+            '"method": "GET", "retries": 2}\n```') in text
+    assert "DELETE" not in text
 
 
 def test_generated_text_backs_every_sentence_with_a_declaration(
