@@ -44,12 +44,22 @@ class Conventions(BaseModel):
     node_position_key: str = "position"
     # Keys every saved node carries with a fixed value (`type = "custom"`).
     node_constants: dict[str, str] = Field(default_factory=dict)
+    # The position is saved as `[x, y]` (n8n), not `{x, y}`.
+    position_pair: bool = False
+    # Edges kept as a connections map under this key (n8n: `connections`), keyed by source
+    # node, then connection kind, then output index: `[[{node, type, index}]]`.
+    connections_key: str | None = None
+    # The node key the connections map names nodes by (n8n: `name`).
+    connection_node_key: str = "id"
+    # The connection kind examples write (n8n: `main`).
+    connection_kind: str = "main"
 
     @property
     def enveloped(self) -> bool:
         """Whether saved nodes differ from `{id, type, position, data}`."""
         return ((self.node_type_key, self.node_data_key, self.node_position_key)
-                != ("type", "data", "position")) or bool(self.node_constants)
+                != ("type", "data", "position")) or bool(self.node_constants) or (
+            self.position_pair)
 
 
 DEFAULT = Conventions()
@@ -89,7 +99,21 @@ def canonical_node(node: object, conv: Conventions) -> object:
         found, value = get_path(node, split(getattr(conv, attr)))
         if found:
             out[key] = value
+    if conv.position_pair:
+        out["position"] = as_point(out.get("position"))
     return out
+
+
+def as_point(value: object) -> object:
+    """`[x, y]` as `{x, y}`; anything else as it is (validation reports it)."""
+    if isinstance(value, list) and len(value) == 2:
+        return {"x": value[0], "y": value[1]}
+    return value
+
+
+def as_pair(value: object) -> object:
+    """`{x, y}` as `[x, y]`."""
+    return [value.get("x"), value.get("y")] if isinstance(value, dict) else value
 
 
 def saved_node(node: Mapping[str, Any], conv: Conventions) -> dict[str, Any]:
@@ -97,12 +121,12 @@ def saved_node(node: Mapping[str, Any], conv: Conventions) -> dict[str, Any]:
     if not conv.enveloped:
         return dict(node)
     out: dict[str, Any] = {k: node[k] for k in ("id",) if k in node}
-    for key, value in conv.node_constants.items():
-        out[key] = value
-    # Data first: a type kept inside the data object (`data.type`) goes beside its fields.
-    for key in ("data", "type", "position"):
+    out.update(conv.node_constants)
+    # Paths that share a head (`data.type`, `data.config`) merge into one object.
+    for key in ("type", "position", "data"):
         if key in node:
-            set_path(out, split(getattr(conv, _CANONICAL[key])), node[key])
+            kept = as_pair(node[key]) if key == "position" and conv.position_pair else node[key]
+            set_path(out, split(getattr(conv, _CANONICAL[key])), kept)
     return out
 
 

@@ -252,12 +252,12 @@ def examples(node: NodeDef, model: Model) -> str:
     return "\n".join(lines)
 
 
-def real_lines(real: Sequence[SavedExample]) -> str:
+def real_lines(real: Sequence[SavedExample], data_key: str = "data") -> str:
     """The configurations saved in the repo's own workflows (`saved_workflows`)."""
     if not real:
         return ""
     lines = ["", "", "Configurations of this node saved in the app's own workflows, valid "
-             "against the current code (its `data`):"]
+             f"against the current code (its `{data_key}`):"]
     for example in real:
         lines += ["", f"From `{example.file}`:", "", "```json",
                   json.dumps(example.data, ensure_ascii=False), "```"]
@@ -300,7 +300,8 @@ def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str,
 def node_blocks(node: NodeDef, definitions: str, model: Model,
                 real: Sequence[SavedExample] = ()) -> dict[str, str]:
     blocks = {"node-data-shape": node_data_shape(node, definitions),
-              "examples": examples(node, model) + real_lines(real)}
+              "examples": examples(node, model)
+              + real_lines(real, model.conventions.node_data_key)}
     if node.tool is not None:
         blocks["mcp-call"] = render_mcp_call(node.tool)
     return blocks

@@ -17,6 +17,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pygen.connections import write_connections
 from pygen.conventions import Conventions, saved_node, set_path, split
 from pygen.model import Handle, Model, NodeDef, wire_allowed
 from pygen.skills.example_data import example_data
@@ -59,7 +60,24 @@ def wired_example(node: NodeDef, model: Model,
         nodes.append(_saved(canonical, member, conv))
     edges = [{"id": f"e{i}", "source": ids[i - 1], "sourceHandle": chain[i - 1][2],
               "target": ids[i], "targetHandle": chain[i][1]} for i in range(1, len(chain))]
-    return {"nodes": nodes, "edges": edges}
+    return _saved_edges(nodes, [n for n, _, _ in chain], edges, model)
+
+
+def _saved_edges(nodes: list[dict[str, Any]], members: Sequence[NodeDef],
+                 edges: list[dict[str, Any]], model: Model) -> dict[str, Any]:
+    """`{nodes, edges}`, or `{nodes, <connections_key>: {...}}` where the conventions keep
+    edges as a connections map; there the nodes are named by their id."""
+    conv = model.conventions
+    if conv.connections_key is None:
+        return {"nodes": nodes, "edges": edges}
+    by_type = {m.type: m for m in members}
+
+    def handles(node_type: str, side: str) -> tuple[str | None, ...]:
+        return tuple(h.id for h in getattr(by_type[node_type], side))
+    canonical = [{"id": n["id"], "type": m.type} for n, m in zip(nodes, members, strict=True)]
+    nodes = [{"id": n["id"], conv.connection_node_key: n["id"], **n} for n in nodes]
+    return {"nodes": nodes,
+            conv.connections_key: write_connections(canonical, edges, conv, handles)}
 
 
 def _ids(chain: Sequence[NodeDef]) -> list[str]:
@@ -159,7 +177,7 @@ def render_wired_example(workflow: Mapping[str, Any], node_type: str,
                          fills_defaults: bool = False, has_handles: bool = False) -> list[str]:
     """The Markdown lines: a sentence and one compact JSON block (one line per node/edge).
     The sentence about default data is said only when the editor is declared to fill it."""
-    nodes, edges = workflow["nodes"], workflow["edges"]
+    nodes = workflow["nodes"]
     if len(nodes) == 1 and has_handles:
         intro = (f"A `{node_type}` node on its own (no other node type wires to its main "
                  "handles in a way every rule allows):")
@@ -173,10 +191,23 @@ def render_wired_example(workflow: Mapping[str, Any], node_type: str,
         intro = f"`{node_type}` wired to its neighbours through its main handles:"
     lines = ["{", '  "nodes": [']
     lines += [f"    {_compact(n)}{',' if i < len(nodes) - 1 else ''}" for i, n in enumerate(nodes)]
-    lines += ["  ],", '  "edges": [']
-    lines += [f"    {_compact(e)}{',' if i < len(edges) - 1 else ''}" for i, e in enumerate(edges)]
-    lines += ["  ]", "}"]
+    lines += _edge_lines(workflow)
     return [intro, "", "```json", *lines, "```"]
+
+
+def _edge_lines(workflow: Mapping[str, Any]) -> list[str]:
+    """One line per edge, or per source node of a connections map."""
+    key = next(k for k in workflow if k != "nodes")
+    edges = workflow[key]
+    if isinstance(edges, list):
+        items = [_compact(e) for e in edges]
+        return ["  ],", f"  {_compact(key)}: [", *_joined(items), "  ]", "}"]
+    items = [f"{_compact(k)}: {_compact(v)}" for k, v in edges.items()]
+    return ["  ],", f"  {_compact(key)}: {{", *_joined(items), "  }", "}"]
+
+
+def _joined(items: list[str]) -> list[str]:
+    return [f"    {item}{',' if i < len(items) - 1 else ''}" for i, item in enumerate(items)]
 
 
 def _compact(value: Any) -> str:

@@ -177,6 +177,11 @@ class Catalog:
         except ValueError:
             return DEFAULT_CONVENTIONS
 
+    def handle_ids(self, node_type: str, side: str) -> tuple[str | None, ...]:
+        """A type's handle ids of one side (`inputs`/`outputs`), in order; () if unknown."""
+        spec = self.specs.get(node_type)
+        return (spec.inputs if side == "inputs" else spec.outputs) if spec else ()
+
     @classmethod
     def from_json(cls, text: str | bytes, source: str) -> Catalog:
         doc = parse_json(text, source)

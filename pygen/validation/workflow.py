@@ -41,8 +41,10 @@ def validate_workflow(workflow: object, source: Catalog | Model,
         return [error_at("$", "a workflow must be a JSON object with \"nodes\" and \"edges\" "
                               f"arrays, got {kind(workflow)}", rule="workflow-shape")]
     conv = catalog.conventions
-    found = _workflow_findings(canonical_workflow(workflow, conv), catalog)
-    return in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv)
+    canonical, origins = canonical_workflow(workflow, conv, catalog.handle_ids)
+    found = _workflow_findings(canonical, catalog)
+    return in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv,
+                         origins=origins)
 
 
 def _workflow_findings(workflow: dict[str, Any], catalog: Catalog) -> list[Finding]:

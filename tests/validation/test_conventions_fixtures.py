@@ -69,6 +69,14 @@ EXPECTED: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("$.nodes[1].data.type", "unknown-node-type"),
         ],
     },
+    "conventions-connections-map": {
+        "alert.json": [],
+        "old-alert.json": [
+            ("$.nodes[2].parameters.mention", "unknown-field"),
+            ('$.connections["Down?"].main[2]', "edge-handle"),
+            ("$.connections.Check", "edge-node"),
+        ],
+    },
 }
 PLAIN = ["conventions-union-cast", "conventions-default-tag"]
 
@@ -173,6 +181,21 @@ def test_generated_text_backs_every_sentence_with_a_declaration(
             "(default at nodes.ts:22, type at nodes.ts:8)") in output
     text = (tagged / "skills" / "nodes" / "denoise.md").read_text(encoding="utf-8")
     assert "- `steps: number` — default `8`" in text and "default `4`" not in text
+
+
+def test_a_position_fix_is_written_in_the_saved_shape(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    project = copy("conventions-connections-map", tmp_path)
+    monkeypatch.chdir(project)
+    assert cli(project, "gen", "-q", "--config", str(project / "pygen.toml"))[0] == 0
+    doc = json.loads((project / "workflows" / "alert.json").read_text(encoding="utf-8"))
+    del doc["nodes"][1]["position"]
+    (project / "moved.json").write_text(json.dumps(doc), encoding="utf-8")
+    code, output = cli(project, "validate-workflow", "moved.json", "--json", "--schemas",
+                       str(project / "skills" / "schemas" / "nodes.schema.json"))
+    [finding] = json.loads(output)["findings"]
+    assert code == 1 and finding["path"] == "$.nodes[1].position"
+    assert finding["fix"] == {"op": "set", "path": "$.nodes[1].position", "value": [320, 0]}
 
 
 def test_the_envelope_round_trips() -> None:
