@@ -39,6 +39,8 @@ class EntryFields(BaseModel):
     # outputs may connect to. Validation enforces them.
     handle_accepts: str | Literal[False] = "accepts"
     connects_to: str | Literal[False] = "connectsTo"
+    # On an input handle: the most edges it takes (an integer); off unless named.
+    handle_limit: str | Literal[False] = False
 
 
 class Settings(BaseModel):

@@ -127,6 +127,8 @@ class Handle(Frozen):
     # types or input types. Empty: no rule.
     accepts: tuple[str, ...] = ()
     connects_to: tuple[str, ...] = ()
+    # On an input: the most edges it takes (entry_fields handle_limit); None: no limit.
+    limit: int | None = None
 
 
 # Handle types that connect to anything.

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote, unquote
 
-from pygen.model import Model, NodeDef
+from pygen.model import Handle, Model, NodeDef
 from pygen.skills.schema_doc import Schema, choice, node_data_schema, object_schema
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -125,6 +125,9 @@ def handles_entry(nodes: Sequence[NodeDef]) -> dict[str, Any]:
         types = {h.id: h.type for h in handles if h.id is not None and h.type is not None}
         if types:
             entry[side.removesuffix("s") + "Types"] = types
+        limits = _limits(handles)
+        if limits:
+            entry["inputLimits"] = limits
         declared[side] = any(getattr(n, f"{side}_declared") for n in nodes)
     entry.update(connection_rules(nodes))
     if not any(declared.values()):
@@ -132,6 +135,17 @@ def handles_entry(nodes: Sequence[NodeDef]) -> dict[str, Any]:
     elif not all(declared.values()):
         entry["declared"] = declared
     return entry
+
+
+def _limits(handles: Sequence[Handle]) -> dict[str, int]:
+    """{input id: the most edges it takes}; variants sharing an id keep the largest, and
+    none when one of them declares no limit (no variant's wire is refused)."""
+    out: dict[str, int] = {}
+    for handle_id in dict.fromkeys(h.id for h in handles if h.id is not None):
+        same = [h.limit for h in handles if h.id == handle_id]
+        if all(n is not None for n in same):
+            out[handle_id] = max(n for n in same if n is not None)
+    return out
 
 
 def connection_rules(nodes: Sequence[NodeDef]) -> dict[str, Any]:

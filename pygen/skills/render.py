@@ -99,6 +99,9 @@ def handle_text(handle: Handle) -> str:
     notes = [n for n in (handle.label, handle.type and f"type {code(handle.type)}") if n]
     if handle.accepts:
         notes.append(f"accepts only {_names(handle.accepts)}")
+    if handle.limit is not None:
+        notes.append("one edge at most" if handle.limit == 1 else
+                     f"{handle.limit} edges at most")
     if handle.connects_to:
         notes.append(f"connects only to {_names(handle.connects_to)}")
     return name + (f" ({', '.join(notes)})" if notes else "")

@@ -45,7 +45,7 @@ def workflow_rules(workflow: Mapping[str, Any], catalog: Catalog) -> Iterator[Fi
         yield from field_mappings(nodes[index], ("nodes", index),
                                   catalog.resolved(_known(specs[index]).type), wired,
                                   catalog.conventions)
-    yield from graph_findings(every, catalog.conventions)
+    yield from graph_findings(every, catalog.conventions, lambda end: _limit(specs, end))
     yield from workflow_key_findings(workflow, catalog.workflow_schema)
 
 
@@ -70,6 +70,11 @@ def _end(edge: Mapping[str, Any], key: str, handle_key: str, nodes: list[dict[st
     handle = edge.get(handle_key)
     return End(index, str(node_id), nodes[index]["type"],
                handle if isinstance(handle, str) else None)
+
+
+def _limit(specs: list[NodeSpec | None], end: End) -> int | None:
+    spec = specs[end.index]
+    return spec.handle_types.limits.get(end.handle or "") if spec is not None else None
 
 
 def _known(spec: NodeSpec | None) -> NodeSpec:

@@ -1,12 +1,13 @@
 """Graph rules the conventions declare: acyclic graphs and edges per input.
 
 Only what is declared is checked: an editor that allows loops gets no cycle finding, and an
-input takes any number of edges unless `edges_per_input` says otherwise.
+input takes any number of edges unless its handle declares a limit (entry_fields
+`handle_limit`) or `edges_per_input` sets one for every input.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from pygen.conventions import Conventions
 from pygen.jsonvalues import show
@@ -16,12 +17,13 @@ from pygen.validation.wiring import End
 Edge = tuple[int, End, End]  # (edge index, source, target)
 
 
-def graph_findings(edges: Sequence[Edge], conv: Conventions) -> Iterator[Finding]:
+def graph_findings(edges: Sequence[Edge], conv: Conventions,
+                   declared: Callable[[End], int | None]) -> Iterator[Finding]:
+    """`declared`: the limit an input handle declares (entry_fields handle_limit), if any."""
     if conv.acyclic:
         yield from _self_loops(edges)
         yield from _cycles(edges)
-    if conv.edges_per_input is not None:
-        yield from _edge_limit(edges, conv.edges_per_input)
+    yield from _edge_limit(edges, lambda end: declared(end) or conv.edges_per_input)
 
 
 def _self_loops(edges: Sequence[Edge]) -> Iterator[Finding]:
@@ -62,12 +64,14 @@ def _cycles(edges: Sequence[Edge]) -> Iterator[Finding]:
                 stack.append((to, 0))
 
 
-def _edge_limit(edges: Sequence[Edge], limit: int) -> Iterator[Finding]:
+def _edge_limit(edges: Sequence[Edge],
+                limit_of: Callable[[End], int | None]) -> Iterator[Finding]:
     seen: dict[tuple[str, str | None], int] = {}
     for j, _, target in edges:
         key = (target.node_id, target.handle)
         seen[key] = seen.get(key, 0) + 1
-        if seen[key] > limit:
+        limit = limit_of(target)
+        if limit is not None and seen[key] > limit:
             taken = "one edge" if limit == 1 else f"{limit} edges"
             yield error_at(path_of("$", ("edges", j, "targetHandle")), f"input "
                            f"{show(target.handle)} of node {show(target.node_id)} takes "

@@ -37,14 +37,18 @@ class HandleTypes:
     outputs: Mapping[str, str] = field(default_factory=dict)
     accepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     connects_to: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # {input id: the most edges it takes} (entry_fields handle_limit).
+    limits: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def from_doc(cls, entry: object) -> HandleTypes:
         """Read the optional keys of one `x-handles` entry; anything malformed is ignored."""
         if not isinstance(entry, dict) or entry.get("declared") is False:
             return cls()
+        limits = {k: v for k, v in _dict(entry.get("inputLimits")).items()
+                  if isinstance(v, int) and not isinstance(v, bool) and v >= 1}
         return cls(_str_map(entry.get("inputTypes")), _str_map(entry.get("outputTypes")),
-                   _lists(entry.get("accepts")), _lists(entry.get("connectsTo")))
+                   _lists(entry.get("accepts")), _lists(entry.get("connectsTo")), limits)
 
     def outgoing(self, handle: str | None) -> tuple[str, ...]:
         """Where this output may connect: its own rule, else the node's (`*`)."""

@@ -49,6 +49,7 @@ EXPECTED: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("$.nodes[1].data.op", "enum"),
             ("$.edges[0].targetHandle", "connection-type"),
             ("$.edges[1].targetHandle", "connection-type"),
+            ("$.edges[2].targetHandle", "input-edge-limit"),  # `maxConnections: 1`
         ],
     },
     "conventions-acyclic": {
