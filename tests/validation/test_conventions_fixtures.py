@@ -174,6 +174,11 @@ def test_generated_text_backs_every_sentence_with_a_declaration(
     text = (typed / "skills" / "nodes" / "add.md").read_text(encoding="utf-8")
     assert "fills in" not in text and '"label"' not in text
     assert '"sourceHandle": "value", "target": "add-1", "targetHandle": "a"' in text
+    compare = (typed / "skills" / "nodes" / "compare.md").read_text(encoding="utf-8")
+    assert "`a` (type `number`, one edge at most)" in compare  # `maxConnections: 1`
+    editor = (typed / "skills" / "workflow-editor.md").read_text(encoding="utf-8")
+    catalog = editor.split("<!-- AUTO-GEN:START node-catalog -->\n")[1]
+    assert catalog.startswith("**")  # nothing declared, nothing said
     tagged = copy("conventions-default-tag", tmp_path)
     monkeypatch.chdir(tagged)
     code, output = cli(tagged, "gen", "--config", str(tagged / "pygen.toml"))
@@ -197,6 +202,17 @@ def test_a_position_fix_is_written_in_the_saved_shape(tmp_path: Path,
     [finding] = json.loads(output)["findings"]
     assert code == 1 and finding["path"] == "$.nodes[1].position"
     assert finding["fix"] == {"op": "set", "path": "$.nodes[1].position", "value": [320, 0]}
+
+
+def test_the_editor_skill_says_what_the_conventions_declare(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = copy("conventions-custom-envelope", tmp_path)
+    monkeypatch.chdir(project)
+    assert cli(project, "gen", "-q", "--config", str(project / "pygen.toml"))[0] == 0
+    editor = (project / "skills" / "workflow-editor.md").read_text(encoding="utf-8")
+    assert ('Each node is saved as `{"id": "…", "type": "custom", "data": {"type": '
+            '"<node type>", "config": {"…": "…"}}, "position": {"x": 0, "y": 0}}`. A node\'s '
+            "label goes in `data.label`.\n") in editor
 
 
 def test_the_envelope_round_trips() -> None:
