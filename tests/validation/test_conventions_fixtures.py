@@ -20,7 +20,9 @@ from pygen.cli import main
 from pygen.conventions import Conventions, canonical_node, saved_node
 from pygen.skills.saved_examples import saved_paths
 from pygen.validation import saved
+from pygen.validation.autofix import autofix
 from pygen.validation.catalog import load_catalog_file
+from pygen.validation.workflow import validate_workflow
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
 
@@ -213,6 +215,19 @@ def test_the_editor_skill_says_what_the_conventions_declare(
     assert ('Each node is saved as `{"id": "…", "type": "custom", "data": {"type": '
             '"<node type>", "config": {"…": "…"}}, "position": {"x": 0, "y": 0}}`. A node\'s '
             "label goes in `data.label`.\n") in editor
+
+
+def test_autofix_repairs_in_the_saved_layout(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    project = copy("conventions-custom-envelope", tmp_path)
+    monkeypatch.chdir(project)
+    assert cli(project, "gen", "-q", "--config", str(project / "pygen.toml"))[0] == 0
+    catalog = load_catalog_file(project / "skills" / "schemas" / "nodes.schema.json")
+    doc = json.loads((project / "workflows" / "report.json").read_text(encoding="utf-8"))
+    doc["nodes"][0]["data"]["config"]["method"] = "get"
+    result = autofix(doc, lambda d: validate_workflow(d, catalog))
+    assert result["valid"]
+    assert result["workflow"]["nodes"][0]["data"]["config"]["method"] == "GET"
 
 
 def test_the_envelope_round_trips() -> None:
