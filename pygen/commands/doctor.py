@@ -79,7 +79,7 @@ def adoption_rows(table: Table, report: Report) -> None:
     tools' blocks, words that look like names."""
     gate = report.gate
     _row(table, not report.contradictions, "the code's own contradictions",
-         f"{len(report.contradictions)} (defaults, undocumented fields, handles)"
+         f"{len(report.contradictions)} (defaults, @default tags, undocumented fields, handles)"
          if report.contradictions else "none")
     _row(table, not gate.foreign, "blocks pygen does not write",
          _listed([f"{b.id} ({b.count})" for b in gate.foreign]), info=True)
