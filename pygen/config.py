@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pygen import files
+from pygen.conventions import Conventions
 from pygen.errors import ConfigError, PygenError
 
 
@@ -38,6 +39,8 @@ class EntryFields(BaseModel):
     # outputs may connect to. Validation enforces them.
     handle_accepts: str | Literal[False] = "accepts"
     connects_to: str | Literal[False] = "connectsTo"
+    # On an input handle: the most edges it takes (an integer); off unless named.
+    handle_limit: str | Literal[False] = False
 
 
 class FieldList(BaseModel):
@@ -93,6 +96,10 @@ class Settings(BaseModel):
     # The editor's type of a whole workflow document (`Workflow`, or `path/file.ts:Workflow`
     # when the nodes file does not import it): its keys beyond nodes and edges are checked.
     workflow_type: str | None = None
+    # What the types cannot say: mapping field, label, envelope, defaults, graph rules.
+    conventions: Conventions = Conventions()
+    # Globs of the repo's own saved workflows: `check` validates them against the catalog.
+    saved_workflows: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
     tool_map: dict[str, str] = Field(default_factory=dict)
     tool_timeout: float = Field(30.0, gt=0, allow_inf_nan=False)
@@ -201,7 +208,8 @@ def _describe(exc: ValidationError, path: Path, where: str) -> str:
 _BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")
 
 # Sub-tables of the settings, for naming their own keys when one is unknown.
-_TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields, "field_list": FieldList}
+_TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields, "field_list": FieldList,
+                                     "conventions": Conventions}
 
 
 def load_config(path: Path | None = None, overrides: dict[str, Any] | None = None,

@@ -10,6 +10,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
+from pygen.conventions import Conventions
+
 TypeKind = Literal[
     "string", "number", "boolean", "null", "undefined", "any", "unknown", "never",
     "literal", "union", "intersection", "array", "tuple", "object", "record",
@@ -140,6 +143,8 @@ class Handle(Frozen):
     # types or input types. Empty: no rule.
     accepts: tuple[str, ...] = ()
     connects_to: tuple[str, ...] = ()
+    # On an input: the most edges it takes (entry_fields handle_limit); None: no limit.
+    limit: int | None = None
 
 
 # Handle types that connect to anything.
@@ -159,9 +164,20 @@ def rule_allows(rule: tuple[str, ...], node_type: str, handle_type: str | None) 
     return not rule or bool(set(rule) & (names | WILDCARDS))
 
 
+def types_compatible(out_type: str | None, in_type: str | None) -> bool:
+    """Declared handle types that may be wired: same type, a wildcard, overlapping unions
+    (`image | video`), or either side undeclared."""
+    if not out_type or not in_type:
+        return True
+    outs, ins = type_members(out_type), type_members(in_type)
+    return bool(outs & WILDCARDS or ins & WILDCARDS or outs & ins)
+
+
 def wire_allowed(source: NodeDef, out: Handle, target: NodeDef, into: Handle) -> bool:
-    """Whether the definitions' connection rules allow `source.out` → `target.into`."""
-    return (rule_allows(into.accepts, source.type, out.type or out.id)
+    """Whether the declared handle types and the definitions' connection rules allow
+    `source.out` → `target.into`."""
+    return (types_compatible(out.type, into.type)
+            and rule_allows(into.accepts, source.type, out.type or out.id)
             and rule_allows(out.connects_to or source.connects_to, target.type,
                             into.type or into.id))
 
@@ -283,6 +299,8 @@ class Model(Frozen):
     stand_ins: tuple[StandIn, ...] = ()
     # The union of every node's data type, when found by itself (not configured).
     data_union: str | None = None
+    # What the config declares beyond the types (`[tool.pygen.conventions]`).
+    conventions: Conventions = DEFAULT_CONVENTIONS
 
     def node(self, node_type: str) -> NodeDef | None:
         return next((n for n in self.nodes if n.type == node_type), None)

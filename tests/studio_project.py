@@ -9,4 +9,10 @@ def studio_config(skills_dir: str = "skills") -> str:
             'tsconfig = "examples/studio/tsconfig.json"\n'
             f'skills_dir = "{skills_dir}"\n'
             # The editor skill names the app's tools (its tools block lists them).
-            'tools = ["python:examples.studio.tools.studio_tools:build_server"]\n')
+            'tools = ["python:examples.studio.tools.studio_tools:build_server"]\n'
+            # What the app declares beyond its types (as the repo's own pyproject.toml does).
+            f"conventions = {STUDIO_CONVENTIONS}\n")
+
+
+STUDIO_CONVENTIONS = ('{ mapping_field = "fieldMappings", mapping_required = true, '
+                      'label_key = "data.label", editor_fills_defaults = true }')

@@ -71,6 +71,41 @@ function isDataUnion(ctx, decl) {
     && ctx.allNameKeys.has(m.getTypeName().getText().toLowerCase()));
 }
 
+/**
+ * Whether a cast's type names no single node: the editor's data union, a union of which two
+ * or more members are named like node data types (other members may be anything), the
+ * configured `data_union`, or an alias of one of these. Such a cast is not evidence.
+ */
+function namesNoSingleNode(ctx, decl) {
+  const { Node } = ctx.tsMorph;
+  if (!Node.isTypeAliasDeclaration(decl)) return false;
+  if (ctx.request.dataUnion && decl.getName() === ctx.request.dataUnion) return true;
+  const typeNode = decl.getTypeNode();
+  if (typeNode && Node.isTypeReference(typeNode)) {
+    const target = aliasTarget(ctx, typeNode);
+    return target !== null && target !== decl && isUnionOfNodes(ctx, target);
+  }
+  return isUnionOfNodes(ctx, decl);
+}
+
+function isUnionOfNodes(ctx, decl) {
+  const { Node } = ctx.tsMorph;
+  if (!Node.isTypeAliasDeclaration(decl)) return false;
+  const typeNode = decl.getTypeNode();
+  if (!typeNode || !Node.isUnionTypeNode(typeNode)) return false;
+  const named = typeNode.getTypeNodes().filter((m) => Node.isTypeReference(m)
+    && ctx.allNameKeys.has(m.getTypeName().getText().toLowerCase()));
+  return named.length >= 2;
+}
+
+function aliasTarget(ctx, typeNode) {
+  let symbol = typeNode.getTypeName().getSymbol();
+  if (symbol && symbol.isAlias()) symbol = symbol.getAliasedSymbol() || symbol;
+  const decl = symbol && symbol.getDeclarations()
+    .find((d) => ctx.tsMorph.Node.isTypeAliasDeclaration(d));
+  return decl || null;
+}
+
 /** Set up what the lookup needs about the whole catalog: every node's name keys. */
 function prepareLookup(ctx, nodes) {
   ctx.allNameKeys = new Set(nodes.flatMap((n) => nameKeys(n.type)));
@@ -111,7 +146,8 @@ function resolveDataType(ctx, node, entry) {
   if (fromConfig) return { decl: fromConfig, via: "config", score: null, skipped: [] };
   const cast = castEvidence(ctx, entry);
   // A cast to the editor's union of every node's data says nothing about this node.
-  if (cast && !isDataUnion(ctx, cast)) return { decl: cast, via: "cast", score: null, skipped: [] };
+  const evidence = cast && !isDataUnion(ctx, cast) && !namesNoSingleNode(ctx, cast);
+  if (evidence) return { decl: cast, via: "cast", score: null, skipped: [] };
   const named = byName(ctx, node);
   if (named.decl) return { decl: named.decl, via: "name", score: null, skipped: named.skipped };
   // Named by convention but imported from a module that does not resolve: said per module.

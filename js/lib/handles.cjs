@@ -49,6 +49,8 @@ function oneHandle(f, h, id, index, problems) {
   const rule = name === false ? null : ruleList(h[name], (why) => f.ruleProblems.push(
     `'${name}' of ${f.side === "outputs" ? "output" : "input"} '${handleId}' ${why}`));
   if (rule) out[key] = rule;
+  const limit = f.side === "inputs" && f.handle_limit ? h[f.handle_limit] : undefined;
+  if (Number.isInteger(limit) && limit >= 1) out.limit = limit;
   return [out];
 }
 

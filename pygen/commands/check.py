@@ -20,6 +20,7 @@ from pygen.commands.common import (
     print_diagnostics,
     print_gate,
     print_problems,
+    saved_workflow_findings,
     strict_option,
     verbose_option,
 )
@@ -66,6 +67,7 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
     print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
     enforce_strict(plan.model, strict)
     code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
+    code += saved_workflow_findings(config, plan.model, strict=strict, quiet=quiet or as_json)
     gate = gating.gate(config, plan.model, plan.updates)
     problems = content_problems(config, plan, quiet or as_json)
     edited = {edit.path for edit in gate.hand_edits}
@@ -78,7 +80,7 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         return 1
     # Only a run with nothing to say is remembered: warnings must show on every run.
     if use_cache and not plan.model.diagnostics and not gate.stale_names and not gate.foreign \
-            and not contradictions.find(plan.model):
+            and not contradictions.find(plan.model) and not config.settings.saved_workflows:
         memo.record_clean_check(config, strict, len(plan.updates))
     return 0
 

@@ -98,6 +98,26 @@ def content_problems(config: Config, plan: Plan, quiet: bool = False) -> list[st
     return left + found.problems
 
 
+def saved_workflow_findings(config: Config, model: Model, *, strict: bool,
+                            quiet: bool) -> int:
+    """Validate the repo's saved workflows (`saved_workflows`) and print every finding with
+    its file and JSON path: warnings, errors under --strict. Returns how many count as errors
+    (a stale saved workflow is the app's, not the skills': it does not fail a plain run)."""
+    if not config.settings.saved_workflows:
+        return 0
+    from pygen.skills.saved_examples import saved_paths
+    from pygen.validation import saved
+    from pygen.validation.catalog import build_catalog
+
+    paths = saved_paths(config.root, config.settings.saved_workflows)
+    found = saved.findings(saved.load(paths, config.root), build_catalog(model))
+    errors = [f for f in found if f.level == "error"]
+    for finding in found if strict or not quiet else []:
+        level = "error" if strict and finding.level == "error" else "warning"
+        err_console.print(f"{level}: saved workflow {finding}", highlight=False, markup=False)
+    return len(errors) if strict else 0
+
+
 def stale_temps(config: Config) -> list[Path]:
     """Temp files of interrupted runs: under skills_dir, and beside the fallback copy."""
     found = files.stale_temps(config.skills_dir)

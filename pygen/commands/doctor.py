@@ -10,12 +10,18 @@ import click
 from rich.table import Table
 
 from pygen.commands.common import config_from, config_options
+from pygen.config import Config
 from pygen.gate import report as doctor
 from pygen.gate.report import Report
 from pygen.gate.view import gate_lines, report_json
+from pygen.model import Model
 from pygen.output import console, shown
 from pygen.skills import plan as planning
+from pygen.skills.saved_examples import saved_paths
 from pygen.tools import merge
+from pygen.validation import saved
+from pygen.validation.catalog import build_catalog
+from pygen.validation.findings import Finding
 
 
 def _listed(items: tuple[str, ...] | list[str], none: str = "none") -> str:
@@ -73,7 +79,7 @@ def adoption_rows(table: Table, report: Report) -> None:
     tools' blocks, words that look like names."""
     gate = report.gate
     _row(table, not report.contradictions, "the code's own contradictions",
-         f"{len(report.contradictions)} (defaults, undocumented fields, handles)"
+         f"{len(report.contradictions)} (defaults, @default tags, undocumented fields, handles)"
          if report.contradictions else "none")
     _row(table, not gate.foreign, "blocks pygen does not write",
          _listed([f"{b.id} ({b.count})" for b in gate.foreign]), info=True)
@@ -145,8 +151,28 @@ def doctor_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: Pa
     config = config_from(config_path, nodes_file, skills_dir)
     plan = planning.plan(config, merge.load_model(config, use_cache=not no_cache))
     report = doctor.diagnose(config, plan.model, plan.updates)
+    stale = saved_groups(config, plan.model)
     if as_json:
-        sys.stdout.write(json.dumps(report_json(report), indent=2, ensure_ascii=False) + "\n")
+        out = {**report_json(report), "saved_workflows": {
+            kind: [f.to_dict() for f in members] for kind, members in stale.items()}}
+        sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
     else:
         print_report(report)
-    return 1 if report.needs_person else 0
+        print_saved(stale)
+    return 1 if report.needs_person or stale else 0
+
+
+def saved_groups(config: Config, model: Model) -> dict[str, list[Finding]]:
+    """The saved workflows' errors (`saved_workflows`), grouped by what went stale."""
+    if not config.settings.saved_workflows:
+        return {}
+    paths = saved_paths(config.root, config.settings.saved_workflows)
+    return saved.stale_groups(saved.findings(saved.load(paths, config.root),
+                                             build_catalog(model)))
+
+
+def print_saved(groups: dict[str, list[Finding]]) -> None:
+    if groups:
+        console.print()
+        for line in saved.group_lines(groups):
+            console.print(f"stale saved workflows: {line}", markup=False, highlight=False)

@@ -32,7 +32,8 @@ from pygen.validation.workflow import validate_workflow
                    "TypeScript; needs no Node.")
 @click.option("--profile", type=click.Choice(PROFILES), default=DEFAULT_PROFILE,
               show_default=True, help="runtime: what the editor needs to load it (a missing "
-              "field its default fills is fine); strict: every required field present; "
+              "field its default fills is fine where the editor is declared to fill defaults); "
+              "strict: every required field present; "
               "minimal: types and structure only.")
 @click.option("--fix", is_flag=True, help="Print the workflow with every mechanical fix "
               "applied (stdout) and the changes made (stderr); never writes prompts or URLs.")

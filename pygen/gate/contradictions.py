@@ -5,7 +5,9 @@
 - `required`: a required field with neither a default value nor documented values (an enum,
   a boolean, a `@default` tag), so nothing tells an agent what to put there;
 - `handle`: a field description that names a handle (`` the `style` handle ``) the node
-  does not have.
+  does not have;
+- `default-tag`: a JSDoc `@default` that names another value than the default data (both
+  outputs show the default data's value).
 
 Each names the TypeScript file:line of the default and of the field's declaration when the
 extractor reported them. `gen` and `check` warn (error under `--strict`); `doctor` lists them.
@@ -20,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pygen.model import DataField, Location, Model, NodeDef, NodeSources
+from pygen.skills.schema_doc import tag_disagrees
 
-Kind = Literal["default", "required", "handle"]
+Kind = Literal["default", "required", "handle", "default-tag"]
 HANDLE_MENTION = re.compile(r"`([^`\s]+)`\s+(?:input\s+|output\s+)?handle\b|\bhandle\s+`([^`\s]+)`")
 
 
@@ -68,6 +71,10 @@ def field_findings(node: NodeDef, data_field: DataField,
         if not allows(data_field, value):
             yield Contradiction(node.type, name, "default", f"default {shown(value)} is not "
                                 f"allowed by its type {data_field.type_text}", *at)
+        elif tag_disagrees(data_field, value):
+            yield Contradiction(node.type, name, "default-tag", f"@default "
+                                f"{data_field.default_tag} disagrees with the default data "
+                                f"{shown(value)}; the skills show {shown(value)}", *at)
     elif not data_field.optional and not documented(data_field):
         yield Contradiction(node.type, name, "required", "required, with neither a default "
                             "value nor documented values", None, at[1])

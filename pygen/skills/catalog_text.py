@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pygen.model import Handle, Model, NodeDef, ToolSchema
+from pygen.skills.conventions_text import conventions_lines
 from pygen.skills.markdown import code
 
 LARGE_CATALOG = 150
@@ -36,9 +37,10 @@ def catalog_lines(model: Model) -> str:
     groups: dict[str, list[NodeDef]] = {}
     for node in model.nodes:
         groups.setdefault(node.category or "other", []).append(node)
+    said = conventions_lines(model.conventions)
     if len(model.nodes) > LARGE_CATALOG:
-        return _summary(groups, len(model.nodes))
-    lines: list[str] = []
+        return "\n".join([*said, _summary(groups, len(model.nodes))])
+    lines: list[str] = [*said]
     for category, nodes in groups.items():
         lines += [f"**{category}**", *(_node_line(n) for n in nodes), ""]
     return "\n".join(lines).rstrip("\n")

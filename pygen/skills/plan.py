@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -17,8 +17,18 @@ from typing import Literal
 from pygen import files, layout
 from pygen.config import Config
 from pygen.model import Model
-from pygen.skills import digests, frontmatter, gitinfo, markers, render, retired, sections
+from pygen.skills import (
+    digests,
+    frontmatter,
+    gitinfo,
+    markers,
+    render,
+    retired,
+    saved_examples,
+    sections,
+)
 from pygen.skills.catalog_text import TOOLS_BLOCK, catalog_lines, tools_block
+from pygen.skills.saved_examples import SavedExample
 from pygen.tools.merge import load_model
 
 Status = Literal["created", "updated", "unchanged"]
@@ -74,13 +84,14 @@ def node_path(skills_dir: Path, node_type: str) -> Path:
 
 
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
-               stamp: Stamp, definitions: str) -> list[FileUpdate]:
+               stamp: Stamp, definitions: str,
+               real: Mapping[str, Sequence[SavedExample]] | None = None) -> list[FileUpdate]:
     layout.slugs(node.key for node in model.nodes)
     updates = []
     for node in model.nodes:
         path = node_path(skills_dir, node.key)
         template = render.node_template(node, with_tool=node.tool is not None)
-        blocks = render.node_blocks(node, definitions, model)
+        blocks = render.node_blocks(node, definitions, model, (real or {}).get(node.key, ()))
         new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, stamp,
                           str(path), {"node_type": node.key})
         updates.append(FileUpdate(path, existing.get(path), new))
@@ -145,7 +156,8 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths, skills)
-    updates = plan_nodes(model, skills, existing, stamp, config.definitions_label)
+    real = saved_examples.collect(config.root, config.settings.saved_workflows, model)
+    updates = plan_nodes(model, skills, existing, stamp, config.definitions_label, real)
     editor_update = plan_workflow_editor(model, skills, existing, stamp)
     updates.append(editor_update)
     if protocol is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
@@ -11,7 +11,8 @@ from pygen.skills.conditional import visibility_text
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code
 from pygen.skills.render_tools import render_mcp_call
-from pygen.skills.schema_doc import own_variants
+from pygen.skills.saved_examples import SavedExample
+from pygen.skills.schema_doc import own_variants, tag_disagrees
 from pygen.skills.wired_example import render_wired_example, wired_example
 
 # Blocks of a node file, in the order they appear in a new file.
@@ -101,6 +102,9 @@ def handle_text(handle: Handle) -> str:
     notes = [n for n in (handle.label, handle.type and f"type {code(handle.type)}") if n]
     if handle.accepts:
         notes.append(f"accepts only {_names(handle.accepts)}")
+    if handle.limit is not None:
+        notes.append("one edge at most" if handle.limit == 1 else
+                     f"{handle.limit} edges at most")
     if handle.connects_to:
         notes.append(f"connects only to {_names(handle.connects_to)}")
     return name + (f" ({', '.join(notes)})" if notes else "")
@@ -177,7 +181,17 @@ def data_type_sections(node: NodeDef) -> list[str]:
     if not data_type.fields and not data_type.index_signature:
         return [f"**Data fields:** {code(data_type.name or 'the data type')} has no fields that "
                 "could be read.", ""]
-    return fields_sections(data_type.fields, data_type.name) + index_signature_lines(data_type)
+    return fields_sections(_as_defaulted(node, data_type.fields), data_type.name) + \
+        index_signature_lines(data_type)
+
+
+def _as_defaulted(node: NodeDef, fields: tuple[DataField, ...]) -> tuple[DataField, ...]:
+    """Fields whose `@default` tag disagrees with the default data show the default data's
+    value, as the JSON blocks and the schema do (`doctor` reports the disagreement)."""
+    return tuple(f.model_copy(update={"default_tag": json.dumps(node.default_data[f.name],
+                                                                ensure_ascii=False)})
+                 if f.name in node.default_data and tag_disagrees(f, node.default_data[f.name])
+                 else f for f in fields)
 
 
 def index_signature_lines(data_type: DataType) -> list[str]:
@@ -228,7 +242,9 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
 def examples(node: NodeDef, model: Model) -> str:
     """The worked example: the node wired to its neighbours (see wired_example), each with
     valid example data (example_data), and which values are placeholders."""
-    lines = render_wired_example(wired_example(node, model), node.type)
+    lines = render_wired_example(wired_example(node, model), node.type,
+                                 model.conventions.editor_fills_defaults,
+                                 bool(node.inputs or node.outputs))
     _, notes = example_data(node)
     if not node.default_data_declared:
         lines += ["", "Its data is built from placeholders: the definitions declare no "
@@ -239,6 +255,18 @@ def examples(node: NodeDef, model: Model) -> str:
     if notes.replaced:
         lines += ["", "Placeholders replace default values that do not fit their field's type: "
                   + ", ".join(code(k) for k in notes.replaced) + "."]
+    return "\n".join(lines)
+
+
+def real_lines(real: Sequence[SavedExample], data_key: str = "data") -> str:
+    """The configurations saved in the repo's own workflows (`saved_workflows`)."""
+    if not real:
+        return ""
+    lines = ["", "", "Configurations of this node saved in the app's own workflows, valid "
+             f"against the current code (its `{data_key}`):"]
+    for example in real:
+        lines += ["", f"From `{example.file}`:", "", "```json",
+                  json.dumps(example.data, ensure_ascii=False), "```"]
     return "\n".join(lines)
 
 
@@ -275,9 +303,11 @@ def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str,
     }
 
 
-def node_blocks(node: NodeDef, definitions: str, model: Model) -> dict[str, str]:
+def node_blocks(node: NodeDef, definitions: str, model: Model,
+                real: Sequence[SavedExample] = ()) -> dict[str, str]:
     blocks = {"node-data-shape": node_data_shape(node, definitions),
-              "examples": examples(node, model)}
+              "examples": examples(node, model)
+              + real_lines(real, model.conventions.node_data_key)}
     if node.tool is not None:
         blocks["mcp-call"] = render_mcp_call(node.tool)
     return blocks

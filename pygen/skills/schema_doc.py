@@ -313,6 +313,14 @@ def _unique(values: Iterable[Any]) -> list[Any]:
     return out
 
 
+def tag_disagrees(field: DataField, default: Any) -> bool:
+    """Whether the field's `@default` tag names a value other than the default data's."""
+    if field.default_tag is None:
+        return False
+    tagged = _parse_default_tag(field.default_tag, type_schema(field.type))
+    return tagged is _MISSING or tagged != default
+
+
 def _parse_default_tag(text: str, schema: Schema) -> Any:
     """The `@default` value, when it is JSON (or 'quoted') and fits the field's own schema."""
     text = text.strip()

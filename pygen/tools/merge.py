@@ -21,7 +21,7 @@ def load_model(config: Config, use_cache: bool = False) -> Model:
     model = Model(nodes=extraction.nodes, sources=extraction.sources,
                   diagnostics=extraction.diagnostics, stand_ins=extraction.stand_ins,
                   data_union=extraction.data_union, locations=extraction.locations,
-                  workflow=extraction.workflow)
+                  workflow=extraction.workflow, conventions=config.settings.conventions)
     model = attach_tools(model, config, use_cache)
     settings = config.settings
     return mark_results(model, settings.result_fields, settings.runner_fields,

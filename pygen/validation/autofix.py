@@ -113,7 +113,7 @@ def _resolve(document: Any, parts: Sequence[str | int], create: bool) -> Any:
         if _has(node, part):
             node = node[part]
         elif create and isinstance(node, dict) and isinstance(part, str):
-            node[part] = {}  # a set fix into a missing object (`fieldMappings` absent)
+            node[part] = {}  # a set fix into a missing object (the mapping field left out)
             node = node[part]
         else:
             return None

@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pygen import jsonread
+from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
+from pygen.conventions import Conventions
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
 from pygen.model import Model
 from pygen.skills.fastcheck import Check, compile_check
 from pygen.skills.node_schemas import (
+    CONVENTIONS_KEY,
     DRAFT,
     HANDLES_KEY,
     NODES_KEY,
@@ -164,6 +167,21 @@ class Catalog:
         value = self.extras.get(WORKFLOW_KEY)
         return value if isinstance(value, dict) else None
 
+    @cached_property
+    def conventions(self) -> Conventions:
+        """The editor's declared conventions (`x-conventions`); unreadable ones are none."""
+        value = self.extras.get(CONVENTIONS_KEY)
+        try:
+            return Conventions.model_validate(value) if isinstance(value, dict) else (
+                DEFAULT_CONVENTIONS)
+        except ValueError:
+            return DEFAULT_CONVENTIONS
+
+    def handle_ids(self, node_type: str, side: str) -> tuple[str | None, ...]:
+        """A type's handle ids of one side (`inputs`/`outputs`), in order; () if unknown."""
+        spec = self.specs.get(node_type)
+        return (spec.inputs if side == "inputs" else spec.outputs) if spec else ()
+
     @classmethod
     def from_json(cls, text: str | bytes, source: str) -> Catalog:
         doc = parse_json(text, source)
@@ -173,7 +191,8 @@ class Catalog:
             raise WorkflowInputError(
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
-        extras = {k: v for k, v in doc.items() if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY)}
+        extras = {k: v for k, v in doc.items()
+                  if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY)}
         return cls((_spec_from_doc(t, s, handles.get(t), source, defs) for t, s in defs.items()),
                    extras)
 

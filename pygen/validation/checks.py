@@ -1,9 +1,9 @@
 """The rules the skills promise, run over a whole workflow (after its schema checks).
 
 Positions, deprecated and runner-owned fields, node-id references, field mappings,
-connection compatibility and the workflow's own top-level keys: see `rules`, `wiring` and
-`workflow_keys`. Nodes of unknown types and edges to missing nodes are skipped here; the
-schema checks already report them.
+connection compatibility, the declared graph rules and the workflow's own top-level keys: see
+`rules`, `wiring`, `graph` and `workflow_keys`. Nodes of unknown types and edges to missing
+nodes are skipped here; the schema checks already report them.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pygen.validation.findings import Finding
+from pygen.validation.graph import graph_findings
 from pygen.validation.rules import node_rules, position
 from pygen.validation.wiring import End, connection, field_mappings, wired_inputs
 from pygen.validation.workflow_keys import workflow_key_findings
@@ -31,7 +32,8 @@ def workflow_rules(workflow: Mapping[str, Any], catalog: Catalog) -> Iterator[Fi
         if spec is not None:
             yield from node_rules(node.get("data"), ("nodes", i, "data"),
                                   catalog.resolved(spec.type), ids.keys())
-    ends = [(j, s, t) for j, s, t in _edges(workflow, nodes, ids)
+    every = list(_edges(workflow, nodes, ids))
+    ends = [(j, s, t) for j, s, t in every
             if specs[s.index] is not None and specs[t.index] is not None]
     for j, source, target in ends:
         yield from connection(("edges", j), source, target,
@@ -41,7 +43,9 @@ def workflow_rules(workflow: Mapping[str, Any], catalog: Catalog) -> Iterator[Fi
     real = [(s, t) for _, s, t in ends if t.handle in _known(specs[t.index]).inputs]
     for index, wired in wired_inputs(real).items():
         yield from field_mappings(nodes[index], ("nodes", index),
-                                  catalog.resolved(_known(specs[index]).type), wired)
+                                  catalog.resolved(_known(specs[index]).type), wired,
+                                  catalog.conventions)
+    yield from graph_findings(every, catalog.conventions, lambda end: _limit(specs, end))
     yield from workflow_key_findings(workflow, catalog.workflow_schema)
 
 
@@ -66,6 +70,11 @@ def _end(edge: Mapping[str, Any], key: str, handle_key: str, nodes: list[dict[st
     handle = edge.get(handle_key)
     return End(index, str(node_id), nodes[index]["type"],
                handle if isinstance(handle, str) else None)
+
+
+def _limit(specs: list[NodeSpec | None], end: End) -> int | None:
+    spec = specs[end.index]
+    return spec.handle_types.limits.get(end.handle or "") if spec is not None else None
 
 
 def _known(spec: NodeSpec | None) -> NodeSpec:

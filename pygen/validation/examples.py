@@ -57,7 +57,8 @@ def check_skill_examples(text: str, path: str, source: Catalog | Model) -> list[
             continue  # prose sketches such as `{ "data": {...} }` are not examples
         if placeholders(doc):
             found = [Finding("warning", "$", PLACEHOLDER_HINT)]
-        elif isinstance(doc, dict) and "nodes" in doc and "edges" in doc:
+        elif isinstance(doc, dict) and "nodes" in doc and (
+                "edges" in doc or catalog.conventions.connections_key in doc):
             found = validate_workflow(doc, catalog)
         elif isinstance(doc, dict) and "type" in doc and "data" in doc:
             found = validate_node(doc, catalog)

@@ -1,9 +1,11 @@
 """Validation profiles: how much of what validation finds a caller wants reported.
 
 - `strict`: everything; every required field of the TypeScript type must be present.
-- `runtime` (default): what the editor needs to load the node. A required field missing from
-  the workflow but present in the node's default data is filled in by the editor and not
-  reported; one missing from both is a warning. Every value present is checked.
+- `runtime` (default): what the editor needs to load the node. When the editor is declared to
+  fill in default data (conventions `editor_fills_defaults`), a required field missing from
+  the workflow but present in the node's default data is not reported and one missing from
+  both is a warning; otherwise a missing required field is an error. Every value present is
+  checked.
 - `minimal`: types and structure only (JSON shape, node types, ids, handles, value types).
 """
 
@@ -30,7 +32,7 @@ RULES: dict[str, str] = {
     "edge-node": "an edge names a node the workflow does not have",
     "edge-handle": "an edge names a handle its node does not have",
     "position": "a node needs `position` with numeric `x` and `y`",
-    "required": "a required data field is missing (runtime: only when no default fills it)",
+    "required": "a required data field is missing (runtime: unless the editor fills it in)",
     "type": "a value of the wrong JSON type",
     "enum": "a value outside the allowed set (a case slip is fixed)",
     "range": "a number outside the range a JSDoc tag or the tool parameter declares",
@@ -43,8 +45,11 @@ RULES: dict[str, str] = {
     "runner-owned": "a field the runner writes (status, results) is set by hand",
     "completed-without-result": "a status says completed but no result field holds a value",
     "node-id-ref": "a field that holds node ids names a node the workflow does not have",
-    "field-mapping-missing": "a wired input of a node with `fieldMappings` has no entry",
-    "field-mapping-unknown-field": "a `fieldMappings` entry names a field that does not exist",
+    "field-mapping-missing": "a wired input has no entry in the declared mapping field",
+    "field-mapping-unknown-field": "a mapping entry names a data field that does not exist",
+    "graph-cycle": "the edges form a cycle, in an editor declared acyclic",
+    "graph-self-loop": "an edge from a node to itself, in an editor declared acyclic",
+    "input-edge-limit": "more edges into one input than it takes",
     "connection-type": "an output of one declared type wired into an input of another",
     "connection-accepts": "an input does not accept what is wired into it (`accepts`)",
     "connection-connects-to": "an output is wired where it may not go (`connectsTo`)",
@@ -56,12 +61,13 @@ STRUCTURE_RULES = frozenset({
 })
 
 
-def apply_profile(findings: Iterable[Finding], profile: Profile) -> list[Finding]:
+def apply_profile(findings: Iterable[Finding], profile: Profile,
+                  fills_defaults: bool = False) -> list[Finding]:
     out: list[Finding] = []
     for finding in findings:
         if profile == "minimal" and finding.rule not in STRUCTURE_RULES:
             continue
-        if profile == "runtime" and finding.rule == "required":
+        if profile == "runtime" and fills_defaults and finding.rule == "required":
             if _default_fills(finding):
                 continue
             finding = Finding("warning", finding.path, finding.message, finding.suggestion,

@@ -1,7 +1,8 @@
 """Rules on edges beyond "the handle exists": field mappings and connection compatibility.
 
-- A node whose data has `fieldMappings` needs an entry for each wired target handle, naming a
-  data field that exists (`field-mapping-missing`, `field-mapping-unknown-field`).
+- With a declared mapping field (conventions `mapping_field`), each entry names a data field
+  that exists (`field-mapping-unknown-field`), and, when `mapping_required`, each wired target
+  handle has an entry (`field-mapping-missing`).
 - Handles may declare types in the schema document (`x-handles[type].inputTypes` /
   `outputTypes`, {handle id: type}); an output of one type wired into an input of another is
   an error (`connection-type`).
@@ -19,9 +20,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pygen.conventions import Conventions
 from pygen.jsonvalues import show
-from pygen.model import WILDCARDS, rule_allows, type_members
-from pygen.skills.fields import MAPPINGS, mapping_target, properties
+from pygen.model import rule_allows, types_compatible
+from pygen.skills.fields import MappingShape, mapping_shape, mapping_target, properties
 from pygen.skills.schema_doc import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import Finding, Fix, error_at, path_of
@@ -35,14 +37,18 @@ class HandleTypes:
     outputs: Mapping[str, str] = field(default_factory=dict)
     accepts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     connects_to: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # {input id: the most edges it takes} (entry_fields handle_limit).
+    limits: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def from_doc(cls, entry: object) -> HandleTypes:
         """Read the optional keys of one `x-handles` entry; anything malformed is ignored."""
         if not isinstance(entry, dict) or entry.get("declared") is False:
             return cls()
+        limits = {k: v for k, v in _dict(entry.get("inputLimits")).items()
+                  if isinstance(v, int) and not isinstance(v, bool) and v >= 1}
         return cls(_str_map(entry.get("inputTypes")), _str_map(entry.get("outputTypes")),
-                   _lists(entry.get("accepts")), _lists(entry.get("connectsTo")))
+                   _lists(entry.get("accepts")), _lists(entry.get("connectsTo")), limits)
 
     def outgoing(self, handle: str | None) -> tuple[str, ...]:
         """Where this output may connect: its own rule, else the node's (`*`)."""
@@ -99,32 +105,56 @@ def _end_text(end: End, handle_type: str | None, side: str) -> str:
 
 def compatible(out_type: str, in_type: str) -> bool:
     """Same type, a wildcard, or overlapping unions (`image | video`)."""
-    outs, ins = type_members(out_type), type_members(in_type)
-    return bool(outs & WILDCARDS or ins & WILDCARDS or outs & ins)
+    return types_compatible(out_type, in_type)
 
 
 def field_mappings(node: Mapping[str, Any], at: tuple[str | int, ...], schema: Schema,
-                   wired: Mapping[str, str | None]) -> Iterator[Finding]:
-    """`wired`: target handle id → the source handle wired into it (None when unnamed)."""
+                   wired: Mapping[str, str | None], conv: Conventions) -> Iterator[Finding]:
+    """`wired`: target handle id → the source handle wired into it (None when unnamed).
+
+    Only with a declared mapping field (conventions `mapping_field`), checked on the data as
+    the editor sees it (its default filled in when the editor is declared to fill defaults).
+    """
+    props = properties(schema)
+    shape = mapping_shape(props, conv.mapping_field, conv.mapping_value_key)
     data = node.get("data")
-    mappings = data.get(MAPPINGS) if isinstance(data, dict) else None
+    if shape is None or not isinstance(data, dict):
+        return
+    # Left out, the field holds its default when the editor fills defaults in, else nothing.
+    absent = props[shape.field].get("default") if conv.editor_fills_defaults else {}
+    mappings = data.get(shape.field, absent)
     if not isinstance(mappings, dict):
         return
-    props = properties(schema)
-    base = (*at, "data", MAPPINGS)
+    base = (*at, "data", shape.field)
+    if conv.mapping_required:
+        yield from _missing_entries(mappings, base, props, wired, shape)
+    yield from _unknown_targets(mappings, base, props, shape)
+
+
+def _missing_entries(mappings: Mapping[str, Any], base: tuple[str | int, ...],
+                     props: Mapping[str, Schema], wired: Mapping[str, str | None],
+                     shape: MappingShape) -> Iterator[Finding]:
     for handle, source_handle in wired.items():
         if handle in mappings:
             continue
-        target = mapping_target(props, handle, source_handle)
+        target = mapping_target(props, handle, source_handle, shape)
+        value = shape.entry_for(target) if target is not None else None
+        what = "<the data field it fills>" if shape.values == "string" else "<its entry>"
         yield error_at(path_of("$", base), f"input {show(handle)} is wired but has no entry; "
-                       f"add {show(handle)}: <the data field it fills>", target,
+                       f"add {show(handle)}: {what}", target if value is not None else None,
                        rule="field-mapping-missing",
-                       fix=Fix("set", (*base, handle), target) if target else None)
-    fields = [n for n in props if n != MAPPINGS]
-    for handle, name in mappings.items():
-        if isinstance(name, str) and name not in props:
+                       fix=Fix("set", (*base, handle), value) if value is not None else None)
+
+
+def _unknown_targets(mappings: Mapping[str, Any], base: tuple[str | int, ...],
+                     props: Mapping[str, Schema], shape: MappingShape) -> Iterator[Finding]:
+    fields = [n for n in props if n != shape.field]
+    inner = (shape.value_key,) if shape.values == "object" and shape.value_key else ()
+    for handle, entry in mappings.items():
+        name = shape.target_of(entry)
+        if name is not None and name not in props:
             near = guess(name, fields)
-            at_entry = (*base, handle)
+            at_entry = (*base, handle, *inner)
             yield error_at(path_of("$", at_entry), f"names {show(name)}, which is not a data "
                            "field of this node", near.name if near else None,
                            rule="field-mapping-unknown-field",

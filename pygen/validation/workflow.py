@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal
 
+from pygen.conventions import canonical_node
 from pygen.jsonvalues import show
 from pygen.model import Model
 from pygen.suggest import closest, guess
@@ -26,6 +27,7 @@ from pygen.validation.findings import (
 )
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
 from pygen.validation.rules import node_rules
+from pygen.validation.saved_form import canonical_workflow, in_saved_form
 from pygen.validation.schema_errors import error_findings
 from pygen.validation.shapes import unknown_fields
 
@@ -38,6 +40,14 @@ def validate_workflow(workflow: object, source: Catalog | Model,
     if not isinstance(workflow, dict):
         return [error_at("$", "a workflow must be a JSON object with \"nodes\" and \"edges\" "
                               f"arrays, got {kind(workflow)}", rule="workflow-shape")]
+    conv = catalog.conventions
+    canonical, origins = canonical_workflow(workflow, conv, catalog.handle_ids)
+    found = _workflow_findings(canonical, catalog)
+    return in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv,
+                         origins=origins)
+
+
+def _workflow_findings(workflow: dict[str, Any], catalog: Catalog) -> list[Finding]:
     findings: list[Finding] = []
     nodes, edges = workflow.get("nodes"), workflow.get("edges")
     for key, value in (("nodes", nodes), ("edges", edges)):
@@ -52,19 +62,22 @@ def validate_workflow(workflow: object, source: Catalog | Model,
     for j, edge in enumerate(edges if isinstance(edges, list) else ()):
         findings += _check_edge(edge, f"$.edges[{j}]", index, edge_ids)
     findings += workflow_rules(workflow, catalog)
-    return apply_profile(findings, profile)
+    return findings
 
 
 def validate_node(node: object, source: Catalog | Model, path: str = "$",
                   profile: Profile = DEFAULT_PROFILE) -> list[Finding]:
     """Findings for one node on its own (a skill example): its id is optional here."""
     catalog = as_catalog(source)
+    conv = catalog.conventions
+    node = canonical_node(node, conv)
     findings = list(_check_node(node, path, catalog, None))
     spec = catalog.node_spec(node)
     if spec is not None and isinstance(node, dict):
         findings += node_rules(node.get("data"), (*parts_of(path), "data"),
                                catalog.resolved(spec.type), None)
-    return apply_profile(findings, profile)
+    found = apply_profile(findings, profile, conv.editor_fills_defaults)
+    return in_saved_form(found, conv, one_node=path)
 
 
 def validate_node_data(node_type: str, data: object, catalog: Catalog,
@@ -74,7 +87,7 @@ def validate_node_data(node_type: str, data: object, catalog: Catalog,
     name = catalog.spec_for(node_type, data).type
     findings = validate_data(name, data, catalog, "$")
     findings += node_rules(data, (), catalog.resolved(name), None)
-    return apply_profile(findings, profile)
+    return apply_profile(findings, profile, catalog.conventions.editor_fills_defaults)
 
 
 def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> list[Finding]:

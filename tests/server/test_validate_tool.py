@@ -21,7 +21,7 @@ from pygen.validation.workflow import validate_workflow
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
 EXOTIC = Model.model_validate_json((FIXTURES / "exotic.model.json").read_text(encoding="utf-8"))
-MODEL = Model(nodes=STUDIO.nodes + EXOTIC.nodes)
+MODEL = Model(nodes=STUDIO.nodes + EXOTIC.nodes, conventions=STUDIO.conventions)
 CATALOG = build_catalog(MODEL)
 
 

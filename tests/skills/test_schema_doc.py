@@ -22,7 +22,7 @@ from pygen.skills.schema_doc import field_schema, node_data_schema, type_schema
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
 EXOTIC = Model.model_validate_json((FIXTURES / "exotic.model.json").read_text(encoding="utf-8"))
-ALL = Model(nodes=STUDIO.nodes + EXOTIC.nodes)
+ALL = Model(nodes=STUDIO.nodes + EXOTIC.nodes, conventions=STUDIO.conventions)
 
 S, N, B, NULL, UNDEF = (TypeRef(kind=k) for k in ("string", "number", "boolean", "null",
                                                    "undefined"))

@@ -23,7 +23,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 REPO = Path(__file__).resolve().parents[2]
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))
 EXOTIC = Model.model_validate_json((FIXTURES / "exotic.model.json").read_text(encoding="utf-8"))
-CATALOG = build_catalog(Model(nodes=STUDIO.nodes + EXOTIC.nodes))
+CATALOG = build_catalog(Model(nodes=STUDIO.nodes + EXOTIC.nodes, conventions=STUDIO.conventions))
 
 
 def lines(findings: list[Finding]) -> list[str]:

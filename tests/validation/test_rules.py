@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygen.skills.fields import mapping_target
+from pygen.skills.fields import MappingShape, mapping_target
 from pygen.validation.autofix import autofix
 from pygen.validation.catalog import Catalog, NodeSpec
 from pygen.validation.checks import workflow_rules
@@ -13,7 +13,7 @@ from pygen.validation.wiring import HandleTypes, compatible
 
 GEN: dict[str, Any] = {"type": "object", "properties": {
     "prompt": {"type": "string"},
-    "fieldMappings": {"type": "object", "default": {},
+    "fieldMappings": {"type": "object", "additionalProperties": {"type": "string"}, "default": {},
                       "description": 'Maps a handle to a field, e.g. `{ "in": "prompt" }`.'},
     "sourceImageUrl": {"type": "string"},
     "referenceImageUrl": {"type": "string"},
@@ -36,24 +36,28 @@ def workflow(*nodes: dict[str, Any], edges: list[dict[str, Any]] | None = None) 
 HANDLES = {"gen": (("in",), ("out",)), "combine": (("in",), ("x",))}
 
 
+CONVENTIONS = {"mapping_field": "fieldMappings", "mapping_required": True}
+SHAPE = MappingShape("fieldMappings", "string")
+
+
 def run(doc: dict[str, Any], entries: dict[str, dict[str, Any]] | None = None
         ) -> list[Finding]:
     """The rules over a catalog of SCHEMAS; `entries` are extra `x-handles` keys by type."""
-    catalog = Catalog(NodeSpec(t, SCHEMAS[t], *HANDLES[t], (entries or {}).get(t, {}))
-                      for t in SCHEMAS)
+    catalog = Catalog((NodeSpec(t, SCHEMAS[t], *HANDLES[t], (entries or {}).get(t, {}))
+                       for t in SCHEMAS), {"x-conventions": CONVENTIONS})
     return list(workflow_rules(doc, catalog))
 
 
 def test_mapping_target_reads_defaults_then_the_description_then_names() -> None:
     props = GEN["properties"]
-    assert mapping_target(props, "in") == "prompt"  # the description's example pair
-    assert mapping_target(props, "prompt") == "prompt"  # a field named like the handle
-    assert mapping_target(props, "x", "prompt") == "prompt"  # like the source handle
-    assert mapping_target(props, "source-image") == "sourceImageUrl"
-    assert mapping_target(props, "image") is None  # two fields hold an image: ambiguous
+    assert mapping_target(props, "in", None, SHAPE) == "prompt"  # the description's pair
+    assert mapping_target(props, "prompt", None, SHAPE) == "prompt"  # named like the handle
+    assert mapping_target(props, "x", "prompt", SHAPE) == "prompt"  # like the source handle
+    assert mapping_target(props, "source-image", None, SHAPE) == "sourceImageUrl"
+    assert mapping_target(props, "image", None, SHAPE) is None  # two image fields: ambiguous
     with_default = {**props, "fieldMappings": {**props["fieldMappings"],
                                                "default": {"image": "referenceImageUrl"}}}
-    assert mapping_target(with_default, "image") == "referenceImageUrl"
+    assert mapping_target(with_default, "image", None, SHAPE) == "referenceImageUrl"
 
 
 def test_a_completed_status_with_a_result_is_the_documented_way_to_show_an_asset() -> None:

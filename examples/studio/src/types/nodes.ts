@@ -238,7 +238,7 @@ export interface GenerateMusicData extends GenerationResultData {
   lyrics?: string;
   /** Sounds or instruments to avoid. */
   negativePrompt: string;
-  /** Maps an input handle id to the data field it fills. */
+  /** Maps an input handle id to the data field it fills, e.g. `{ "in": "prompt" }`. */
   fieldMappings: Record<string, string>;
   /**
    * URL of the latest generated track.

@@ -1,0 +1,142 @@
+"""The editor's conventions: what the TypeScript types cannot say and the config declares.
+
+`[tool.pygen.conventions]`: which data field maps wired inputs to data fields, where a saved
+node keeps its label, type, data and position, whether the editor fills in default data,
+whether the graph must be acyclic, how many edges an input takes. Every key is off (or React
+Flow's layout) unless declared: a rule or sentence that depends on one exists only when it is.
+
+The saved layout of a node (its envelope) is converted to and from the form validation reads,
+`{id, type, position, data}`; the paths of what validation finds are converted back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Part = str | int
+
+
+class Conventions(BaseModel):
+    """The keys of `[tool.pygen.conventions]`; see the README's table."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    # The data field that maps a wired input handle to the data field it fills.
+    mapping_field: str | None = None
+    # When the mapping's values are objects: the key in each that names the data field.
+    mapping_value_key: str | None = None
+    # A wired input needs an entry in the mapping field.
+    mapping_required: bool = False
+    # Where a saved node keeps its display label (a dotted path in the node: `data.label`).
+    label_key: str | None = None
+    # The editor fills in default data for keys a saved node leaves out.
+    editor_fills_defaults: bool = False
+    # Cycles and self-loops are errors.
+    acyclic: bool = False
+    # The most edges one input handle takes (unset: no limit).
+    edges_per_input: int | None = Field(default=None, ge=1)
+    # Where a saved node keeps its type, data and position (dotted paths in the node).
+    node_type_key: str = "type"
+    node_data_key: str = "data"
+    node_position_key: str = "position"
+    # Keys every saved node carries with a fixed value (`type = "custom"`).
+    node_constants: dict[str, str] = Field(default_factory=dict)
+    # The position is saved as `[x, y]` (n8n), not `{x, y}`.
+    position_pair: bool = False
+    # Edges kept as a connections map under this key (n8n: `connections`), keyed by source
+    # node, then connection kind, then output index: `[[{node, type, index}]]`.
+    connections_key: str | None = None
+    # The node key the connections map names nodes by (n8n: `name`).
+    connection_node_key: str = "id"
+    # The connection kind examples write (n8n: `main`).
+    connection_kind: str = "main"
+
+    @property
+    def enveloped(self) -> bool:
+        """Whether saved nodes differ from `{id, type, position, data}`."""
+        return ((self.node_type_key, self.node_data_key, self.node_position_key)
+                != ("type", "data", "position")) or bool(self.node_constants) or (
+            self.position_pair)
+
+
+DEFAULT = Conventions()
+_CANONICAL = {"type": "node_type_key", "data": "node_data_key", "position": "node_position_key"}
+
+
+def split(dotted: str) -> tuple[str, ...]:
+    return tuple(dotted.split("."))
+
+
+def get_path(value: object, parts: tuple[Part, ...]) -> tuple[bool, Any]:
+    """(found, value) at the path."""
+    for part in parts:
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        else:
+            return False, None
+    return True, value
+
+
+def set_path(target: dict[str, Any], parts: tuple[str, ...], value: Any) -> None:
+    """Set a value, creating objects on the way (an existing key keeps its value)."""
+    for part in parts[:-1]:
+        inner = target.get(part)
+        if not isinstance(inner, dict):
+            inner = target[part] = {}
+        target = inner
+    target.setdefault(parts[-1], value)
+
+
+def canonical_node(node: object, conv: Conventions) -> object:
+    """A saved node in the form validation reads; keys outside the envelope are dropped."""
+    if not conv.enveloped or not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {k: node[k] for k in ("id",) if k in node}
+    for key, attr in _CANONICAL.items():
+        found, value = get_path(node, split(getattr(conv, attr)))
+        if found:
+            out[key] = value
+    if conv.position_pair:
+        out["position"] = as_point(out.get("position"))
+    return out
+
+
+def as_point(value: object) -> object:
+    """`[x, y]` as `{x, y}`; anything else as it is (validation reports it)."""
+    if isinstance(value, list) and len(value) == 2:
+        return {"x": value[0], "y": value[1]}
+    return value
+
+
+def as_pair(value: object) -> object:
+    """`{x, y}` as `[x, y]`."""
+    return [value.get("x"), value.get("y")] if isinstance(value, dict) else value
+
+
+def saved_node(node: Mapping[str, Any], conv: Conventions) -> dict[str, Any]:
+    """A node `{id, type, position, data}` in the layout the editor saves."""
+    if not conv.enveloped:
+        return dict(node)
+    out: dict[str, Any] = {k: node[k] for k in ("id",) if k in node}
+    out.update(conv.node_constants)
+    # Paths that share a head (`data.type`, `data.config`) merge into one object.
+    for key in ("type", "position", "data"):
+        if key in node:
+            kept = as_pair(node[key]) if key == "position" and conv.position_pair else node[key]
+            set_path(out, split(getattr(conv, _CANONICAL[key])), kept)
+    return out
+
+
+def saved_path(parts: tuple[Part, ...], conv: Conventions) -> tuple[Part, ...]:
+    """A path in the canonical form (`nodes, 1, data, x`) as a path in the saved document."""
+    if not conv.enveloped or len(parts) < 3 or parts[0] != "nodes" or parts[2] not in _CANONICAL:
+        return parts
+    return (*parts[:2], *split(getattr(conv, _CANONICAL[str(parts[2])])), *parts[3:])
+
+
+def saved_node_path(parts: tuple[Part, ...], conv: Conventions) -> tuple[Part, ...]:
+    """Likewise for a path inside one node (`data, x`)."""
+    return saved_path(("nodes", 0, *parts), conv)[2:]
