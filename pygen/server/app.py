@@ -158,7 +158,7 @@ def validation_registrars(store: SkillStore) -> list[Registrar]:
 
     The schema document is read here, once per (re)load like every other file served.
     """
-    nodes = load_node_catalog(layout.schema_file(store.root), store.root)
+    nodes = load_node_catalog(layout.schema_file(store.root), store.root, store.nodes)
     registrars: list[Registrar] = [lambda server: register_node_tools(server, store.nodes, nodes)]
     if nodes is not None:
         registrars.append(lambda server: register_validate_tool(server, lambda: nodes.catalog))
