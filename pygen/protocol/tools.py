@@ -1,10 +1,10 @@
 """MCP tools and resources for the protocol: `list_callable_skills`, `plan_skill_call`,
-`validate_skill_result`, and the resources `skill://protocol/registry` and
-`skill://protocol/schema`.
+`validate_skill_result`, and the resources `skill://protocol/registry`,
+`skill://protocol/shapes` (the shapes in one line each) and `skill://protocol/schema`.
 
 `pygen serve` calls `register_protocol_tools(server, registry)`; nothing else here knows about
-the server. The shapes' JSON Schema is served once, as the schema resource; each tool's
-parameters point at its `$defs` instead of repeating them (they are most of a tool list's
+the server. The shapes are served once, as resources; each tool's parameters point at the
+compact one instead of repeating them (they are most of a tool list's
 size otherwise). Arguments are checked here against the protocol models: every problem comes
 back at once as a finding with a JSON path (never a tool error, a validation library's text or
 links), and no message names a path on the server's disk.
@@ -21,7 +21,7 @@ from mcp.server.mcpserver.resources.types import TextResource
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from pygen.protocol.docs import protocol_schema
+from pygen.protocol.docs import compact_shapes, protocol_schema
 from pygen.protocol.findings import check_call, request_findings
 from pygen.protocol.models import to_wire
 from pygen.protocol.planning import plan
@@ -30,6 +30,7 @@ from pygen.protocol.rules import validation_report
 from pygen.protocol.wire import ProtocolError, load_request
 
 SCHEMA_URI = "skill://protocol/schema"
+SHAPES_URI = "skill://protocol/shapes"
 REGISTRY_URI = "skill://protocol/registry"
 
 LIST_DESCRIPTION = (
@@ -52,7 +53,7 @@ _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
 
 def _shape(name: str) -> Any:
-    return Field(description=f"{name}; JSON Schema: {SCHEMA_URI} $defs.{name}")
+    return Field(description=f"{name}; shapes: {SHAPES_URI}")
 
 
 RequestArg = Annotated[dict[str, Any], _shape("SkillCallRequest")]
@@ -92,6 +93,10 @@ def register_protocol_tools(server: MCPServer, registry: Registry) -> None:
     )
     server.add_resource(_json_resource(REGISTRY_URI, "protocol/registry", LIST_DESCRIPTION,
                                        {"skills": callable_skills(registry)}))
+    server.add_resource(TextResource(
+        uri=SHAPES_URI, name="protocol/shapes", mime_type="text/plain", text=compact_shapes(),
+        description="The Skill Call Protocol shapes an agent writes, one line each (~2k "
+                    f"characters); the JSON Schema is {SCHEMA_URI}."))
     server.add_resource(_json_resource(
         SCHEMA_URI, "protocol/schema",
         "JSON Schema of the Skill Call Protocol shapes ($defs: SkillCallRequest, "

@@ -22,6 +22,7 @@ from pydantic import Field
 from pygen.files import first_link
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
+from pygen.server.standard import standard_text
 from pygen.server.validate_tool import WorkflowArg, workflow_argument
 from pygen.skills.minimal import render_minimal
 from pygen.skills.sections import PROSE_SECTIONS, section_text
@@ -42,7 +43,8 @@ SEARCH_DESCRIPTION = (
 )
 NODE_SKILL_DESCRIPTION = (
     "A node type's skill: fields, defaults, handles, its MCP tool, gotchas, a wired example. "
-    "detail: minimal (~200 tokens), standard (default), full (adds JSON Schemas). Pass "
+    "detail: minimal (~200 tokens), standard (default, ≤~1,000), full (the whole file, tool "
+    "tables, JSON Schemas). Pass "
     "node_type (its label or tool name also works), or node_types for several."
 )
 VALIDATE_NODE_DESCRIPTION = (
@@ -152,7 +154,10 @@ def node_skill_text(skills: Mapping[str, str], nodes: NodeCatalog | None, node_t
     text = skills[node_type]
     if detail == "full" and nodes is not None and node_type in nodes.types:
         return text.rstrip("\n") + "\n\n" + nodes.full_extra(node_type)
-    return text
+    if detail == "full":
+        return text
+    known = nodes is not None and node_type in nodes.types
+    return standard_text(text, nodes.doc["$defs"][node_type] if nodes and known else None)
 
 
 def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,

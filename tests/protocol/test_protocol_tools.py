@@ -52,17 +52,22 @@ def test_tools_are_listed_read_only_and_point_at_the_one_schema_resource() -> No
     async def body(client: Client) -> Any:
         tools = (await client.list_tools()).tools
         schema = await client.read_resource("skill://protocol/schema")
-        return tools, schema
+        shapes = await client.read_resource("skill://protocol/shapes")
+        return tools, schema, shapes
 
-    listed, schema = with_client(body)
+    listed, schema, shapes = with_client(body)
     tools = {tool.name: tool for tool in listed}
     assert sorted(tools) == ["list_callable_skills", "plan_skill_call", "validate_skill_result"]
     plan_tool = tools["plan_skill_call"]
     assert plan_tool.annotations is not None and plan_tool.annotations.read_only_hint is True
     # The shapes are served once, as a resource; the tools refer to them instead of repeating.
     assert all("$defs" not in tool.input_schema for tool in listed)
-    assert "JSON Schema: skill://protocol/schema $defs.SkillCallRequest" in json.dumps(
+    assert "SkillCallRequest; shapes: skill://protocol/shapes" in json.dumps(
         plan_tool.input_schema)
+    # The compact shapes: the request and result an agent writes, about 2k characters.
+    compact = shapes.contents[0].text
+    assert len(compact) <= 2500 and compact.startswith("SkillCallRequest {requestId: string;")
+    assert "MusicBrief {mode?: 'exploration' | 'locked';" in compact
     defs = json.loads(schema.contents[0].text)["$defs"]
     assert defs["SkillCallRequest"]["required"] == [
         "requestId", "skillName", "purpose", "expectedOutputs"]

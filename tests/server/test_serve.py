@@ -104,7 +104,10 @@ def test_node_type_schema_is_bounded_and_takes_one_type_or_several(skills: Path)
 def test_each_tool_returns_its_file(skills: Path) -> None:
     server = build_server(load_store(skills))
     assert text_of(call(server, "start_workflow_editor")) == "# Editor\n"
-    assert text_of(call(server, "get_node_skill", {"node_type": "loop"})) == "# Loop\r\n"
+    assert text_of(call(server, "get_node_skill", {"node_type": "loop", "detail": "full"})) \
+        == "# Loop\r\n"
+    # standard is the file as an agent acts on it, in plain line ends.
+    assert text_of(call(server, "get_node_skill", {"node_type": "loop"})) == "# Loop\n"
     assert text_of(call(server, "start_film_director")) == FILM_MD
     assert not call(server, "start_workflow_editor").is_error
 
