@@ -116,6 +116,8 @@ def resolve_alias(name: str, valid: Sequence[str],
                   aliases: Sequence[tuple[str, str, str]]) -> tuple[str, str] | None:
     """(node type, note) for a name that is a type written another way (case, `_` or spaces),
     its tool's name or its label; None when it is none of these or names several types."""
+    if name != name.strip() or not name.isprintable():
+        return None  # a stray space or control character is a slip to report, not a name
     key = normalised(name)
     found: dict[str, str] = {}
     for other, node_type, what in aliases:

@@ -165,7 +165,10 @@ def test_fallback_server_still_answers_the_workflow_editor(tmp_path: Path) -> No
     from pygen.server.fallback import fallback_text
 
     server = build_server(load_store(tmp_path / "missing"))
-    assert text_of(call(server, "start_workflow_editor")) == fallback_text()
+    guide = text_of(call(server, "start_workflow_editor"))
+    # The packaged copy, naming only the two tools a server without skills serves.
+    assert guide.splitlines()[0] == fallback_text().splitlines()[0]
+    assert "- `get_node_skill(" in guide and "- `search_nodes(" not in guide
     result = call(server, "get_node_skill", {"node_type": "loop"})
     assert result.is_error
     assert text_of(result) == "Unknown node_type 'loop'. Valid types: (none loaded)"
