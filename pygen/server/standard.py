@@ -28,6 +28,9 @@ _TABLE = re.compile(r"^\*\*(Parameters|Returns)[^*\n]*\*\*[^\n]*\n\n((?:\|[^\n]*
 _FIELD = re.compile(r"^(\s*)- `(\w+)\??: ([A-Za-z_$][\w$]*)`")
 _ENUM_ITEM = re.compile(r"^\s+- `[^`]*`\s*$")
 _JSON_BLOCK = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
+# A run of `- **Key:** value` bullets (the node's facts) and one of them.
+_FACTS = re.compile(r"(?:^- \*\*[^*\n]+:\*\* [^\n]*\n){2,}", re.MULTILINE)
+_FACT = re.compile(r"^- \*\*([^*\n]+):\*\* (.*)$", re.MULTILINE)
 # The end of a sentence: a full stop after a word (not `e.g.` or a number) before a space.
 _SENTENCE_END = re.compile(r"(?<=[a-z)`\"][.])\s+(?=[A-Z`(])")
 
@@ -38,6 +41,7 @@ def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
     text = COMMENT.sub("", text)
     text = _TABLE.sub(_table_line, text)
     text = _JSON_BLOCK.sub(_one_line_json, text)
+    text = _FACTS.sub(_facts_line, text, count=1)  # the header, not bullets in prose
     lines = _fields(text.splitlines(), schema or {})
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
     if len(text) > BUDGET:
@@ -54,6 +58,11 @@ def _table_line(match: re.Match[str]) -> str:
         required = len(cells) > 2 and cells[2] == "required"
         names.append(cells[0] + ("*" if required else ""))
     return f"**{match.group(1)}** (* required; types: {FULL}): {', '.join(names)}\n"
+
+
+def _facts_line(match: re.Match[str]) -> str:
+    """The node's fact bullets on one line: `Type: `x` · Category: ai · …`."""
+    return " · ".join(f"{key}: {value}" for key, value in _FACT.findall(match.group(0))) + "\n"
 
 
 def _one_line_json(match: re.Match[str]) -> str:

@@ -75,3 +75,5 @@ def test_typical_nodes_of_the_example_stay_near_1000_tokens() -> None:
                    for t in store.node_types)
     assert sizes[len(sizes) // 2] <= 1000, sizes  # the typical (median) node
     assert sizes[-1] <= 1300, sizes
+    music = node_skill_text(store.nodes, nodes, "generate-music", "standard") or ""
+    assert "\nType: `generate-music` · Category: ai · Credit cost: 10 · " in music
