@@ -59,12 +59,14 @@ class SearchEntry:
     notes: str = ""
     # What people wrote about the node ("When to use").
     prose: str = ""
+    # The purpose shown when the node has no description: its tool's, else the prose's.
+    fallback: str = ""
 
     def line(self) -> str:
         """`type — Label (category): first sentence.`"""
         head = f"{self.type} — {self.label}" if self.label else self.type
         head += f" ({self.category})" if self.category else ""
-        purpose = first_sentence(self.description)
+        purpose = first_sentence(self.description) or first_sentence(self.fallback)
         return f"{head}: {purpose}" if purpose else head
 
     def parts(self) -> Iterable[tuple[str, str]]:
@@ -242,6 +244,8 @@ def entries_from_doc(doc: Mapping[str, Any],
             notes=" ".join([str(info.get("toolDescription") or ""), *(
                 str(p.get("description", "")) for p in props.values() if isinstance(p, dict))]),
             prose=(prose or {}).get(node_type, ""),
+            fallback=str(info.get("toolDescription") or "") or " ".join(
+                (prose or {}).get(node_type, "").split()),
         ))
     return out
 
