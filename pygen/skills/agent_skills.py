@@ -23,6 +23,7 @@ from pathlib import Path
 
 from pygen import layout
 from pygen.skills.agent_skills_script import SCRIPT
+from pygen.skills.catalog_text import TOOLS_BLOCK
 from pygen.skills.orchestrators import orchestrator_files, parse_frontmatter
 from pygen.skills.sections import COMMENT, without_empty_sections
 
@@ -35,6 +36,8 @@ DESCRIPTION = (
 )
 # Frontmatter keys the Agent Skills format defines; pygen's own keys stay out.
 ALLOWED_KEYS = ("name", "description", "license", "allowed-tools", "compatibility")
+_TOOLS = re.compile(rf"(<!-- AUTO-GEN:START {TOOLS_BLOCK} -->\n)(.*?)(<!-- AUTO-GEN:END "
+                    rf"{TOOLS_BLOCK} -->)", re.DOTALL)
 _FRONTMATTER = re.compile(r"\A\ufeff?---\r?\n.*?\r?\n---\r?\n+", re.DOTALL)
 
 
@@ -43,8 +46,8 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
     """Path → text of every file of the package, from the skills folder's new `texts`."""
     editor = out / EDITOR
     guide = texts.get(layout.workflow_editor(skills_dir), "")
-    files = {editor / "SKILL.md": _skill_md(EDITOR, DESCRIPTION, _body(guide) + _files_note(
-        node_types))}
+    files = {editor / "SKILL.md": _skill_md(EDITOR, DESCRIPTION, _body(_file_tools(guide))
+                                            + _files_note(node_types))}
     for node_type in node_types:
         text = texts.get(layout.node_file(skills_dir, node_type))
         if text is not None:
@@ -60,6 +63,19 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
             keys = {k: meta[k] for k in ALLOWED_KEYS if k in meta}
             files[out / meta["name"] / "SKILL.md"] = _frontmatter(keys) + _body(text)
     return files
+
+
+def _file_tools(guide: str) -> str:
+    """The guide with its tools block saying what this package offers instead of the skills
+    server's tools (an agent reading files has no such server); the app's tools stay."""
+    match = _TOOLS.search(guide)
+    if match is None:
+        return guide
+    _, _, app = match.group(2).partition("\n\n")
+    here = ("In this package (no skills server needed): `references/<type>.md` for a node "
+            "type's fields, handles and tool; `scripts/validate_workflow.py` to check a "
+            "workflow. Where the text names `get_node_skill`, read the reference instead.\n")
+    return guide[:match.start(2)] + here + ("\n" + app if app else "") + guide[match.end(2):]
 
 
 def _body(text: str) -> str:
