@@ -1,12 +1,17 @@
 """What an agent reads to build a five-node workflow over `pygen serve` (stdio, real client).
 
-`python -m bench.agent_flow [--repo DIR] [--skills DIR]`: starts `python -m pygen serve` from
-the repo given (default: this one), so the same script measures an older checkout too, and
-prints the characters and tokens (chars/4, as `pygen doctor` counts) of every answer read.
+`python -m bench.agent_flow [--repo DIR] [--skills DIR] [--detail LEVEL]`: starts
+`python -m pygen serve` from the repo given (default: this one), so the same script measures an
+older checkout too, and prints the characters and tokens (chars/4, as `pygen doctor` counts) of
+every answer read, for two flows:
 
-The flow uses the tools the server has: search_nodes → get_node_skill(minimal, batch) →
-validate_workflow_json → autofix_workflow where they exist; otherwise start_workflow_editor
-for the catalog, get_node_skill per type, and validate_workflow_json.
+- five nodes: search_nodes → get_node_skill(batch, at --detail, default `standard`, what an
+  agent asks for unless told otherwise) → validate_workflow_json → autofix_workflow where they
+  exist; otherwise start_workflow_editor, get_node_skill per type and validate_workflow_json.
+- protocol: list_callable_skills → the protocol's shapes (the compact resource where served,
+  else the JSON Schema) → plan_skill_call → validate_skill_result on a result with two slips.
+
+Each flow counts the tool list, which an agent reads on every connection.
 """
 
 from __future__ import annotations
@@ -53,12 +58,15 @@ def _answer_text(result: Any) -> str:
     return "".join(getattr(part, "text", "") for part in result.content)
 
 
-async def flow(session: ClientSession, skills: Path) -> list[tuple[str, int]]:
+async def tool_list(session: ClientSession) -> tuple[set[str], tuple[str, int]]:
     listed = await session.list_tools()
-    tools = {t.name for t in listed.tools}
-    reads = [("tools/list", len(json.dumps([t.model_dump(mode="json", by_alias=True,
-                                                          exclude_none=True)
-                                             for t in listed.tools])))]
+    return {t.name for t in listed.tools}, ("tools/list", len(json.dumps(
+        [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in listed.tools])))
+
+
+async def flow(session: ClientSession, skills: Path, detail: str) -> list[tuple[str, int]]:
+    tools, listing = await tool_list(session)
+    reads = [listing]
     workflow = broken_workflow(skills)
     types = list(dict.fromkeys(n["type"] for n in workflow["nodes"]))
 
@@ -70,7 +78,7 @@ async def flow(session: ClientSession, skills: Path) -> list[tuple[str, int]]:
     if "search_nodes" in tools:
         for query in QUERIES:
             await call("search_nodes", {"query": query, "limit": 3})
-        await call("get_node_skill", {"node_types": types, "detail": "minimal"})
+        await call("get_node_skill", {"node_types": types, "detail": detail})
         await call("validate_workflow_json", {"workflow": workflow})
         await call("autofix_workflow", {"workflow": workflow})
     else:
@@ -81,35 +89,73 @@ async def flow(session: ClientSession, skills: Path) -> list[tuple[str, int]]:
     return reads
 
 
-def measure(repo: Path, skills: Path) -> list[tuple[str, int]]:
-    """(what was read, characters) for the flow, against `repo`'s pygen over stdio."""
+REQUEST = {"requestId": "music-1", "skillName": "suno-music-brief",
+           "purpose": "a locked music brief for the trailer", "expectedOutputs": ["musicBrief"]}
+# Two slips an agent makes: a mode the shape does not allow, a status v1 does not allow.
+RESULT = {"requestId": "music-1", "skillName": "suno-music-brief", "status": "done",
+          "summary": "Brief for a tense, slow-building score.",
+          "outputs": {"musicBrief": {"mode": "final", "mood": "tense", "tempoBpm": 90}}}
+
+
+async def protocol_flow(session: ClientSession) -> list[tuple[str, int]]:
+    """The calls an orchestrator makes to ask another skill for a music brief."""
+    tools, listing = await tool_list(session)
+    if "plan_skill_call" not in tools:
+        return []
+    reads = [listing]
+
+    async def call(name: str, args: dict[str, Any]) -> None:
+        reads.append((name, len(_answer_text(await session.call_tool(name, args)))))
+
+    await call("list_callable_skills", {})
+    uris = {str(r.uri) for r in (await session.list_resources()).resources}
+    uri = next(u for u in ("skill://protocol/shapes", "skill://protocol/schema") if u in uris)
+    shapes = await session.read_resource(uri)
+    reads.append((uri.removeprefix("skill://"),
+                  sum(len(getattr(c, "text", "")) for c in shapes.contents)))
+    await call("plan_skill_call", {"request": REQUEST})
+    await call("validate_skill_result", {"result": RESULT, "request": REQUEST,
+                                         "scene_specs": []})
+    return reads
+
+
+def measure(repo: Path, skills: Path, detail: str = "standard"
+            ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """(what was read, characters) for the two flows, against `repo`'s pygen over stdio."""
     env = {**os.environ, "PYTHONPATH": str(repo)}
     params = StdioServerParameters(command=sys.executable,
                                    args=["-m", "pygen", "serve", "--skills-dir", str(skills)],
                                    env=env, cwd=str(repo))
-    out: list[tuple[str, int]] = []
+    nodes: list[tuple[str, int]] = []
+    protocol: list[tuple[str, int]] = []
 
     async def main() -> None:
         with open(os.devnull, "w") as err:
             async with stdio_client(params, errlog=err) as (read, write), \
                     ClientSession(read, write) as session:
                 await session.initialize()
-                out.extend(await flow(session, skills))
+                nodes.extend(await flow(session, skills, detail))
+                protocol.extend(await protocol_flow(session))
 
     anyio.run(main)
-    return out
+    return nodes, protocol
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.agent_flow")
     parser.add_argument("--repo", type=Path, default=REPO)
     parser.add_argument("--skills", type=Path, default=None)
+    parser.add_argument("--detail", choices=("minimal", "standard", "full"), default="standard")
     args = parser.parse_args()
-    reads = measure(args.repo.resolve(), (args.skills or args.repo / "skills").resolve())
-    for name, chars in reads:
-        print(f"{name:24} {chars:7} chars ~{chars // 4:6} tokens")
-    total = sum(chars for _, chars in reads)
-    print(f"{'total':24} {total:7} chars ~{total // 4:6} tokens")
+    nodes, protocol = measure(args.repo.resolve(),
+                              (args.skills or args.repo / "skills").resolve(), args.detail)
+    for title, reads in ((f"five-node flow (detail={args.detail})", nodes),
+                         ("protocol flow", protocol)):
+        print(title)
+        for name, chars in reads:
+            print(f"  {name:24} {chars:7} chars ~{chars // 4:6} tokens")
+        total = sum(chars for _, chars in reads)
+        print(f"  {'total':24} {total:7} chars ~{total // 4:6} tokens")
 
 
 if __name__ == "__main__":

@@ -116,6 +116,8 @@ class Settings(BaseModel):
     forget: list[str] = Field(default_factory=list)
     # A skills_dir that is a link to a folder outside the project is refused unless set.
     external_skills_dir: bool = False
+    # Where `gen` also writes the skills as an Agent Skills package (off when unset).
+    agent_skills_dir: str | None = None
 
 
 class Config(BaseModel):
@@ -155,6 +157,11 @@ class Config(BaseModel):
     @property
     def fallback_file(self) -> Path | None:
         return self.path(self.settings.fallback_file) if self.settings.fallback_file else None
+
+    @property
+    def agent_skills_dir(self) -> Path | None:
+        folder = self.settings.agent_skills_dir
+        return self.path(folder) if folder else None
 
 
 def find_config(start: Path) -> Path | None:

@@ -28,6 +28,14 @@ def _listed(items: tuple[str, ...] | list[str], none: str = "none") -> str:
     return ", ".join(items) if items else none
 
 
+def _gaps(report: Report) -> str:
+    """Which nodes' sections are empty (or a template's stand-in): served without them."""
+    if not report.prose_gaps:
+        return ""
+    named = [f"{gap.node_type} ({', '.join(gap.empty)})" for gap in report.prose_gaps]
+    return f" (left out when served): {_listed(named)}"
+
+
 def _row(table: Table, ok: bool, check: str, detail: str, *, info: bool = False) -> None:
     mark = "[green]ok[/green]" if ok else ("[yellow]info[/yellow]" if info else "[red]fix[/red]")
     table.add_row(mark, check, detail)
@@ -56,7 +64,7 @@ def summary_table(report: Report) -> Table:
         _row(table, True, "tools", "none configured (`tools` in the pygen config)")
     _row(table, not report.prose_gaps, "prose coverage",
          f"{report.prose_coverage:g}% of 'When to use' / 'Common gotchas' written; "
-         f"{len(report.prose_gaps)} node(s) with empty sections", info=True)
+         f"{len(report.prose_gaps)} node(s) with empty sections{_gaps(report)}", info=True)
     _row(table, not gate.stale_names, "stale prose", f"{len(gate.stale_names)} name(s)",
          info=gate.stale_prose == "off")
     _row(table, not gate.orphans, "orphans", _listed([shown(o.path) for o in gate.orphans]))

@@ -15,6 +15,9 @@ def _skill_files(config: Config) -> list[Path]:
         config.skills_dir.is_dir() else []
     if config.fallback_file is not None:
         files.append(config.fallback_file)
+    package = config.agent_skills_dir
+    if package is not None and package.is_dir():
+        files += [p for p in package.rglob("*") if p.is_file()]
     return sorted(files)
 
 

@@ -112,6 +112,28 @@ def render_shapes() -> str:
     return f"```ts\n{body}\n```\n"
 
 
+def compact_shapes() -> str:
+    """The shapes an agent writes, one line each, without comments: `Name {a: T; b?: U}`.
+
+    The compact form of the schema resource (a tenth of its size); `?` marks optional keys,
+    `…` a shape that takes more keys than it lists.
+    """
+    defs = protocol_schema()["$defs"]
+    lines = []
+    for name in _declaration_order(defs):
+        schema = defs[name]
+        if "enum" in schema:
+            lines.append(f"{name} = {ts_type(schema)}")
+            continue
+        required = set(schema.get("required", ()))
+        props = [f"{prop}{'' if prop in required else '?'}: {ts_type(spec)}"
+                 for prop, spec in schema.get("properties", {}).items()]
+        if schema.get("additionalProperties") is True:
+            props.append("…")
+        lines.append(f"{name} {{{'; '.join(props)}}}")
+    return "\n".join(lines) + "\n"
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 

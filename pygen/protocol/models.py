@@ -244,7 +244,7 @@ class SkillCallRequest(Wire):
 
     request_id: str = Field(min_length=1)
     skill_name: str = Field(min_length=1)
-    """A skill listed in the registry (`skills/protocol/registry.toml`)."""
+    """A callable skill: one `list_callable_skills` lists."""
     purpose: str
     status: Literal[SkillCallStatus.DRY_RUN] = SkillCallStatus.DRY_RUN
     inputs: SkillCallInputs = SkillCallInputs()

@@ -13,18 +13,21 @@ from pygen.protocol.models import (
 )
 from pygen.protocol.registry import Registry, RegistrySkill
 from pygen.protocol.wire import ProtocolError
+from pygen.suggest import did_you_mean
 
 
 def require_skill(registry: Registry, name: str) -> RegistrySkill:
     """The registry entry for a request's `skillName`, or an error listing the known ones."""
     skill = registry.get(name)
     if skill is None:
-        known = ", ".join(registry.names())
-        raise ProtocolError(
-            f"$.skillName: unknown skill '{name}'; registered skills: {known} "
-            f"(add it to {registry.source})"
-        )
+        raise ProtocolError(f"$.skillName: {unknown_skill(registry, name)}")
     return skill
+
+
+def unknown_skill(registry: Registry, name: str) -> str:
+    """`unknown skill 'x' (did you mean 'y'?); callable skills: …`, for the agent asking."""
+    return (f"unknown skill '{name}'{did_you_mean(name, registry.names())}; callable skills: "
+            f"{', '.join(registry.names())}")
 
 
 def check_expected(request: SkillCallRequest, skill: RegistrySkill) -> None:
@@ -53,7 +56,7 @@ def plan(request: SkillCallRequest, registry: Registry) -> SkillCallResult:
     check_expected(request, skill)
     status = SkillCallStatus.PLANNED if skill.ready else SkillCallStatus.DRY_RUN
     expected = ", ".join(request.expected_outputs)
-    purpose = request.purpose.strip().rstrip(".") or "help"
+    purpose = request.purpose.strip().rstrip(".")
     why = (
         "the registry marks its response design ready"
         if skill.ready
@@ -63,7 +66,8 @@ def plan(request: SkillCallRequest, registry: Registry) -> SkillCallResult:
         request_id=request.request_id,
         skill_name=skill.name,
         status=status,
-        summary=f"{status.value}: ask {skill.name} to {purpose}; expect {expected}.",
+        summary=(f"{status.value}: a call to {skill.name}"
+                 + (f" for \"{purpose}\"" if purpose else "") + f", expecting {expected}."),
         logs=(
             f"skill: {skill.name}, asked for: {skill.asks}",
             f"expected outputs: {expected}",

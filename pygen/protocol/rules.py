@@ -21,7 +21,7 @@ from pygen.protocol.models import (
     SkillCallStatus,
 )
 from pygen.protocol.patches import PatchError, apply_patches
-from pygen.protocol.planning import require_skill
+from pygen.protocol.planning import unknown_skill
 from pygen.protocol.registry import Registry, RegistrySkill
 from pygen.protocol.wire import json_path
 
@@ -70,8 +70,8 @@ def check_status(result: SkillCallResult, skill: RegistrySkill) -> Iterator[Viol
                  "(no skill is executed yet)")
     if status is SkillCallStatus.PLANNED and not skill.ready:
         yield _v(("status",), "planned-not-ready",
-                 f"'{skill.name}' has no response design marked ready in the registry; "
-                 "return dryRun, or set ready = true for it")
+                 f"'{skill.name}' has no response design ready yet, so it cannot plan; "
+                 "return dryRun")
     if status is SkillCallStatus.DRY_RUN:
         for kind in result.outputs.present():
             yield _v(("outputs", kind), "dry-run-outputs",
@@ -201,15 +201,18 @@ def validate(
 ) -> list[Violation]:
     """Every rule the result breaks, in document order; empty when it is valid.
 
-    Raises ProtocolError when the request names a skill the registry does not know, since
-    nothing can be checked against it.
+    A request naming a skill the registry does not know is one finding; the checks that
+    need the skill's registry entry are then left out.
     """
-    skill = require_skill(registry, request.skill_name)
+    skill = registry.get(request.skill_name)
+    known = skill is not None
     return [
+        *([] if known else [_v(("skillName",), "skill-unknown", "in the request: "
+                               + unknown_skill(registry, request.skill_name))]),
         *check_identity(result, request),
-        *check_status(result, skill),
+        *(check_status(result, skill) if skill is not None else ()),
         *check_error(result),
-        *check_kinds(result, request, skill),
+        *(check_kinds(result, request, skill) if skill is not None else ()),
         *check_patches(result),
         *check_assets(result, scene_specs),
         *check_prompts(result),

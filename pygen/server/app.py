@@ -30,6 +30,7 @@ from pygen.errors import PygenError
 from pygen.files import first_link
 from pygen.server.listing import READ_ONLY, compact
 from pygen.server.node_tools import load_node_catalog, register_node_tools
+from pygen.server.served_tools import with_served_tools
 from pygen.server.store import SkillStore
 from pygen.server.validate_tool import register_validate_tool
 from pygen.skills.orchestrators import OrchestratorSkill
@@ -75,22 +76,27 @@ def build_server(
     *,
     bus: SubscriptionBus | None = None,
 ) -> MCPServer:
-    """An MCP server serving `store`; each registrar may then add its own tools."""
+    """An MCP server serving `store`; each registrar may then add its own tools. The guide it
+    serves names the tools it ended up with (see `served_tools`)."""
+    guide = [store.workflow_editor]
     server: MCPServer = SkillServer(
         SERVER_NAME,
         version=__version__,
         instructions=INSTRUCTIONS,
         log_level="WARNING",
         subscriptions=bus,
-        tools=skill_tools(store),
+        tools=skill_tools(store, lambda: guide[0]),
     )
-    for resource in skill_resources(store):
-        server.add_resource(resource)
     for registrar in (*protocol_registrars(store), *validation_registrars(store),
                       *extra_registrars):
         registrar(server)
-    for tool in server._tool_manager.list_tools():
+    tools = server._tool_manager.list_tools()
+    for tool in tools:
         compact(tool)
+    guide[0] = with_served_tools(store.workflow_editor,
+                                 {t.name: t.description or "" for t in tools})
+    for resource in skill_resources(store, guide[0]):
+        server.add_resource(resource)
     return server
 
 
@@ -102,9 +108,9 @@ def _tool(fn: Callable[..., CallToolResult], name: str, description: str) -> Too
     return Tool.from_function(fn, name=name, description=description, annotations=READ_ONLY)
 
 
-def skill_tools(store: SkillStore) -> list[Tool]:
+def skill_tools(store: SkillStore, guide: Callable[[], str]) -> list[Tool]:
     def start_workflow_editor() -> CallToolResult:
-        return _text(store.workflow_editor)
+        return _text(guide())
 
     tools = [_tool(start_workflow_editor, "start_workflow_editor", WORKFLOW_EDITOR_DESCRIPTION)]
     return tools + [_orchestrator_tool(skill) for skill in store.orchestrators]
@@ -117,10 +123,8 @@ def _orchestrator_tool(skill: OrchestratorSkill) -> Tool:
     return _tool(start, skill.tool_name, skill.description)
 
 
-def skill_resources(store: SkillStore) -> list[TextResource]:
-    resources = [
-        _resource("workflow-editor", WORKFLOW_EDITOR_DESCRIPTION, store.workflow_editor)
-    ]
+def skill_resources(store: SkillStore, guide: str) -> list[TextResource]:
+    resources = [_resource("workflow-editor", WORKFLOW_EDITOR_DESCRIPTION, guide)]
     resources += [
         _resource(f"nodes/{t}", f"Skill for the {t} node", store.nodes[t])
         for t in store.node_types
@@ -158,7 +162,7 @@ def validation_registrars(store: SkillStore) -> list[Registrar]:
 
     The schema document is read here, once per (re)load like every other file served.
     """
-    nodes = load_node_catalog(layout.schema_file(store.root), store.root)
+    nodes = load_node_catalog(layout.schema_file(store.root), store.root, store.nodes)
     registrars: list[Registrar] = [lambda server: register_node_tools(server, store.nodes, nodes)]
     if nodes is not None:
         registrars.append(lambda server: register_validate_tool(server, lambda: nodes.catalog))

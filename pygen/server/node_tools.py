@@ -22,9 +22,11 @@ from pydantic import Field
 from pygen.files import first_link
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
+from pygen.server.standard import standard_text
 from pygen.server.validate_tool import WorkflowArg, workflow_argument
 from pygen.skills.minimal import render_minimal
-from pygen.suggest import ranked
+from pygen.skills.sections import PROSE_SECTIONS, section_text
+from pygen.suggest import normalised, ranked
 from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import Catalog, WorkflowInputError, parse_json
 from pygen.validation.findings import WireReport, wire_report
@@ -35,14 +37,15 @@ Detail = Literal["minimal", "standard", "full"]
 _SUGGESTIONS = 3
 
 SEARCH_DESCRIPTION = (
-    "Find node types by what they do: typo-tolerant, ranked search over type, label, "
-    "category, description, field names, handle ids and enum values. One line per hit: "
-    "type — label (category): purpose."
+    "Find node types by what they do, in your own words: ranked, typo-tolerant search over "
+    "types, labels, categories, descriptions, tools, fields and usage notes. One line per "
+    "hit: type — label (category): purpose."
 )
 NODE_SKILL_DESCRIPTION = (
     "A node type's skill: fields, defaults, handles, its MCP tool, gotchas, a wired example. "
-    "detail: minimal (~200 tokens), standard (default), full (adds JSON Schemas). Pass "
-    "node_type, or node_types for several."
+    "detail: minimal (~200 tokens), standard (default, ≤~1,000), full (the whole file, tool "
+    "tables, JSON Schemas). Pass "
+    "node_type (its label or tool name also works), or node_types for several."
 )
 VALIDATE_NODE_DESCRIPTION = (
     "Check one node's data before adding it (profile as in validate_workflow_json). Returns "
@@ -64,10 +67,14 @@ class NodeCatalog:
     index: SearchIndex
 
     @classmethod
-    def from_text(cls, text: str | bytes, source: str) -> NodeCatalog:
+    def from_text(cls, text: str | bytes, source: str,
+                  skills: Mapping[str, str] | None = None) -> NodeCatalog:
+        """The catalog of a schema document; the node skills served beside it (by type) add
+        their "When to use" prose to the search index."""
         catalog = Catalog.from_json(text, source)
         doc = parse_json(text, source)
-        return cls(doc, catalog, SearchIndex.build(entries_from_doc(doc)))
+        prose = {t: section_text(s, PROSE_SECTIONS[0]) or "" for t, s in (skills or {}).items()}
+        return cls(doc, catalog, SearchIndex.build(entries_from_doc(doc, prose)))
 
     @property
     def types(self) -> list[str]:
@@ -97,6 +104,34 @@ class NodeCatalog:
         return [(str(m["tool"]), t) for t in self.types
                 if isinstance(m := self.meta(t), dict) and m.get("tool")]
 
+    def aliases(self) -> list[tuple[str, str, str]]:
+        """(other name, node type, what the name is) for every exact alias: the tool name and
+        the label, compared with case and separators erased, like the type itself."""
+        out = [(tool, t, "the MCP tool name") for tool, t in self.tool_aliases()]
+        return out + [(str(self.meta(t)["label"]), t, "the label") for t in self.types
+                      if self.meta(t).get("label")]
+
+
+def resolve_alias(name: str, valid: Sequence[str],
+                  aliases: Sequence[tuple[str, str, str]]) -> tuple[str, str] | None:
+    """(node type, note) for a name that is a type written another way (case, `_` or spaces),
+    its tool's name or its label; None when it is none of these or names several types."""
+    if name != name.strip() or not name.isprintable():
+        return None  # a stray space or control character is a slip to report, not a name
+    key = normalised(name)
+    found: dict[str, str] = {}
+    for other, node_type, what in aliases:
+        if normalised(other) == key and node_type in valid:
+            found.setdefault(node_type, f"'{name}' is {what} of node type '{node_type}'")
+    for node_type in valid:
+        if normalised(node_type) == key:
+            found.setdefault(node_type, f"'{name}' is node type '{node_type}' written "
+                                        "another way")
+    if len(found) != 1:
+        return None
+    node_type, note = next(iter(found.items()))
+    return node_type, f"Note: {note}; workflows name it \"type\": \"{node_type}\"."
+
 
 def unknown_type_message(node_type: str, valid: Sequence[str],
                          aliases: Sequence[tuple[str, str]] = ()) -> str:
@@ -121,7 +156,10 @@ def node_skill_text(skills: Mapping[str, str], nodes: NodeCatalog | None, node_t
     text = skills[node_type]
     if detail == "full" and nodes is not None and node_type in nodes.types:
         return text.rstrip("\n") + "\n\n" + nodes.full_extra(node_type)
-    return text
+    if detail == "full":
+        return text
+    known = nodes is not None and node_type in nodes.types
+    return standard_text(text, nodes.doc["$defs"][node_type] if nodes and known else None)
 
 
 def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
@@ -131,14 +169,17 @@ def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
     if not wanted:
         return _text("Pass node_type, or node_types with one or more types.", error=True)
     valid = sorted(skills)
-    aliases = nodes.tool_aliases() if nodes else []
+    aliases = nodes.aliases() if nodes else []
     parts: list[str] = []
     unknown = 0
     for name in dict.fromkeys(wanted):
         text = node_skill_text(skills, nodes, name, detail)
-        if text is None:
+        alias = resolve_alias(name, valid, aliases) if text is None else None
+        if alias is not None:
+            text = f"{alias[1]}\n\n{node_skill_text(skills, nodes, alias[0], detail)}"
+        elif text is None:
             unknown += 1
-            text = unknown_type_message(name, valid, aliases)
+            text = unknown_type_message(name, valid, [(a, t) for a, t, _ in aliases])
         parts.append(text)
     return _text("\n---\n\n".join(parts), error=unknown == len(parts))
 
@@ -164,9 +205,13 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
     def validate_node(node_type: str, data: dict[str, Any],
                       profile: Profile = DEFAULT_PROFILE) -> WireReport:
         if node_type not in nodes.catalog.specs:
-            from mcp.server.mcpserver.exceptions import ToolError
+            alias = resolve_alias(node_type, nodes.types, nodes.aliases())
+            if alias is None:
+                from mcp.server.mcpserver.exceptions import ToolError
 
-            raise ToolError(unknown_type_message(node_type, nodes.types, nodes.tool_aliases()))
+                raise ToolError(unknown_type_message(node_type, nodes.types,
+                                                     nodes.tool_aliases()))
+            node_type = alias[0]
         return wire_report(validate_node_data(node_type, data, nodes.catalog, profile))
 
     def autofix_workflow(workflow: WorkflowArg,
@@ -184,7 +229,8 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
                     structured_output=True)
 
 
-def load_node_catalog(path: Path, within: Path | None = None) -> NodeCatalog | None:
+def load_node_catalog(path: Path, within: Path | None = None,
+                      skills: Mapping[str, str] | None = None) -> NodeCatalog | None:
     """The catalog from `<skills_dir>/schemas/nodes.schema.json`, None when gen wrote none
     (or it is a link: the store names every link under skills_dir and follows none)."""
     if first_link(path, within) is not None or not path.is_file():
@@ -194,4 +240,4 @@ def load_node_catalog(path: Path, within: Path | None = None) -> NodeCatalog | N
     except OSError as exc:
         raise WorkflowInputError(f"{path}: cannot read the node schemas ({exc.strerror})") \
             from None
-    return NodeCatalog.from_text(data, str(path))
+    return NodeCatalog.from_text(data, str(path), skills)

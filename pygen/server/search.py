@@ -11,20 +11,37 @@ from __future__ import annotations
 
 import bisect
 import heapq
+import math
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pygen.server.synonyms import SYNONYMS
 from pygen.skills.node_schemas import VARIANTS_KEY
 from pygen.suggest import words
 
 # How much a word found in each part of an entry counts.
 WEIGHTS: Mapping[str, float] = {
     "type": 6.0, "label": 5.0, "category": 3.0, "tool": 3.0, "handle": 2.0, "field": 2.0,
-    "enum": 1.0, "description": 1.0,
+    "enum": 1.0, "description": 1.5, "notes": 1.0, "prose": 0.75,
 }
-_PREFIX, _FUZZY = 0.7, 0.5  # a prefix or one-edit match counts this share of an exact one
+# Words a query phrased as a sentence carries that say nothing about a node ("add sound to
+# a video"): left out of queries, so `to` does not prefix-match `tool`.
+_FILLER = frozenset((
+    "a", "an", "and", "the", "to", "of", "for", "in", "into", "on", "onto", "with", "from", "by",
+    "my", "me", "i", "want", "need", "some", "make", "do", "it", "its", "this", "that",
+))
+# `voice-over`: a compound the catalog hyphenates is also searchable written as one word,
+# the way users often type it (`voiceover`).
+_COMPOUND = re.compile(r"\b([A-Za-z]+)-(?=([A-Za-z]+)\b)")
+# A prefix, one-edit, same-stem or split-compound match counts this share of an exact one.
+_PREFIX, _FUZZY, _STEM, _SPLIT, _SYNONYM = 0.7, 0.5, 0.8, 0.5, 0.6
+_SUFFIXES = ("ness", "ing", "ers", "est", "ed", "er", "es", "ly", "s")
+_CODE = re.compile(r"`[^`]*`")
+_NOT_WORD = re.compile(r"[^A-Za-z0-9\-]+")
+_FREE_TEXT = frozenset({"description", "notes", "prose"})
 _MIN_FUZZY = 4  # shorter words match exactly or by prefix only
 
 
@@ -38,12 +55,18 @@ class SearchEntry:
     fields: tuple[str, ...] = ()
     handles: tuple[str, ...] = ()
     enums: tuple[str, ...] = ()
+    # The tool's description and the fields' descriptions.
+    notes: str = ""
+    # What people wrote about the node ("When to use").
+    prose: str = ""
+    # The purpose shown when the node has no description: its tool's, else the prose's.
+    fallback: str = ""
 
     def line(self) -> str:
         """`type — Label (category): first sentence.`"""
         head = f"{self.type} — {self.label}" if self.label else self.type
         head += f" ({self.category})" if self.category else ""
-        purpose = first_sentence(self.description)
+        purpose = first_sentence(self.description) or first_sentence(self.fallback)
         return f"{head}: {purpose}" if purpose else head
 
     def parts(self) -> Iterable[tuple[str, str]]:
@@ -53,6 +76,8 @@ class SearchEntry:
         yield "category", self.category
         yield "tool", self.tool
         yield "description", self.description
+        yield "notes", self.notes
+        yield "prose", self.prose
         yield from (("field", f) for f in self.fields)
         yield from (("handle", h) for h in self.handles)
         yield from (("enum", e) for e in self.enums)
@@ -78,10 +103,17 @@ class SearchIndex:
         postings: dict[str, dict[int, float]] = defaultdict(dict)
         for i, entry in enumerate(entries):
             for part, text in entry.parts():
-                for word in words(text):
+                for word in _indexed(text, free=part in _FREE_TEXT):
                     weight = WEIGHTS[part]
                     if postings[word].get(i, 0.0) < weight:
                         postings[word][i] = weight
+        # A word most types share tells them apart less (`video` in a video editor).
+        for word, hits in postings.items():
+            # `videos` is as common as `video`: count the stem's entries too.
+            count = max(len(hits), len(postings.get(stem(word), ())))
+            rarity = math.log((len(entries) + 1) / count)
+            for i in hits:
+                hits[i] *= rarity
         deletions: dict[str, set[str]] = defaultdict(set)
         for word in postings:
             for variant in _deletions(word):
@@ -90,12 +122,45 @@ class SearchIndex:
 
     def search(self, query: str, limit: int = 10) -> list[SearchEntry]:
         scores: dict[int, float] = defaultdict(float)
-        for word in dict.fromkeys(words(query)):
-            for matched, share in self._matches(word).items():
-                for i, weight in self.postings[matched].items():
-                    scores[i] += weight * share
+        for word in dict.fromkeys(w for w in words(query) if w not in _FILLER):
+            for i, score in self._word_scores(word).items():
+                scores[i] += score
         best = heapq.nsmallest(limit, scores, key=lambda i: (-scores[i], self.entries[i].type))
         return [self.entries[i] for i in best]
+
+    def _word_scores(self, word: str) -> dict[int, float]:
+        """Entry → what one query word scores there: its best match, so a word and its
+        synonyms, stem and prefixes found in one entry count once."""
+        expanded = list(self._expanded(word).items())
+        if len(expanded) == 1:  # the common case, without the max below
+            matched, share = expanded[0]
+            return {i: weight * share for i, weight in self.postings[matched].items()}
+        best: dict[int, float] = {}
+        for matched, share in expanded:
+            for i, weight in self.postings[matched].items():
+                score = weight * share
+                if score > best.get(i, 0.0):
+                    best[i] = score
+        return best
+
+    def _expanded(self, word: str) -> dict[str, float]:
+        """The word's matches, its stem's, and those of the two indexed words it may be
+        written together from (`voiceover` → `voice`, `over`), each at a lower share."""
+        found = self._matches(word)
+        if word in self.postings:
+            # `videos` is `video` again: counting both would rank a plural type twice.
+            found = {k: v for k, v in found.items() if k == word or stem(k) != stem(word)}
+        if stem(word) in self.postings:
+            found.setdefault(stem(word), _STEM)
+        for other in (*SYNONYMS.get(word, ()), *SYNONYMS.get(stem(word), ())):
+            if other in self.postings:
+                found.setdefault(other, _SYNONYM)
+        for cut in range(3, len(word) - 2):
+            head, tail = word[:cut], word[cut:]
+            if head in self.postings and tail in self.postings:
+                found.setdefault(head, _SPLIT)
+                found.setdefault(tail, _SPLIT)
+        return found
 
     def _matches(self, word: str) -> dict[str, float]:
         """Indexed words this query word stands for, each with its share of a full match."""
@@ -124,12 +189,39 @@ class SearchIndex:
         return out
 
 
+def _indexed(text: str, free: bool) -> list[str]:
+    """The words a text is found by: each word and its stem, and in free text its hyphenated
+    compounds. Code spans are left out: in prose they name other nodes and fields."""
+    plain = _NOT_WORD.sub(" ", _CODE.sub(" ", text)) if free else text
+    found = words(plain)
+    return [*found, *(stem(w) for w in found), *(compounds(plain) if free else ())]
+
+
+def stem(word: str) -> str:
+    """The word without one common English suffix (`louder`, `loudness` → `loud`), when at
+    least four letters remain; else the word."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def compounds(text: str) -> list[str]:
+    """Hyphenated pairs of words joined into one (`voice-over` → `voiceover`): the synonym a
+    user types for a compound the catalog spells with a hyphen."""
+    return [(a + b).lower() for a, b in _COMPOUND.findall(text)
+            if len(a) > 2 and len(b) > 2 and a.lower() not in _FILLER
+            and b.lower() not in _FILLER]
+
+
 def _deletions(word: str) -> set[str]:
     return {word[:i] + word[i + 1:] for i in range(len(word))} if len(word) >= _MIN_FUZZY else set()
 
 
-def entries_from_doc(doc: Mapping[str, Any]) -> list[SearchEntry]:
-    """One entry per node type of a schema document (`$defs`, `x-handles`, `x-nodes`)."""
+def entries_from_doc(doc: Mapping[str, Any],
+                     prose: Mapping[str, str] | None = None) -> list[SearchEntry]:
+    """One entry per node type of a schema document (`$defs`, `x-handles`, `x-nodes`), with
+    what people wrote about each type (`prose`, by type) when given."""
     handles, meta = doc.get("x-handles", {}), doc.get("x-nodes", {})
     out: list[SearchEntry] = []
     for node_type, schema in doc.get("$defs", {}).items():
@@ -149,6 +241,11 @@ def entries_from_doc(doc: Mapping[str, Any]) -> list[SearchEntry]:
                           for h in sides.get(side, ()) if isinstance(h, str)),
             enums=tuple(str(v) for p in props.values() if isinstance(p, dict)
                         for v in p.get("enum", ())),
+            notes=" ".join([str(info.get("toolDescription") or ""), *(
+                str(p.get("description", "")) for p in props.values() if isinstance(p, dict))]),
+            prose=(prose or {}).get(node_type, ""),
+            fallback=str(info.get("toolDescription") or "") or " ".join(
+                (prose or {}).get(node_type, "").split()),
         ))
     return out
 

@@ -1,5 +1,8 @@
 """The skills `pygen serve` hands out, read once from disk into an immutable store.
 
+Sections that hold no prose (a template's empty "When to use", a `(Add prose here.)`) are
+left out of what is served: `pygen doctor` lists them for the people who write them.
+
 Lookups never touch the file system: a node skill is found by exact match against the
 types loaded from regular files directly inside `skills_dir/nodes`, so no caller input
 (`..`, absolute paths, encodings, look-alike characters) can name anything else.
@@ -25,6 +28,7 @@ from pygen.skills.orchestrators import (
     orchestrator_files,
     parse_frontmatter,
 )
+from pygen.skills.sections import without_empty_sections
 
 # A file stem that can be a node type; anything else in nodes/ is skipped with a note.
 _NODE_TYPE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -90,7 +94,8 @@ def load_store(skills_dir: Path) -> SkillStore:
     nodes, unloaded = _load_nodes(layout.nodes_dir(root))
     return SkillStore(
         root=root,
-        workflow_editor=editor if editor is not None else fallback_text(),
+        workflow_editor=without_empty_sections(editor if editor is not None
+                                               else fallback_text()),
         nodes=MappingProxyType(nodes),
         orchestrators=_load_orchestrators(root),
         fallback=editor is None,
@@ -120,7 +125,7 @@ def _load_nodes(nodes_dir: Path) -> tuple[dict[str, str], list[str]]:
             continue
         loaded = _load_node(Path(entry.path))
         if isinstance(loaded, str):
-            nodes[name[: -len(".md")]] = loaded
+            nodes[name[: -len(".md")]] = without_empty_sections(loaded)
         else:
             skipped.append(f"{entry.path}: {loaded.args[0]}; skipped")
     return nodes, skipped
@@ -147,5 +152,6 @@ def _load_orchestrators(root: Path) -> tuple[OrchestratorSkill, ...]:
         text = read(path)
         meta = parse_frontmatter(text)
         if "name" in meta and "description" in meta:
-            skills.append(OrchestratorSkill(meta["name"], meta["description"], path, text))
+            skills.append(OrchestratorSkill(meta["name"], meta["description"], path,
+                                            without_empty_sections(text)))
     return tuple(skills)

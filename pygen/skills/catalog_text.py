@@ -19,7 +19,8 @@ LARGE_CATALOG = 150
 TOOLS_BLOCK = "tools"
 _PER_CATEGORY = 8
 
-# What `pygen serve` answers, one line each (tests check it matches the running server).
+# What `pygen serve` answers, one line each (tests check it matches the running server, and
+# the server rewrites the block it serves from its own tool list).
 SERVED_TOOLS: tuple[tuple[str, str], ...] = (
     ("start_workflow_editor", "this guide"),
     ("search_nodes(query)", "find node types by what they do"),
@@ -28,6 +29,9 @@ SERVED_TOOLS: tuple[tuple[str, str], ...] = (
     ("validate_node(node_type, data)", "check one node's data"),
     ("validate_workflow_json(workflow)", "check a whole workflow before saving it"),
     ("autofix_workflow(workflow)", "apply the mechanical fixes validation suggests"),
+)
+# Served only beside a protocol registry (`<skills_dir>/protocol/registry.toml`).
+PROTOCOL_TOOLS: tuple[tuple[str, str], ...] = (
     ("list_callable_skills", "skills callable through the Skill Call Protocol"),
     ("plan_skill_call, validate_skill_result", "plan a protocol call, check its result"),
 )
@@ -68,9 +72,12 @@ def _summary(groups: dict[str, list[NodeDef]], total: int) -> str:
     return "\n".join(lines)
 
 
-def tools_block(model: Model) -> str:
+def tools_block(model: Model, protocol: bool = True) -> str:
+    """The tools block; the protocol's tools only when the skills have a registry (`protocol`),
+    the app's own server's tools only when tool sources are configured."""
+    served = SERVED_TOOLS + (PROTOCOL_TOOLS if protocol else ())
     lines = ["This server (skills and checks, all read-only):"]
-    lines += [f"- `{name}`: {what}" for name, what in SERVED_TOOLS]
+    lines += [f"- `{name}`: {what}" for name, what in served]
     app = _app_tools(model.tools)
     if app:
         lines += ["", "The app's own MCP server (these do the work):"]

@@ -40,8 +40,7 @@ def document_extras(model: Model) -> dict[str, Any]:
     tool (`x-nodes`), the tools' input schemas (`x-tools`), the workflow's own keys
     (`x-workflow`)."""
     extras: dict[str, Any] = {
-        NODES_KEY: {n.key: {"label": n.label, "category": n.category,
-                            "tool": n.tool.name if n.tool else None} for n in model.nodes},
+        NODES_KEY: {n.key: _node_meta(n) for n in model.nodes},
         TOOLS_KEY: {n.tool.name: n.tool.input_schema for n in model.nodes if n.tool},
     }
     own = [f for f in model.workflow.fields if f.name not in ("nodes", "edges")] if (
@@ -54,6 +53,15 @@ def document_extras(model: Model) -> dict[str, Any]:
         # The validator reads the editor's conventions from here, without the config.
         extras[CONVENTIONS_KEY] = declared
     return extras
+
+
+def _node_meta(node: NodeDef) -> dict[str, Any]:
+    """Label, category, tool, and the tool's description when it has one (search reads it)."""
+    meta: dict[str, Any] = {"label": node.label, "category": node.category,
+                            "tool": node.tool.name if node.tool else None}
+    if node.tool is not None and node.tool.description:
+        meta["toolDescription"] = node.tool.description
+    return meta
 
 
 def entries(model: Model) -> Entries:

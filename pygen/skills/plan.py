@@ -110,7 +110,8 @@ def plan_workflow_editor(model: Model, skills_dir: Path, existing: Mapping[Path,
     return plan_blocks_file(layout.workflow_editor(skills_dir), existing,
                             render.workflow_editor_template(),
                             {render.CATALOG_BLOCK: catalog_lines(model),
-                             TOOLS_BLOCK: tools_block(model)}, stamp)
+                             TOOLS_BLOCK: tools_block(
+                                 model, layout.protocol_registry(skills_dir).is_file())}, stamp)
 
 
 def plan_copy(path: Path, existing: Mapping[Path, str | None], source: FileUpdate) -> FileUpdate:
@@ -167,7 +168,20 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
     updates.append(plan_schema_file(model, skills, existing, config.settings.forget))
     updates.append(plan_nodes_index(model, skills, existing, stamp))
+    if config.agent_skills_dir is not None:
+        updates += plan_agent_skills(config.agent_skills_dir, skills, updates, model)
     return Plan(model, tuple(updates))
+
+
+def plan_agent_skills(out: Path, skills_dir: Path, updates: list[FileUpdate],
+                      model: Model) -> list[FileUpdate]:
+    """The Agent Skills package (pygen.skills.agent_skills), from this run's new texts."""
+    from pygen.skills.agent_skills import package_files
+
+    texts = {u.path: u.new for u in updates}
+    wanted = package_files(out, skills_dir, texts, [n.key for n in model.nodes])
+    existing = existing_texts(list(wanted), out)
+    return [FileUpdate(path, existing.get(path), text) for path, text in wanted.items()]
 
 
 def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],

@@ -8,6 +8,17 @@ import re
 PROSE_SECTIONS = ("When to use", "Common gotchas")
 HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# A template's stand-in for prose a person has yet to write: `(Add prose here.)`, `TODO`,
+# `TBD: …`, `…`. Such a section counts as empty.
+PLACEHOLDER = re.compile(r"\s*(\(.*\)|_?\(?(todo|tbd|fixme)\b.*|\.\.\.|…)\s*",
+                         re.IGNORECASE | re.DOTALL)
+
+
+def is_placeholder(body: str) -> bool:
+    """Whether a section's text (comments removed) holds no prose: empty or a stand-in."""
+    text = COMMENT.sub("", body).strip()
+    return not text or (len(text) <= 80 and "\n" not in text
+                        and PLACEHOLDER.fullmatch(text) is not None)
 
 
 def section_text(text: str, title: str) -> str | None:
@@ -28,4 +39,30 @@ def section_text(text: str, title: str) -> str | None:
 def empty_sections(text: str | None) -> tuple[str, ...]:
     """The PROSE_SECTIONS that are missing or hold no text."""
     return tuple(title for title in PROSE_SECTIONS
-                 if not (text is not None and section_text(text, title)))
+                 if text is None or is_placeholder(section_text(text, title) or ""))
+
+
+def without_empty_sections(text: str) -> str:
+    """The text without the sections (headings of level 2 or deeper) that hold no prose, so
+    an agent never reads a heading over nothing or a template's stand-in."""
+    lines = text.splitlines(keepends=True)
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        match = HEADING.match(lines[index])
+        if match is None or len(match.group(1)) < 2:
+            out.append(lines[index])
+            index += 1
+            continue
+        end = index + 1
+        while end < len(lines) and not HEADING.match(lines[end]) \
+                and "AUTO-GEN:START" not in lines[end]:
+            end += 1
+        body = "".join(lines[index + 1:end])
+        deeper = end < len(lines) and (m := HEADING.match(lines[end])) is not None \
+            and len(m.group(1)) > len(match.group(1))
+        if not (is_placeholder(body) and not deeper and "AUTO-GEN:START" not in
+                (lines[end] if end < len(lines) else "")):
+            out.extend(lines[index:end])
+        index = end
+    return "".join(out)

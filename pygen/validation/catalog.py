@@ -156,6 +156,17 @@ class Catalog:
             self._shapes[node_type] = shape_of(self.resolved(node_type))
         return self._shapes[node_type]
 
+    @cached_property
+    def field_owners(self) -> dict[str, list[str]]:
+        """Data field name → the node types (and variants) whose data lists it, so an unknown
+        field can say which node it belongs to."""
+        owners: dict[str, list[str]] = {}
+        for name, spec in self.specs.items():
+            props = spec.schema.get("properties")
+            for key in props if isinstance(props, dict) else ():
+                owners.setdefault(key, []).append(name)
+        return owners
+
     def to_json(self) -> str:
         """The schema document `pygen gen` writes and `pygen schema` prints."""
         return document_text({t: s.schema for t, s in self.specs.items()},

@@ -61,14 +61,26 @@ def error_findings(error: ValidationError, base: str) -> Iterator[Finding]:
 
 
 def _enum_finding(error: ValidationError, path: str, options: list[Any]) -> Finding:
-    """Not one of the options; a value that differs only in case or separators is fixed."""
-    near = guess(error.instance, [o for o in options if isinstance(o, str)]) if isinstance(
-        error.instance, str) else None
+    """Not one of the options; the fix snaps to the nearest one (the closest name, or the
+    nearest number), so an agent that asked for 12 seconds where 5 or 10 exist gets 10."""
+    near = nearest_option(error.instance, options)
     text = (f"expected {show(options[0])}, got {show(error.instance)}" if len(options) == 1
             else f"{show(error.instance)} is not one of {listed(options)}")
-    return error_at(path, text, near.name if near else None, rule="enum",
-                    fix=Fix("set", parts_of(path), near.name) if near and near.mechanical
-                    else None)
+    return error_at(path, text, near[0] if near and isinstance(near[0], str) else None,
+                    rule="enum", fix=Fix("set", parts_of(path), near[0]) if near else None)
+
+
+def nearest_option(value: Any, options: list[Any]) -> tuple[Any] | None:
+    """The allowed value `value` most likely meant, in a 1-tuple (the option may be null);
+    None when nothing is close: a number snaps to the nearest number, a string to the
+    closest string."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        numbers = [o for o in options if isinstance(o, int | float) and not isinstance(o, bool)]
+        return (min(numbers, key=lambda o: (abs(o - value), o)),) if numbers else None
+    if isinstance(value, str):
+        near = guess(value, [o for o in options if isinstance(o, str)])
+        return (near.name,) if near else None
+    return None
 
 
 def _expected(error: ValidationError) -> Any:

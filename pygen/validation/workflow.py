@@ -6,7 +6,9 @@ suggestion where one exists; they come in document order (nodes, then edges).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from typing import Any, Literal
 
 from pygen.conventions import canonical_node
@@ -100,8 +102,24 @@ def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> 
     label = f"for \"{node_type}\" data"
     misplaced = _other_variants_fields(node_type, data, catalog, path)
     for finding in unknown_fields(catalog.shape(node_type), data, path, label):
-        findings[misplaced.get(finding.path, finding)] = None
+        finding = misplaced.get(finding.path, finding)
+        findings[_owner_named(finding, node_type, data, catalog, path)] = None
     return list(findings)
+
+
+def _owner_named(finding: Finding, node_type: str, data: object, catalog: Catalog,
+                 path: str) -> Finding:
+    """An unknown top-level field without a mechanical rename names the node types it
+    belongs to: the agent most likely meant one of those nodes."""
+    if finding.rule != "unknown-field" or finding.fix is not None or not isinstance(data, dict):
+        return finding
+    key = next((k for k in data if child(path, k) == finding.path), None)
+    owners = [t for t in catalog.field_owners.get(key or "", ())
+              if t not in (node_type, catalog.variant_of.get(node_type))]
+    if not owners:
+        return finding
+    return replace(finding, message=f"{finding.message}; {show(key)} is a field of "
+                                    f"{listed(owners, 5)}")
 
 
 def _other_variants_fields(name: str, data: object, catalog: Catalog,
@@ -141,11 +159,31 @@ def _check_node(node: object, path: str, catalog: Catalog,
         return
     data = node.get("data")
     if not isinstance(data, dict):
-        got = "it is missing" if "data" not in node else f"got {kind(data)}"
-        yield error_at(f"{path}.data", f"expected the node's data object, {got}; "
-                       f"start from the default data of \"{spec.type}\"", rule="node-shape")
+        yield _data_not_object(node, path, spec.type)
         return
     yield from validate_data(spec.type, data, catalog, f"{path}.data")
+
+
+def _data_not_object(node: dict[str, Any], path: str, node_type: str) -> Finding:
+    """`data` missing or not an object; a JSON string holding the object is parsed by the fix."""
+    data = node.get("data")
+    parsed = _json_object(data)
+    got = ("got a JSON string holding it; send the object itself" if parsed is not None
+           else ("it is missing" if "data" not in node else f"got {kind(data)}")
+           + f"; start from the default data of \"{node_type}\"")
+    return error_at(f"{path}.data", f"expected the node's data object, {got}", rule="node-shape",
+                    fix=Fix("set", (*parts_of(path), "data"), parsed) if parsed is not None
+                    else None)
+
+
+def _json_object(value: object) -> dict[str, Any] | None:
+    if not isinstance(value, str) or not value.lstrip().startswith("{"):
+        return None
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, dict) else None
 
 
 def _node_spec(node: dict[str, Any], path: str,
@@ -237,8 +275,10 @@ def _check_end(edge: dict[str, Any], path: str,
                        rule="edge-node")
         return
     if node_id not in index:
-        yield error_at(f"{path}.{end}", f"no node has id {show(node_id)}",
-                       closest(node_id, list(index)), rule="edge-node")
+        near = closest(node_id, list(index))
+        yield error_at(f"{path}.{end}", f"no node has id {show(node_id)}", near,
+                       rule="edge-node", fix=Fix("set", (*parts_of(path), end), near)
+                       if near else None)
         return
     spec = index[node_id][1]
     if spec is not None:  # an unknown node type was reported on the node itself
@@ -263,9 +303,10 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
         yield error_at(path, f"expected a handle id string, got {kind(handle)}",
                        rule="edge-handle")
     elif handle not in handles:
+        near = closest(handle, [h for h in handles if h])
         yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
-                             f"{listed(handles)}", closest(handle, [h for h in handles if h]),
-                       rule="edge-handle")
+                             f"{listed(handles)}", near, rule="edge-handle",
+                       fix=Fix("set", parts_of(path), near) if near else None)
 
 
 def _verb(side: str) -> str:

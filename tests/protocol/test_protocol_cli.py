@@ -79,8 +79,8 @@ PLANNED = {
     "requestId": "req-042",
     "skillName": "aigc-prompt-optimizer",
     "status": "planned",
-    "summary": "planned: ask aigc-prompt-optimizer to write an image prompt for the sun in the "
-               "hook scene; expect promptSet.",
+    "summary": "planned: a call to aigc-prompt-optimizer for \"write an image prompt for the sun "
+               "in the hook scene\", expecting promptSet.",
     "outputs": {},
     "logs": [
         "skill: aigc-prompt-optimizer, asked for: prompts for visual assets, SVG/image/video "
@@ -107,7 +107,7 @@ def test_plan_prints_text_that_looks_like_markup_verbatim(work: Path) -> None:
     purpose = "draw [bold]the sun[/bold] :sun: " + "x" * 120
     result = run("plan", "-", stdin=json.dumps({**REQUEST, "purpose": purpose}))
     assert json.loads(result.stdout)["summary"] == (
-        f"planned: ask aigc-prompt-optimizer to {purpose}; expect promptSet."
+        f"planned: a call to aigc-prompt-optimizer for \"{purpose}\", expecting promptSet."
     )
 
 
@@ -115,10 +115,9 @@ def test_plan_prints_text_that_looks_like_markup_verbatim(work: Path) -> None:
     ("request_data", "message"),
     [
         ({**REQUEST, "skillName": "nope"},
-         "request.json: $.skillName: unknown skill 'nope'; registered skills: "
+         "request.json: $.skillName: unknown skill 'nope'; callable skills: "
          "ai-short-film-breakdown, aigc-prompt-optimizer, prompt-master, blind-editing-workflow, "
-         f"suno-music-brief, character-consistency-mj, content-publish-sop, aigc-postmortem "
-         f"(add it to {REGISTRY})"),
+         "suno-music-brief, character-consistency-mj, content-publish-sop, aigc-postmortem"),
         ({**REQUEST, "expectedOutputs": ["promptSet", "editPlan"]},
          "request.json: $.expectedOutputs[1]: skill 'aigc-prompt-optimizer' does not return "
          "'editPlan'; it returns: promptSet, sceneAssets"),

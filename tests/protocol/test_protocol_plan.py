@@ -37,8 +37,8 @@ def test_a_ready_skill_is_planned() -> None:
         "requestId": "r7",
         "skillName": "prompts",
         "status": "planned",
-        "summary": "planned: ask prompts to write prompts for the hook; "
-                   "expect promptSet, sceneAssets.",
+        "summary": "planned: a call to prompts for \"write prompts for the hook\", "
+                   "expecting promptSet, sceneAssets.",
         "outputs": {},
         "logs": [
             "skill: prompts, asked for: prompts for assets",
@@ -55,7 +55,7 @@ def test_a_skill_not_marked_ready_is_a_dry_run() -> None:
                "expectedOutputs": ["editPlan"]}
     result = plan(load_request(request, "r.json"), REGISTRY)
     assert result.status.value == "dryRun"
-    assert result.summary == "dryRun: ask editor to cut it; expect editPlan."
+    assert result.summary == "dryRun: a call to editor for \"cut it\", expecting editPlan."
     assert result.logs[2:4] == (
         "inputs: none",
         "status dryRun: its response design is not marked ready in the registry",
@@ -66,7 +66,7 @@ def test_an_unknown_skill_is_an_error_listing_the_known_ones() -> None:
     with pytest.raises(ProtocolError) as caught:
         plan(load_request({**REQUEST, "skillName": "nope"}, "r.json"), REGISTRY)
     assert str(caught.value) == (
-        "$.skillName: unknown skill 'nope'; registered skills: prompts, editor (add it to reg.toml)"
+        "$.skillName: unknown skill 'nope'; callable skills: prompts, editor"
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pygen.protocol import ProtocolError, Violation, validate
+from pygen.protocol import Violation, validate
 from pygen.protocol.registry import Registry, parse_registry
 from pygen.protocol.wire import load_request, load_result, load_scenes
 
@@ -111,8 +111,7 @@ def test_planned_needs_a_ready_skill() -> None:
     result = {**RESULT, "skillName": "editor", "outputs": plan}
     assert check(result, request) == [
         v("$.status", "planned-not-ready",
-          "'editor' has no response design marked ready in the registry; return dryRun, "
-          "or set ready = true for it")
+          "'editor' has no response design ready yet, so it cannot plan; return dryRun")
     ]
     assert check({**result, "status": "dryRun", "outputs": {}}, request) == []
 
@@ -331,13 +330,11 @@ def test_all_violations_are_reported_in_document_order() -> None:
     ]
 
 
-def test_a_request_for_an_unknown_skill_cannot_be_checked() -> None:
-    with pytest.raises(ProtocolError) as caught:
-        check(RESULT, {**REQUEST, "skillName": "nope"})
-    assert str(caught.value) == (
-        "$.skillName: unknown skill 'nope'; registered skills: prompts, breakdown, editor, "
-        "music (add it to test-registry.toml)"
-    )
+def test_a_request_for_an_unknown_skill_is_one_finding_with_a_did_you_mean() -> None:
+    found = check({**RESULT, "skillName": "prompt"}, {**REQUEST, "skillName": "prompt"})
+    assert found == [v("$.skillName", "skill-unknown",
+                       "in the request: unknown skill 'prompt' (did you mean 'prompts'?); "
+                       "callable skills: prompts, breakdown, editor, music")]
 
 
 def test_violation_prints_path_message_and_rule() -> None:

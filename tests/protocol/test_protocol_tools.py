@@ -52,17 +52,22 @@ def test_tools_are_listed_read_only_and_point_at_the_one_schema_resource() -> No
     async def body(client: Client) -> Any:
         tools = (await client.list_tools()).tools
         schema = await client.read_resource("skill://protocol/schema")
-        return tools, schema
+        shapes = await client.read_resource("skill://protocol/shapes")
+        return tools, schema, shapes
 
-    listed, schema = with_client(body)
+    listed, schema, shapes = with_client(body)
     tools = {tool.name: tool for tool in listed}
     assert sorted(tools) == ["list_callable_skills", "plan_skill_call", "validate_skill_result"]
     plan_tool = tools["plan_skill_call"]
     assert plan_tool.annotations is not None and plan_tool.annotations.read_only_hint is True
     # The shapes are served once, as a resource; the tools refer to them instead of repeating.
     assert all("$defs" not in tool.input_schema for tool in listed)
-    assert "JSON Schema: skill://protocol/schema $defs.SkillCallRequest" in json.dumps(
+    assert "SkillCallRequest; shapes: skill://protocol/shapes" in json.dumps(
         plan_tool.input_schema)
+    # The compact shapes: the request and result an agent writes, about 2k characters.
+    compact = shapes.contents[0].text
+    assert len(compact) <= 2500 and compact.startswith("SkillCallRequest {requestId: string;")
+    assert "MusicBrief {mode?: 'exploration' | 'locked';" in compact
     defs = json.loads(schema.contents[0].text)["$defs"]
     assert defs["SkillCallRequest"]["required"] == [
         "requestId", "skillName", "purpose", "expectedOutputs"]
@@ -125,7 +130,7 @@ def test_validate_reports_violations_as_data() -> None:
     ]
 
 
-def test_protocol_errors_come_back_as_tool_errors_with_the_message() -> None:
+def test_protocol_problems_come_back_as_findings_never_as_tool_errors() -> None:
     request = {"requestId": "r", "skillName": "nope", "purpose": "p",
                "expectedOutputs": ["promptSet"]}
 
@@ -139,29 +144,37 @@ def test_protocol_errors_come_back_as_tool_errors_with_the_message() -> None:
         return unknown, dupes
 
     unknown, dupes = with_client(body)
-    assert unknown.is_error
-    assert text_of(unknown).startswith(
-        "Error executing tool plan_skill_call: $.skillName: unknown skill 'nope'; registered "
-        "skills: ai-short-film-breakdown,"
-    )
-    assert dupes.is_error
-    assert text_of(dupes) == (
-        "Error executing tool validate_skill_result: scene_specs: $[1].id: duplicate scene id 'a'"
-    )
+    assert not unknown.is_error and unknown.structured_content["status"] == "error"
+    assert unknown.structured_content["violations"][0]["message"].startswith(
+        "unknown skill 'nope'; callable skills: ai-short-film-breakdown,")
+    assert not dupes.is_error
+    assert dupes.structured_content["violations"] == [{
+        "path": "$[1].id", "rule": "scene-id-duplicate",
+        "message": "in scene_specs: duplicate scene id 'a'"}]
 
 
 def test_arguments_that_break_the_shapes_are_refused_naming_every_field() -> None:
     request = {"requestId": "r", "skillName": "prompt-master", "purpose": "p",
                "expectedOutputs": ["clips"], "extra": 1}
+    result = {"requestId": "r", "skillName": "prompt-master", "status": "done", "summary": "s",
+              "outputs": {"musicBrief": {"mode": "loud"}}}
 
-    async def body(client: Client) -> CallToolResult:
-        return await client.call_tool("plan_skill_call", {"request": request})
+    async def body(client: Client) -> tuple[CallToolResult, CallToolResult]:
+        return (await client.call_tool("plan_skill_call", {"request": request}),
+                await client.call_tool("validate_skill_result", {
+                    "result": result, "request": {**request, "expectedOutputs": ["promptSet"]},
+                    "scene_specs": []}))
 
-    refused = with_client(body)
-    assert refused.is_error
-    text = text_of(refused)
-    assert "request: $.expectedOutputs[0]: unknown output kind 'clips'" in text
-    assert "(and 1 more)" in text
+    refused, checked = with_client(body)
+    assert not refused.is_error
+    assert [(v["path"], v["rule"]) for v in refused.structured_content["violations"]] == [
+        ("$.expectedOutputs[0]", "request-shape"), ("$.extra", "request-shape")]
+    # Shape and rule problems of a result come back together.
+    assert [(v["path"], v["rule"]) for v in checked.structured_content["violations"]] == [
+        ("$.outputs.musicBrief.mode", "shape"), ("$.extra", "request-shape"),
+        ("$.status", "status-v1"), ("$.outputs.musicBrief", "kind-not-expected"),
+        ("$.outputs.musicBrief", "kind-not-allowed")]
+    text = text_of(refused) + text_of(checked)
     # No validation library's wording or links, no path on the server's disk.
     assert "http" not in text and "pydantic" not in text and str(REPO) not in text
 
@@ -178,5 +191,7 @@ def test_every_wrong_output_kind_is_named_and_no_server_path_is() -> None:
     kinds, missing = with_client(body)
     assert "$.expectedOutputs[1], $.expectedOutputs[2]: skill 'prompt-master' does not return " \
         "'editPlan', 'musicBrief'" in text_of(kinds)
-    assert text_of(missing).endswith("(add it to registry.toml)")
+    assert not missing.is_error and missing.structured_content["status"] == "error"
+    assert [v["rule"] for v in missing.structured_content["violations"]] == ["skill-unknown"]
+    assert "registry" not in text_of(missing)
     assert str(REPO) not in text_of(missing)

@@ -75,3 +75,11 @@ def test_variants_are_found_by_their_own_names_and_labels() -> None:
     # The type's own entry is only the choice among its variants: no skill answers to it.
     assert [e.type for e in entries] == ["agent", "tool.search", "tool.calculator"]
     assert SearchIndex.build(entries).search("calculator", 1)[0].type == "tool.calculator"
+
+
+def test_a_node_without_description_shows_its_tool_or_prose_purpose() -> None:
+    doc = {"$defs": {"a": {"properties": {}}, "b": {"properties": {}}},
+           "x-nodes": {"a": {"label": "A", "toolDescription": "Does a thing. More."},
+                       "b": {"label": "B"}}}
+    entries = entries_from_doc(doc, {"b": "Use `b` to join\nclips. Then more."})
+    assert [e.line() for e in entries] == ["a — A: Does a thing.", "b — B: Use `b` to join clips."]

@@ -104,7 +104,10 @@ def test_node_type_schema_is_bounded_and_takes_one_type_or_several(skills: Path)
 def test_each_tool_returns_its_file(skills: Path) -> None:
     server = build_server(load_store(skills))
     assert text_of(call(server, "start_workflow_editor")) == "# Editor\n"
-    assert text_of(call(server, "get_node_skill", {"node_type": "loop"})) == "# Loop\r\n"
+    assert text_of(call(server, "get_node_skill", {"node_type": "loop", "detail": "full"})) \
+        == "# Loop\r\n"
+    # standard is the file as an agent acts on it, in plain line ends.
+    assert text_of(call(server, "get_node_skill", {"node_type": "loop"})) == "# Loop\n"
     assert text_of(call(server, "start_film_director")) == FILM_MD
     assert not call(server, "start_workflow_editor").is_error
 
@@ -162,7 +165,10 @@ def test_fallback_server_still_answers_the_workflow_editor(tmp_path: Path) -> No
     from pygen.server.fallback import fallback_text
 
     server = build_server(load_store(tmp_path / "missing"))
-    assert text_of(call(server, "start_workflow_editor")) == fallback_text()
+    guide = text_of(call(server, "start_workflow_editor"))
+    # The packaged copy, naming only the two tools a server without skills serves.
+    assert guide.splitlines()[0] == fallback_text().splitlines()[0]
+    assert "- `get_node_skill(" in guide and "- `search_nodes(" not in guide
     result = call(server, "get_node_skill", {"node_type": "loop"})
     assert result.is_error
     assert text_of(result) == "Unknown node_type 'loop'. Valid types: (none loaded)"

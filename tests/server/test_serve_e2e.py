@@ -19,7 +19,7 @@ VALID = "generate-image, loop, text-prompt"
 TRAVERSALS = [
     "../secret", "../../secret", "nodes/../secret", "../secret.md", "/etc/passwd",
     "escape", "loop.md", "loop\x00", "loop\x00.md", "..%2fsecret", "%2e%2e%2fsecret",
-    "..\\secret", "nodes\\loop", "\uff0e\uff0e\uff0fsecret", "\uff4coop", "loop ", "LOOP",
+    "..\\secret", "nodes\\loop", "\uff0e\uff0e\uff0fsecret", "\uff4coop", "loop ",
 ]
 
 
@@ -63,6 +63,9 @@ def test_stdio_end_to_end(skills: Path, tmp_path: Path) -> None:
                 result = await s.call_tool("get_node_skill", {"node_type": node_type})
                 assert not result.is_error and text_of(result) == f"# {node_type}\n"
 
+            # Another case of a loaded type is that type, with a note naming it.
+            upper = text_of(await s.call_tool("get_node_skill", {"node_type": "LOOP"}))
+            assert upper.startswith("Note: 'LOOP' is node type 'loop' written another way")
             for attempt in ["generate-video", *TRAVERSALS]:
                 result = await s.call_tool("get_node_skill", {"node_type": attempt})
                 assert result.is_error, attempt
@@ -84,7 +87,9 @@ def test_stdio_without_skills_dir_serves_the_fallback(tmp_path: Path) -> None:
                                  tmp_path / "err.log") as s:
             return text_of(await s.call_tool("start_workflow_editor", {}))
 
-    assert anyio.run(main) == fallback_text()
+    guide = anyio.run(main)
+    assert guide.splitlines()[0] == fallback_text().splitlines()[0]
+    assert "- `get_node_skill(" in guide and "- `plan_skill_call" not in guide
     assert "serving the packaged fallback copy" in (tmp_path / "err.log").read_text("utf-8")
 
 

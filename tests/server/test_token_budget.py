@@ -15,7 +15,7 @@ from pygen.model import Handle, Location, Model, NodeDef
 from pygen.server.app import build_server
 from pygen.server.node_tools import load_node_catalog
 from pygen.server.store import load_store
-from pygen.skills.catalog_text import SERVED_TOOLS, catalog_lines
+from pygen.skills.catalog_text import PROTOCOL_TOOLS, SERVED_TOOLS, catalog_lines
 
 REPO = Path(__file__).resolve().parents[2]
 SKILLS = REPO / "skills"
@@ -60,7 +60,7 @@ def test_the_listing_keeps_what_an_agent_needs() -> None:
 def test_the_editor_guide_names_every_tool_this_server_serves() -> None:
     served = {str(tool["name"]) for tool in tool_list()}
     # "a(x, y), b" names a and b: split on commas outside parentheses.
-    named = {re.split(r"[(\s]", part.strip())[0] for line, _ in SERVED_TOOLS
+    named = {re.split(r"[(\s]", part.strip())[0] for line, _ in SERVED_TOOLS + PROTOCOL_TOOLS
              for part in re.split(r",(?![^()]*\))", line)}
     orchestrators = {name for name in served if name.startswith("start_")} - {
         "start_workflow_editor"}

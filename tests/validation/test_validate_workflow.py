@@ -63,7 +63,8 @@ def test_json_output(project: Path) -> None:
     assert doc["findings"][0] == {
         "level": "error", "path": "$.nodes[0].data.provider", "suggestion": "flux", "rule": "enum",
         "message": '"flx" is not one of "flux", "flux-pro", "flux-kontext", "nano-banana-pro", '
-                   '"ideogram"'}
+                   '"ideogram"',
+        "fix": {"op": "set", "path": "$.nodes[0].data.provider", "value": "flux"}}
     assert result.stderr == ""
 
 

@@ -1,0 +1,167 @@
+"""The `standard` detail of a node skill: the skill file as an agent needs it, ~1,000 tokens.
+
+The file on disk is written for people and the drift gate too; an agent building a node reads
+it without what it does not act on: the frontmatter and block markers, the tool's parameter
+tables (the data fields above name the same values; `detail="full"` has the tables), default
+data spread over many lines, long enum lists and fields nested more than one level deep.
+Gotchas are kept whole while the text fits its budget, else cut to their first sentence. A
+field whose type is a bare name (`mappings: FieldMappings`) gets its shape from the schema.
+Everything cut is named with a pointer to `full`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from pygen.skills.render_tools import type_text
+from pygen.skills.sections import COMMENT, HEADING
+
+BUDGET = 3200  # characters (~800 tokens) before gotchas are cut: the total stays ~1,000
+FULL = 'get_node_skill(detail="full")'
+_ENUM_SHOWN = 8
+_FRONTMATTER = re.compile(r"\A---\n.*?\n---\n+", re.DOTALL)
+_TABLE = re.compile(r"^\*\*(Parameters|Returns)[^*\n]*\*\*[^\n]*\n\n((?:\|[^\n]*\n)+)",
+                    re.MULTILINE)
+_FIELD = re.compile(r"^(\s*)- `(\w+)\??: ([A-Za-z_$][\w$]*)`")
+_ENUM_ITEM = re.compile(r"^\s+- `[^`]*`\s*$")
+_JSON_BLOCK = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
+# A run of `- **Key:** value` bullets (the node's facts) and one of them.
+_FACTS = re.compile(r"(?:^- \*\*[^*\n]+:\*\* [^\n]*\n){2,}", re.MULTILINE)
+_FACT = re.compile(r"^- \*\*([^*\n]+):\*\* (.*)$", re.MULTILINE)
+# The end of a sentence: a full stop after a word (not `e.g.` or a number) before a space.
+_SENTENCE_END = re.compile(r"(?<=[a-z)`\"][.])\s+(?=[A-Z`(])")
+
+
+def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
+    """The standard detail of one node skill's text (`schema`: its data schema, if known)."""
+    text = _FRONTMATTER.sub("", text)
+    text = COMMENT.sub("", text)
+    text = _TABLE.sub(_table_line, text)
+    text = _JSON_BLOCK.sub(_one_line_json, text)
+    text = _FACTS.sub(_facts_line, text, count=1)  # the header, not bullets in prose
+    lines = _fields(text.splitlines(), schema or {})
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
+    if len(text) > BUDGET:
+        text = _short_gotchas(text)
+    return text
+
+
+def _table_line(match: re.Match[str]) -> str:
+    """A Markdown table of names as one line: `**Parameters:** `a`*, `b` (types: full)`."""
+    rows = [row for row in match.group(2).splitlines()[2:] if row.startswith("|")]
+    names = []
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split(" | ")]
+        required = len(cells) > 2 and cells[2] == "required"
+        names.append(cells[0] + ("*" if required else ""))
+    return f"**{match.group(1)}** (* required; types: {FULL}): {', '.join(names)}\n"
+
+
+def _facts_line(match: re.Match[str]) -> str:
+    """The node's fact bullets on one line: `Type: `x` · Category: ai · …`."""
+    return " · ".join(f"{key}: {value}" for key, value in _FACT.findall(match.group(0))) + "\n"
+
+
+def _one_line_json(match: re.Match[str]) -> str:
+    """A JSON block on one line per top-level entry of its arrays (workflows), else one line."""
+    try:
+        value = json.loads(match.group(1))
+    except ValueError:
+        return match.group(0)
+    if isinstance(value, dict) and all(isinstance(v, list) for v in value.values()) and value:
+        parts = [f' "{k}": [\n' + ",\n".join("  " + _compact(i) for i in v) + "\n ]"
+                 for k, v in value.items()]
+        return "```json\n{\n" + ",\n".join(parts) + "\n}\n```"
+    return f"```json\n{_compact(value)}\n```"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _fields(lines: list[str], schema: Mapping[str, Any]) -> list[str]:
+    """Field bullets: long enum lists cut, nesting below one level cut, bare type names shown."""
+    props = schema.get("properties", {})
+    out: list[str] = []
+    enum_run = 0
+    for index, line in enumerate(lines):
+        if _ENUM_ITEM.match(line):
+            enum_run += 1
+            if enum_run == _ENUM_SHOWN + 1:
+                rest = sum(1 for following in lines[index:] if _ENUM_ITEM.match(following))
+                out.append(f"{line[:len(line) - len(line.lstrip())]}- … {rest} more "
+                           f"(every value: {FULL})")
+            if enum_run > _ENUM_SHOWN:
+                continue
+        else:
+            enum_run = 0
+        indent = len(line) - len(line.lstrip())
+        if line.lstrip().startswith("- ") and indent >= 4 and not _ENUM_ITEM.match(line):
+            if not out[-1].endswith(f"(deeper fields: {FULL})"):
+                out.append(" " * indent + f"- … (deeper fields: {FULL})")
+            continue
+        out.append(_with_shape(line, lines[index + 1] if index + 1 < len(lines) else "",
+                               props))
+    return out
+
+
+def _with_shape(line: str, following: str, props: Mapping[str, Any]) -> str:
+    """`- `m: FieldMappings`` → `- `m: FieldMappings` = `Record<string, string>``, when the
+    schema knows the shape and no nested bullets or enum values follow to show it."""
+    match = _FIELD.match(line)
+    if match is None or match.group(1) or " one of " in line:
+        return line
+    nested = len(following) - len(following.lstrip()) > 0 and following.lstrip().startswith("-")
+    prop = props.get(match.group(2))
+    if nested or not isinstance(prop, dict):
+        return line
+    shape = type_text(prop)
+    if shape in (match.group(3), "any") or match.group(3) in shape:
+        return line
+    head = match.group(0)
+    return f"{head} = `{shape}`{line[len(head):]}"
+
+
+def _short_gotchas(text: str) -> str:
+    """Each gotcha bullet cut to its first sentence, with a pointer to the full text."""
+    out: list[str] = []
+    inside = False
+    cut = False
+    for line in text.splitlines():
+        heading = HEADING.match(line)
+        if heading:
+            inside = heading.group(2).strip().lower() == "common gotchas"
+        if inside and line.startswith("  ") and out and out[-1].startswith("- "):
+            out[-1] += " " + line.strip()  # a bullet continued on the next line
+            continue
+        out.append(line)
+    for index, line in enumerate(out):
+        first = _SENTENCE_END.split(line, maxsplit=1)
+        if line.startswith("- ") and _inside_gotchas(out, index) and len(first) > 1:
+            out[index], cut = first[0], True
+    if cut:
+        out = _after_gotchas(out, f"(Each gotcha in full: {FULL}.)")
+    return "\n".join(out) + "\n"
+
+
+def _inside_gotchas(lines: list[str], index: int) -> bool:
+    for line in reversed(lines[:index]):
+        heading = HEADING.match(line)
+        if heading:
+            return heading.group(2).strip().lower() == "common gotchas"
+    return False
+
+
+def _after_gotchas(lines: list[str], note: str) -> list[str]:
+    for index, line in enumerate(lines):
+        heading = HEADING.match(line)
+        if heading and heading.group(2).strip().lower() == "common gotchas":
+            end = next((j for j in range(index + 1, len(lines)) if HEADING.match(lines[j])),
+                       len(lines))
+            while end > index and not lines[end - 1].strip():
+                end -= 1
+            return [*lines[:end], "", note, *lines[end:]]
+    return lines

@@ -1,0 +1,106 @@
+"""The Agent Skills package: the same skills as a folder agents load from disk, without MCP.
+
+Written by `pygen gen` when `agent_skills_dir` is set, and gated by `pygen check` like every
+other output. Layout (the open Agent Skills format: a folder per skill whose `SKILL.md`
+frontmatter holds `name`, equal to the folder's name, and `description`):
+
+    <agent_skills_dir>/workflow-editor/SKILL.md            the guide and the node catalog
+    <agent_skills_dir>/workflow-editor/references/<type>.md  one per node type
+    <agent_skills_dir>/workflow-editor/references/nodes.schema.json
+    <agent_skills_dir>/workflow-editor/scripts/validate_workflow.py
+    <agent_skills_dir>/<orchestrator>/SKILL.md             each orchestrator skill
+
+Every text is the one the skills folder gets in the same run, without pygen's frontmatter,
+block markers and empty sections; frontmatter keeps only the keys the format defines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from pygen import layout
+from pygen.skills.agent_skills_script import SCRIPT
+from pygen.skills.catalog_text import TOOLS_BLOCK
+from pygen.skills.orchestrators import orchestrator_files, parse_frontmatter
+from pygen.skills.sections import COMMENT, without_empty_sections
+
+EDITOR = "workflow-editor"
+DESCRIPTION = (
+    "Build and edit workflows for this node-based editor: the workflow JSON shape, edge "
+    "conventions, the node catalog, one reference per node type (fields, handles, tool, "
+    "gotchas, a wired example) and a script that validates a workflow. Use it before writing "
+    "or changing any workflow JSON."
+)
+# Frontmatter keys the Agent Skills format defines; pygen's own keys stay out.
+ALLOWED_KEYS = ("name", "description", "license", "allowed-tools", "compatibility")
+_TOOLS = re.compile(rf"(<!-- AUTO-GEN:START {TOOLS_BLOCK} -->\n)(.*?)(<!-- AUTO-GEN:END "
+                    rf"{TOOLS_BLOCK} -->)", re.DOTALL)
+_FRONTMATTER = re.compile(r"\A\ufeff?---\r?\n.*?\r?\n---\r?\n+", re.DOTALL)
+
+
+def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
+                  node_types: Sequence[str]) -> dict[Path, str]:
+    """Path → text of every file of the package, from the skills folder's new `texts`."""
+    editor = out / EDITOR
+    guide = texts.get(layout.workflow_editor(skills_dir), "")
+    files = {editor / "SKILL.md": _skill_md(EDITOR, DESCRIPTION, _body(_file_tools(guide))
+                                            + _files_note(node_types))}
+    for node_type in node_types:
+        text = texts.get(layout.node_file(skills_dir, node_type))
+        if text is not None:
+            files[editor / "references" / f"{node_type}.md"] = _body(text)
+    schema = texts.get(layout.schema_file(skills_dir))
+    if schema is not None:
+        files[editor / "references" / "nodes.schema.json"] = schema
+    files[editor / "scripts" / "validate_workflow.py"] = SCRIPT
+    for path in orchestrator_files(skills_dir):
+        text = path.read_text(encoding="utf-8")
+        meta = parse_frontmatter(text)
+        if meta.get("name") and meta.get("description"):
+            keys = {k: meta[k] for k in ALLOWED_KEYS if k in meta}
+            files[out / meta["name"] / "SKILL.md"] = _frontmatter(keys) + _body(text)
+    return files
+
+
+def _file_tools(guide: str) -> str:
+    """The guide with its tools block saying what this package offers instead of the skills
+    server's tools (an agent reading files has no such server); the app's tools stay."""
+    match = _TOOLS.search(guide)
+    if match is None:
+        return guide
+    _, _, app = match.group(2).partition("\n\n")
+    here = ("In this package (no skills server needed): `references/<type>.md` for a node "
+            "type's fields, handles and tool; `scripts/validate_workflow.py` to check a "
+            "workflow. Where the text names `get_node_skill`, read the reference instead.\n")
+    return guide[:match.start(2)] + here + ("\n" + app if app else "") + guide[match.end(2):]
+
+
+def _body(text: str) -> str:
+    """A skill file's text for the package: no frontmatter, markers or empty sections."""
+    text = COMMENT.sub("", without_empty_sections(_FRONTMATTER.sub("", text)))
+    return re.sub(r"\n{3,}", "\n\n", text.replace("\r\n", "\n")).strip() + "\n"
+
+
+def _files_note(node_types: Sequence[str]) -> str:
+    shown = ", ".join(f"`{t}`" for t in node_types[:12])
+    more = f" and {len(node_types) - 12} more" if len(node_types) > 12 else ""
+    return ("\n## Files in this skill\n\n"
+            f"- `references/<type>.md`: one per node type ({shown}{more}); read the ones you "
+            "use before writing their data.\n"
+            "- `references/nodes.schema.json`: the JSON Schema of every node's data and its "
+            "handle ids.\n"
+            "- `scripts/validate_workflow.py WORKFLOW.json`: checks a workflow (ids, types, "
+            "required fields, enum values, edges and handles); run it before saving.\n")
+
+
+def _skill_md(name: str, description: str, body: str) -> str:
+    return _frontmatter({"name": name, "description": description}) + body
+
+
+def _frontmatter(keys: Mapping[str, str]) -> str:
+    # JSON strings are valid YAML double-quoted scalars: any text survives the round trip.
+    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in keys.items()]
+    return "---\n" + "\n".join(lines) + "\n---\n\n"

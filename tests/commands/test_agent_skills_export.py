@@ -1,0 +1,103 @@
+"""`agent_skills_dir`: `pygen gen` also writes an Agent Skills package, `check` gates it, the
+format's reference validator (`skills-ref`) accepts it and its script validates workflows."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pygen.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
+    monkeypatch.chdir(root)
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def exported(studio: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for folder in ("film-director", "protocol"):
+        shutil.copytree(REPO / "skills" / folder, studio / "skills" / folder)
+    with (studio / "pygen.toml").open("a", encoding="utf-8") as config:
+        config.write('agent_skills_dir = "agent-skills"\n')
+    result = run(studio, "gen", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    return studio / "agent-skills"
+
+
+def frontmatter(path: Path) -> dict[str, str]:
+    head = path.read_text(encoding="utf-8").split("---\n")[1]
+    return {k: json.loads(v) for k, v in (line.split(": ", 1) for line in head.splitlines())}
+
+
+def test_off_by_default(studio: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run(studio, "gen", monkeypatch=monkeypatch).exit_code == 0
+    assert not (studio / "agent-skills").exists()
+
+
+def test_the_package_follows_the_format(exported: Path) -> None:
+    skills = sorted(p.parent for p in exported.glob("*/SKILL.md"))
+    assert [p.name for p in skills] == ["film-director", "workflow-editor"]
+    for folder in skills:
+        meta = frontmatter(folder / "SKILL.md")
+        assert set(meta) <= {"name", "description", "license", "allowed-tools", "compatibility"}
+        assert meta["name"] == folder.name and NAME.match(meta["name"])
+        assert len(meta["name"]) <= 64 and 0 < len(meta["description"]) <= 1024
+        body = (folder / "SKILL.md").read_text(encoding="utf-8").split("---\n", 2)[2]
+        assert len(body) / 4 < 5000 and "AUTO-GEN" not in body
+    editor = exported / "workflow-editor"
+    assert (editor / "references" / "generate-image.md").is_file()
+    assert not (editor / "references" / "generate-image.md").read_text().startswith("---")
+    guide = (editor / "SKILL.md").read_text()
+    assert "`scripts/validate_workflow.py WORKFLOW.json`" in guide
+    # Read from files, the guide offers this package, not the skills server's tools.
+    assert "In this package (no skills server needed)" in guide
+    assert "- `autofix_workflow(" not in guide and "- `update_workflow_json`:" in guide
+
+
+def test_the_reference_validator_accepts_every_skill(exported: Path) -> None:
+    validator = pytest.importorskip("skills_ref")
+    for skill in sorted(exported.glob("*/SKILL.md")):
+        assert validator.validate(skill.parent) == [], skill
+
+
+def test_check_gates_the_package(exported: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = exported.parent
+    assert run(root, "check", monkeypatch=monkeypatch).exit_code == 0
+    reference = exported / "workflow-editor" / "references" / "loop.md"
+    reference.write_text(reference.read_text() + "edited\n", encoding="utf-8")
+    assert run(root, "check", monkeypatch=monkeypatch).exit_code == 1
+    assert run(root, "gen", monkeypatch=monkeypatch).exit_code == 0
+    assert "edited" not in reference.read_text()
+
+
+def test_the_script_validates_a_workflow_without_pygen(exported: Path, tmp_path: Path) -> None:
+    script = exported / "workflow-editor" / "scripts" / "validate_workflow.py"
+    guide = (REPO / "skills" / "workflow-editor.md").read_text(encoding="utf-8")
+    block = re.search(r"```json\n(\{\n  \"nodes\".*?)\n```", guide, re.DOTALL)
+    assert block is not None
+    workflow = json.loads(block.group(1))
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(workflow), encoding="utf-8")
+    workflow["edges"][0]["source"] = "nope"
+    workflow["nodes"][0]["type"] = "text-promt"
+    bad.write_text(json.dumps(workflow), encoding="utf-8")
+    # -I: isolated, so the script cannot import pygen from this checkout.
+    ok = subprocess.run([sys.executable, "-I", str(script), str(good)], capture_output=True,
+                        text=True, check=False)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    broken = subprocess.run([sys.executable, "-I", str(script), str(bad)], capture_output=True,
+                            text=True, check=False)
+    assert broken.returncode == 1
+    assert "error: $.nodes[0].type: unknown node type 'text-promt'" in broken.stdout
+    assert "error: $.edges[0].source: no node has id 'nope'" in broken.stdout

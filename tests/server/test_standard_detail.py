@@ -1,0 +1,79 @@
+"""server.standard: the standard detail stays near 1,000 tokens and says what it cut."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pygen import layout
+from pygen.server.node_tools import load_node_catalog, node_skill_text
+from pygen.server.standard import standard_text
+from pygen.server.store import load_store
+
+REPO = Path(__file__).resolve().parents[2]
+
+SKILL = """---
+node_type: mixer
+---
+
+# Mixer
+
+<!-- AUTO-GEN:START node-data-shape -->
+**Required data fields** (from `MixerData`):
+- `routes: RouteTable` — Where each input goes.
+- `mode: Mode` — one of the 14 values below — How inputs mix.
+  - `"a"`
+  - `"b"`
+  - `"c"`
+  - `"d"`
+  - `"e"`
+  - `"f"`
+  - `"g"`
+  - `"h"`
+  - `"i"`
+  - `"j"`
+  - `"k"`
+  - `"l"`
+  - `"m"`
+  - `"n"`
+- `deep: { inner: { leaf: string; }; }` — Nested twice.
+  - `inner: { leaf: string; }` — One level down.
+    - `leaf: string` — Two levels down.
+<!-- AUTO-GEN:END node-data-shape -->
+
+## Common gotchas
+
+- First sentence of a long gotcha. Second sentence that only the full detail keeps, and it
+  goes on for a while to make the text long enough.
+"""
+SCHEMA = {"properties": {"routes": {"type": "object",
+                                    "additionalProperties": {"type": "string"}}}}
+
+
+def test_long_enums_and_deep_nesting_are_cut_with_a_pointer_to_full() -> None:
+    text = standard_text(SKILL, SCHEMA)
+    assert "---" not in text and "AUTO-GEN" not in text
+    assert '  - `"h"`' in text and '`"i"`' not in text
+    assert '  - … 6 more (every value: get_node_skill(detail="full"))' in text
+    assert "    - … (deeper fields: get_node_skill(detail=\"full\"))" in text
+    assert "`leaf: string` — Two levels down." not in text
+    # A bare type name gets its shape from the schema: nested value shapes at standard.
+    assert "- `routes: RouteTable` = `Record<string, string>` — Where each input goes." in text
+
+
+def test_gotchas_are_cut_to_their_first_sentence_only_over_the_budget() -> None:
+    assert "Second sentence" in standard_text(SKILL, SCHEMA)
+    long = SKILL + "\nFiller paragraph.\n" * 250
+    text = standard_text(long, SCHEMA)
+    assert "- First sentence of a long gotcha." in text and "Second sentence" not in text
+    assert '(Each gotcha in full: get_node_skill(detail="full").)' in text
+
+
+def test_typical_nodes_of_the_example_stay_near_1000_tokens() -> None:
+    store = load_store(REPO / "skills")
+    nodes = load_node_catalog(layout.schema_file(store.root), store.root, store.nodes)
+    sizes = sorted(len(node_skill_text(store.nodes, nodes, t, "standard") or "") // 4
+                   for t in store.node_types)
+    assert sizes[len(sizes) // 2] <= 1000, sizes  # the typical (median) node
+    assert sizes[-1] <= 1300, sizes
+    music = node_skill_text(store.nodes, nodes, "generate-music", "standard") or ""
+    assert "\nType: `generate-music` · Category: ai · Credit cost: 10 · " in music
