@@ -14,6 +14,7 @@ from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime, prestart
 from pygen.extract.infer import with_inferred_type
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
+from pygen.output import excerpt
 
 PROTOCOL = 1
 
@@ -78,10 +79,9 @@ def run_extractor(config: Config) -> dict[str, Any]:
     try:
         reply: dict[str, Any] = json.loads(done.stdout)
     except json.JSONDecodeError:
-        detail = (done.stderr or done.stdout).strip().splitlines()
-        raise ExtractionError(
-            f"the extractor failed (exit {done.code}): {detail[-1] if detail else 'no output'}"
-        ) from None
+        detail = excerpt(done.stderr if done.stderr.strip() else done.stdout)
+        raise ExtractionError(f"{config.nodes_file}: the extractor failed (exit {done.code}): "
+                              f"{detail or 'no output'}") from None
     if reply.get("protocol") != PROTOCOL:
         raise ExtractionError("the extractor script does not match this pygen; reinstall pygen")
     if not reply.get("ok"):

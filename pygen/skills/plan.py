@@ -10,15 +10,16 @@ import functools
 import os
 import re
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from pygen import files, layout
 from pygen.config import Config
-from pygen.errors import PygenError
-from pygen.model import Model
+from pygen.errors import PygenError, located
+from pygen.model import Model, NodeDef
+from pygen.output import visible_line
 from pygen.skills import digests, frontmatter, gitinfo, markers, render, retired, sections
 from pygen.skills.catalog_text import TOOLS_BLOCK, catalog_lines, tools_block
 from pygen.tools.merge import load_model
@@ -76,6 +77,27 @@ def node_path(skills_dir: Path, node_type: str) -> Path:
         raise PygenError(f"node type '{node_type}' cannot be used as a file name; "
                          "use letters, digits, '-', '_' and '.'")
     return layout.node_file(skills_dir, node_type)
+
+
+def check_file_names(nodes: Sequence[NodeDef],
+                     file_name: Callable[[str], str] = lambda key: key) -> None:
+    """Every node's skill file name is usable and its own: names that differ only in case
+    (after `file_name` turns a node's key into its file name) are one file on macOS and
+    Windows, and `check` would never settle there. The error names both definitions."""
+    seen: dict[str, NodeDef] = {}
+    for node in nodes:
+        where = located(node.source.file, node.source.line, "")
+        if not SAFE_TYPE.match(node.key) or ".." in node.key:
+            raise PygenError(f"{where}node type '{visible_line(node.key)}' cannot be used as "
+                             "a file name; use letters, digits, '-', '_' and '.'")
+        name = file_name(node.key)
+        other = seen.setdefault(name.casefold(), node)
+        if other is not node:
+            raise PygenError(
+                f"{where}node type '{node.key}' and '{other.key}' "
+                f"({located(other.source.file, other.source.line, '').rstrip(': ')}) differ "
+                f"only in case: their skill files ({name}.md, {file_name(other.key)}.md) would "
+                "be one file on macOS and Windows; rename one of the types")
 
 
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
@@ -143,6 +165,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     editor = layout.workflow_editor(skills)
     protocol = protocol_blocks(skills)
 
+    check_file_names(model.nodes)
     paths = [node_path(skills, n.key) for n in model.nodes]
     paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills),
               layout.nodes_index(skills)]
