@@ -121,6 +121,17 @@ class Config(BaseModel):
     def fallback_file(self) -> Path | None:
         return self.path(self.settings.fallback_file) if self.settings.fallback_file else None
 
+    @property
+    def project(self) -> tuple[Path, ...]:
+        """Where pygen may write: the config file's folder, and the git work tree it is in."""
+        tree = next((f for f in (self.root, *self.root.parents) if (f / ".git").exists()), None)
+        return (self.root,) if tree is None or tree == self.root else (self.root, tree)
+
+    def inside(self, path: Path) -> bool:
+        """Whether path, links resolved, lies in the project."""
+        real = path.resolve()
+        return any(real.is_relative_to(folder) for folder in self.project)
+
 
 def find_config(start: Path) -> Path | None:
     """The nearest pygen.toml, or pyproject.toml with a [tool.pygen] table, at or above start."""
@@ -138,9 +149,10 @@ def find_config(start: Path) -> Path | None:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return files.parse_toml(path.read_bytes(), path)
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+        data = files.read_bytes(path, what="a config file")
+        if data is None:
+            raise ConfigError(f"{path}: config file not found")
+        return files.parse_toml(data, path)
     except PygenError as exc:
         raise ConfigError(str(exc)) from None
 
@@ -185,6 +197,10 @@ def load_config(path: Path | None = None, overrides: dict[str, Any] | None = Non
     where = ""
     if source is not None:
         if not source.is_file():
+            try:
+                files.check_regular(source, "a config file")
+            except PygenError as exc:
+                raise ConfigError(str(exc)) from None
             raise ConfigError(f"{source}: config file not found")
         table, where = _table(source)
     table = {**table, **{k: v for k, v in (overrides or {}).items() if v is not None}}

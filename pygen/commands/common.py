@@ -109,7 +109,11 @@ def stale_temps(config: Config) -> list[Path]:
 
 @contextmanager
 def writing(config: Config) -> Iterator[None]:
-    """Hold the skills_dir lock for a writing run, and clear what interrupted runs left."""
+    """Hold the skills_dir lock for a writing run, and clear what interrupted runs left.
+    Nothing is locked, read or written before the targets are known to be the project's."""
+    from pygen.skills import bounds
+
+    bounds.check_targets(config)
     with lock.hold(config.skills_dir, config.settings.lock_timeout, say):
         for temp in stale_temps(config):
             temp.unlink(missing_ok=True)
