@@ -67,6 +67,9 @@ class Settings(BaseModel):
     workflow_type: str | None = None
     tools: list[str] = Field(default_factory=list)
     tool_map: dict[str, str] = Field(default_factory=dict)
+    # false: no tool source is read; the schemas recorded in the schema document stand in,
+    # so no project code runs (`check --no-tools`).
+    run_tools: bool = True
     tool_timeout: float = Field(30.0, gt=0, allow_inf_nan=False)
     extract_timeout: float = Field(180.0, gt=0, allow_inf_nan=False)
     # How long a writing run waits for another one on the same skills_dir.

@@ -147,6 +147,13 @@ def strict_option(fn: F) -> F:
                              "node's data type is not found.")(fn)
 
 
+def no_tools_option(fn: F) -> F:
+    return click.option("--no-tools", is_flag=True,
+                        help="Run no project code: use the tool schemas recorded in the schema "
+                             "document instead of importing or starting the tool sources "
+                             "(same as run_tools = false).")(fn)
+
+
 def verbose_option(fn: F) -> F:
     return click.option("--verbose", "-v", is_flag=True,
                         help="Print every warning, not one summary line per kind.")(fn)
