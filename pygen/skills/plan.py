@@ -87,10 +87,10 @@ def check_file_names(nodes: Sequence[NodeDef],
     seen: dict[str, NodeDef] = {}
     for node in nodes:
         where = located(node.source.file, node.source.line, "")
-        if not SAFE_TYPE.match(node.key) or ".." in node.key:
+        name = file_name(node.key)
+        if not SAFE_TYPE.match(name) or ".." in name:
             raise PygenError(f"{where}node type '{visible_line(node.key)}' cannot be used as "
                              "a file name; use letters, digits, '-', '_' and '.'")
-        name = file_name(node.key)
         other = seen.setdefault(name.casefold(), node)
         if other is not node:
             raise PygenError(
