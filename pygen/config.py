@@ -102,6 +102,9 @@ class Settings(BaseModel):
     saved_workflows: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
     tool_map: dict[str, str] = Field(default_factory=dict)
+    # false: no tool source is read; the schemas recorded in the schema document stand in,
+    # so no project code runs (`check --no-tools`).
+    run_tools: bool = True
     tool_timeout: float = Field(30.0, gt=0, allow_inf_nan=False)
     extract_timeout: float = Field(180.0, gt=0, allow_inf_nan=False)
     # How long a writing run waits for another one on the same skills_dir.
@@ -163,6 +166,17 @@ class Config(BaseModel):
         folder = self.settings.agent_skills_dir
         return self.path(folder) if folder else None
 
+    @property
+    def project(self) -> tuple[Path, ...]:
+        """Where pygen may write: the config file's folder, and the git work tree it is in."""
+        tree = next((f for f in (self.root, *self.root.parents) if (f / ".git").exists()), None)
+        return (self.root,) if tree is None or tree == self.root else (self.root, tree)
+
+    def inside(self, path: Path) -> bool:
+        """Whether path, links resolved, lies in the project."""
+        real = path.resolve()
+        return any(real.is_relative_to(folder) for folder in self.project)
+
 
 def find_config(start: Path) -> Path | None:
     """The nearest pygen.toml, or pyproject.toml with a [tool.pygen] table, at or above start."""
@@ -180,9 +194,10 @@ def find_config(start: Path) -> Path | None:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return files.parse_toml(path.read_bytes(), path)
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+        data = files.read_bytes(path, what="a config file")
+        if data is None:
+            raise ConfigError(f"{path}: config file not found")
+        return files.parse_toml(data, path)
     except PygenError as exc:
         raise ConfigError(str(exc)) from None
 
@@ -228,6 +243,10 @@ def load_config(path: Path | None = None, overrides: dict[str, Any] | None = Non
     where = ""
     if source is not None:
         if not source.is_file():
+            try:
+                files.check_regular(source, "a config file")
+            except PygenError as exc:
+                raise ConfigError(str(exc)) from None
             raise ConfigError(f"{source}: config file not found")
         table, where = _table(source)
     table = {**table, **{k: v for k, v in (overrides or {}).items() if v is not None}}

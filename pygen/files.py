@@ -12,14 +12,19 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import shutil
+import stat
 import tomllib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pygen.errors import PygenError
 
 BOM = "\ufeff"
+# The most pygen reads of one input file: far above any real one, far below a runaway.
+MAX_READ = 64 << 20
 # Every staged file is named `.<target name>.<random>.pygen-tmp`.
 TEMP_SUFFIX = ".pygen-tmp"
 
@@ -74,15 +79,58 @@ def _link_error(link: Path) -> LinkError:
 def read_text(path: Path, within: Path | None = None) -> str | None:
     """A file's text without a BOM, line endings intact; None when it does not exist."""
     refuse_links(path, within)
+    data = read_bytes(path, follow=False)
+    return None if data is None else decode(data, path)
+
+
+def kind_of(mode: int) -> str | None:
+    """What a file that is not a regular file is, in words; None for a regular file."""
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+             (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link"))
+    if stat.S_ISREG(mode):
+        return None
+    return next((word for test, word in kinds if test(mode)), "not a regular file")
+
+
+def check_regular(path: Path, what: str = "a regular file") -> None:
+    """Fail in one line when an existing path is not a regular file (a missing one passes)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as handle:
-            data = handle.read()
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    kind = kind_of(mode)
+    if kind is not None:
+        raise PygenError(f"{path}: is {kind}; expected {what}")
+
+
+def read_bytes(path: Path | str, limit: int = MAX_READ, follow: bool = True,
+               what: str = "a regular file") -> bytes | None:
+    """A regular file's bytes, None when it does not exist. A folder, pipe or device is one
+    line naming it (a pipe would block forever, a device never end), and so is a file
+    larger than `limit` bytes."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    flags |= 0 if follow else getattr(os, "O_NOFOLLOW", 0)
+    try:
+        check_regular(Path(path), what)
+        fd = os.open(path, flags)
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise PygenError(f"{path}: cannot read ({exc.strerror})") from None
-    return decode(data, path)
+    with os.fdopen(fd, "rb") as handle:
+        # Checked again on what was opened: the path may have been swapped meanwhile.
+        kind = kind_of(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise PygenError(f"{path}: is {kind}; expected {what}")
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise PygenError(f"{path}: cannot read ({exc.strerror})") from None
+    if len(data) > limit:
+        raise PygenError(f"{path}: larger than {limit // (1 << 20)} MB; pygen reads no input "
+                         "that large")
+    return data
 
 
 def decode(data: bytes, path: Path | str) -> str:
@@ -117,28 +165,92 @@ def parse_toml(data: bytes, path: Path) -> dict[str, Any]:
 def write_all(files: Iterable[tuple[Path, str]], within: Path | None = None) -> None:
     """Stage every file beside its target, then rename them all into place.
 
-    An error while staging (a full disk, a folder that cannot be created) removes the
-    staged files and changes nothing; the error names the file and the OS reason.
+    An error while staging (a full disk, a folder that cannot be created, a target that is
+    not a regular file) removes the staged files and changes nothing. A rename that fails
+    puts back the files already replaced from their staged copies: the run replaces the
+    whole set or leaves the old one. The error names the file and the OS reason.
     """
-    staged: list[tuple[str, Path]] = []
+    staged: list[Staged] = []
     try:
         for path, text in files:
             refuse_links(path, within)
-            staged.append((_stage(path, text), path))
+            staged.append(_stage_one(path, text))
     except BaseException:
         _discard(staged)
         raise
-    for index, (temp, path) in enumerate(staged):
+    for index, item in enumerate(staged):
         try:
-            os.replace(temp, path)
+            _rename(item.temp, item.path)
         except OSError as exc:
+            undone = _restore(staged[:index])
             _discard(staged[index:])
-            raise PygenError(f"{path}: cannot replace ({exc.strerror}); "
-                             f"{index} file(s) before it were written") from None
+            raise PygenError(f"{item.path}: cannot replace ({exc.strerror}); {undone}") \
+                from None
+    _discard([item for item in staged if item.old is not None], temps=False)
+
+
+@dataclass(frozen=True)
+class Staged:
+    temp: str
+    path: Path
+    # A copy of the file being replaced, None when the target is new.
+    old: str | None
+
+
+# The one call that replaces a target; a test may fail it to see the set restored.
+_rename = os.replace
+
+
+def _stage_one(path: Path, text: str) -> Staged:
+    temp = _stage(path, text)
+    try:
+        return Staged(temp, path, _keep(path))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def _keep(path: Path) -> str | None:
+    """A staged copy of the file about to be replaced, to put back if a later rename fails."""
+    if not path.exists():
+        return None
+    keep = _temp_name(path)
+    try:
+        shutil.copy2(path, keep, follow_symlinks=False)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(keep)
+        raise PygenError(f"{path}: cannot copy before replacing it ({exc.strerror}); no file "
+                         "was changed") from None
+    return keep
+
+
+def _restore(done: list[Staged]) -> str:
+    """Put the replaced files back; what the message says about it."""
+    failed: list[str] = []
+    for item in reversed(done):
+        try:
+            if item.old is None:
+                os.unlink(item.path)
+            else:
+                os.replace(item.old, item.path)
+        except OSError as exc:
+            failed.append(f"{item.path} ({exc.strerror})")
+    if failed:
+        return (f"{len(done) - len(failed)} file(s) before it were restored; could not "
+                f"restore {', '.join(failed)}: they hold the new text")
+    return (f"the {len(done)} file(s) replaced before it were restored from their staged "
+            "copies: no file was changed")
+
+
+def _temp_name(path: Path) -> str:
+    return str(path.parent / f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
 
 
 def _stage(path: Path, text: str) -> str:
-    temp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
+    check_regular(path)
+    temp = _temp_name(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         old = _head(path)
@@ -167,10 +279,12 @@ def _head(path: Path) -> bytes | None:
         return None
 
 
-def _discard(staged: list[tuple[str, Path]]) -> None:
-    for temp, _ in staged:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
+def _discard(staged: list[Staged], temps: bool = True) -> None:
+    """Remove staged files: the new texts (unless `temps` is False) and the kept copies."""
+    for item in staged:
+        for name in ((item.temp,) if temps else ()) + ((item.old,) if item.old else ()):
+            with contextlib.suppress(OSError):
+                os.unlink(name)
 
 
 def stale_temps(root: Path) -> list[Path]:

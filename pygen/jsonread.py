@@ -100,9 +100,11 @@ def loads(data: str | bytes, source: str) -> Any:
 def load_file(path: Path, source: str | None = None) -> Any:
     """Read and parse a JSON file; an unreadable file is one line too."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise JsonInputError(f"{source or path}: cannot read ({exc.strerror})") from None
+        data = files.read_bytes(path)
+    except PygenError as exc:
+        raise JsonInputError(str(exc).replace(str(path), source or str(path), 1)) from None
+    if data is None:
+        raise JsonInputError(f"{source or path}: cannot read (No such file or directory)")
     return loads(data, source or str(path))
 
 

@@ -25,6 +25,29 @@ def visible(text: str) -> str:
     return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
+def visible_line(text: str) -> str:
+    """As `visible`, newlines and tabs escaped too: for text that must stay on one line."""
+    return visible(text).replace("\t", "\\t").replace("\n", "\\n")
+
+
+def excerpt(text: str, limit: int = 300) -> str:
+    """Another program's output for a one-line message, every control character escaped:
+    its last line when the output is short; else its first and last lines, each cut to
+    `limit` characters, and its size, so a flood of output never becomes a flood of error."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    if len(text) <= 4 * limit:
+        return visible_line(_cut(lines[-1], limit))
+    ends = lines[:1] if len(lines) == 1 else [lines[0], lines[-1]]
+    size = len(text.encode("utf-8", errors="replace"))
+    return " … ".join(visible_line(_cut(line, limit)) for line in ends) + f" ({size} bytes)"
+
+
+def _cut(line: str, limit: int) -> str:
+    return line if len(line) <= limit else line[:limit] + "…"
+
+
 def visible_json(text: str) -> str:
     """JSON text with the same characters as `\\u` escapes: still the same JSON value."""
     return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -56,7 +56,9 @@ def _project(root: Path, variant: str = "", skills: str = "skills") -> Path:
         nodes = root / NODES
         nodes.write_text(re.sub(r'(description: "[^"]*)"', rf'\1 {variant}"',
                                 nodes.read_text()))
-    (root / "pygen.toml").write_text(studio_config(skills))
+    # A shared skills_dir lies outside both projects: that needs the key.
+    outside = "external_skills_dir = true\n" if skills != "skills" else ""
+    (root / "pygen.toml").write_text(studio_config(skills) + outside)
     return root
 
 

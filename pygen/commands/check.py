@@ -17,6 +17,7 @@ from pygen.commands.common import (
     content_problems,
     diagnostics_json,
     enforce_strict,
+    no_tools_option,
     print_diagnostics,
     print_gate,
     print_problems,
@@ -43,14 +44,17 @@ from pygen.tools import merge
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
 @verbose_option
+@no_tools_option
 def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
-          strict: bool, quiet: bool, as_json: bool, no_cache: bool, verbose: bool) -> int:
+          strict: bool, quiet: bool, as_json: bool, no_cache: bool, verbose: bool,
+          no_tools: bool) -> int:
     """Exit 1 with a diff when the committed skill files drift from the code. Writes nothing.
 
     Also exit 1 for generated blocks edited by hand, stale names in prose (per
     `stale_prose`) and node files whose type is gone.
     """
-    config = config_from(config_path, nodes_file, skills_dir)
+    config = config_from(config_path, nodes_file, skills_dir,
+                         run_tools=False if no_tools else None)
     return run_check(config, strict=strict or config.settings.strict, quiet=quiet,
                      as_json=as_json, use_cache=not no_cache, verbose=verbose)
 

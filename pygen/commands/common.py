@@ -129,7 +129,11 @@ def stale_temps(config: Config) -> list[Path]:
 
 @contextmanager
 def writing(config: Config) -> Iterator[None]:
-    """Hold the skills_dir lock for a writing run, and clear what interrupted runs left."""
+    """Hold the skills_dir lock for a writing run, and clear what interrupted runs left.
+    Nothing is locked, read or written before the targets are known to be the project's."""
+    from pygen.skills import bounds
+
+    bounds.check_targets(config)
     with lock.hold(config.skills_dir, config.settings.lock_timeout, say):
         for temp in stale_temps(config):
             temp.unlink(missing_ok=True)
@@ -161,6 +165,13 @@ def strict_option(fn: F) -> F:
     return click.option("--strict", is_flag=True,
                         help="Fail when a value in the definitions is computed at run time or a "
                              "node's data type is not found.")(fn)
+
+
+def no_tools_option(fn: F) -> F:
+    return click.option("--no-tools", is_flag=True,
+                        help="Run no project code: use the tool schemas recorded in the schema "
+                             "document instead of importing or starting the tool sources "
+                             "(same as run_tools = false).")(fn)
 
 
 def verbose_option(fn: F) -> F:

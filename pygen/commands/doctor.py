@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from rich.table import Table
 
-from pygen.commands.common import config_from, config_options
+from pygen.commands.common import config_from, config_options, no_tools_option
 from pygen.config import Config
 from pygen.gate import report as doctor
 from pygen.gate.report import Report
@@ -62,6 +62,7 @@ def summary_table(report: Report) -> Table:
              _listed(report.unused_tools) + named)
     else:
         _row(table, True, "tools", "none configured (`tools` in the pygen config)")
+    _row(table, True, "tool schemas", report.tool_mode, info=report.ran_code)
     _row(table, not report.prose_gaps, "prose coverage",
          f"{report.prose_coverage:g}% of 'When to use' / 'Common gotchas' written; "
          f"{len(report.prose_gaps)} node(s) with empty sections{_gaps(report)}", info=True)
@@ -150,13 +151,15 @@ def print_report(report: Report) -> None:
 @config_options
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
+@no_tools_option
 def doctor_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
-               as_json: bool, no_cache: bool) -> int:
+               as_json: bool, no_cache: bool, no_tools: bool) -> int:
     """Report what needs a person: types, tools, prose, orphans, hand edits, token sizes.
 
     Exit 0 when nothing does, 1 when something does. Writes nothing.
     """
-    config = config_from(config_path, nodes_file, skills_dir)
+    config = config_from(config_path, nodes_file, skills_dir,
+                         run_tools=False if no_tools else None)
     plan = planning.plan(config, merge.load_model(config, use_cache=not no_cache))
     report = doctor.diagnose(config, plan.model, plan.updates)
     stale = saved_groups(config, plan.model)

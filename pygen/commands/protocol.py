@@ -15,8 +15,9 @@ from typing import Any
 
 import click
 
-from pygen import layout
+from pygen import files, layout
 from pygen.config import find_config, load_config
+from pygen.errors import PygenError
 from pygen.output import console, visible, visible_json
 from pygen.protocol import (
     ProtocolError,
@@ -48,9 +49,11 @@ def read_input(argument: str) -> tuple[Any, str]:
     if argument == "-":
         return parse_json(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     try:
-        data = Path(argument).read_bytes()
-    except OSError as exc:
-        raise ProtocolError(f"{argument}: cannot read: {exc.strerror}") from None
+        data = files.read_bytes(argument)
+    except PygenError as exc:
+        raise ProtocolError(str(exc)) from None
+    if data is None:
+        raise ProtocolError(f"{argument}: cannot read: No such file or directory")
     return parse_json(data, argument), argument
 
 

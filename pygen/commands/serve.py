@@ -35,8 +35,11 @@ class ServeError(PygenError):
 @click.option("--port", type=click.IntRange(1, 65535), default=DEFAULT_PORT, show_default=True,
               help="Port for --http.")
 @click.option("--watch", is_flag=True, help="Reload the skills when their files change.")
+@click.option("--allow-origin", "origins", metavar="ORIGIN", multiple=True,
+              help="With --http, also accept requests from this browser origin "
+                   "(scheme://host:port; repeatable).")
 def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: int,
-          watch: bool) -> int:
+          watch: bool, origins: tuple[str, ...]) -> int:
     """Serve the skills to agents over MCP (stdio unless --http)."""
     directory = resolve_skills_dir(skills_dir, config_path, Path.cwd())
     if watch and not directory.is_dir():
@@ -47,7 +50,8 @@ def serve(skills_dir: Path | None, config_path: Path | None, http: bool, port: i
 
     # Ctrl-C is how a user stops a server; not an error worth a traceback.
     with contextlib.suppress(KeyboardInterrupt):
-        anyio.run(partial(run, directory, http=http, port=port, watch=watch))
+        anyio.run(partial(run, directory, http=http, port=port, watch=watch,
+                          origins=origins))
     return 0
 
 
@@ -83,7 +87,15 @@ def announce(store: SkillStore) -> None:
     say(f"serving {len(store.nodes)} node skills from {store.root} (orchestrators: {names})")
 
 
-async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
+def own_origins(port: int, extra: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """(Host headers, Origin headers) accepted: this server's own host and port only, so a
+    page served from another local port cannot call the tools (DNS rebinding, CSRF)."""
+    hosts = [f"{HOST}:{port}", f"localhost:{port}"]
+    return hosts, [f"http://{host}" for host in hosts] + [o.rstrip("/") for o in extra]
+
+
+async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
+              origins: tuple[str, ...] = ()) -> None:
     import anyio
 
     from pygen.server.app import build_server, new_bus, watch_and_reload
@@ -110,7 +122,12 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
                 say(f"listening on http://{HOST}:{port}/mcp")
                 # Stateless: every tool is read-only, so no session is kept that a flood of
                 # never-closed ones could exhaust and lock other clients out with.
-                await live.run_streamable_http_async(host=HOST, port=port, stateless_http=True)
+                from mcp.server.transport_security import TransportSecuritySettings
+
+                hosts, allowed = own_origins(port, origins)
+                security = TransportSecuritySettings(allowed_hosts=hosts, allowed_origins=allowed)
+                await live.run_streamable_http_async(host=HOST, port=port, stateless_http=True,
+                                                     transport_security=security)
             else:
                 await live.run_stdio_async()
         finally:

@@ -9,7 +9,9 @@ from typing import cast
 
 import click
 
+from pygen import files
 from pygen.commands.common import config_from, config_options
+from pygen.errors import PygenError
 from pygen.output import console, err_console, visible, visible_json
 from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import (
@@ -93,9 +95,13 @@ def show_fixed(result: FixResult, as_json: bool) -> int:
 def read_workflow(file: str) -> object:
     name = "<stdin>" if file == "-" else file
     try:
-        data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+        data = sys.stdin.buffer.read() if file == "-" else files.read_bytes(file)
     except OSError as exc:
         raise WorkflowInputError(f"{name}: cannot read: {exc.strerror}") from None
+    except PygenError as exc:
+        raise WorkflowInputError(str(exc)) from None
+    if data is None:
+        raise WorkflowInputError(f"{name}: cannot read: No such file or directory")
     return parse_json(data, name)
 
 

@@ -40,9 +40,11 @@ def cache_dir(config: Config) -> Path:
 
 def sha256_of(path: Path) -> str | None:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        data = files.read_bytes(path)
+    except PygenError:
+        # Not a file pygen can read: the run that needs it says why.
         return None
+    return hashlib.sha256(data).hexdigest() if data is not None else None
 
 
 def digest_json(value: Any) -> str:

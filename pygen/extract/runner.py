@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from pygen import proc
+from pygen import files, proc
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
 from pygen.extract import fieldlist, noderuntime, prestart
 from pygen.extract.infer import with_inferred_type
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
+from pygen.output import excerpt
 
 PROTOCOL = 1
 
@@ -62,11 +64,7 @@ def _workflow_type(config: Config) -> dict[str, str | None] | None:
 
 def run_extractor(config: Config) -> dict[str, Any]:
     """The extractor's raw reply; raises ExtractionError for anything but a clean document."""
-    if not config.nodes_file.is_file():
-        raise ExtractionError(
-            f"{config.nodes_file}: nodes_file not found; fix nodes_file in "
-            f"{config.source or 'the pygen config'}"
-        )
+    check_inputs(config)
     script = noderuntime.extractor()
     timeout = config.settings.extract_timeout
     request = json.dumps(request_for(config))
@@ -79,15 +77,41 @@ def run_extractor(config: Config) -> dict[str, Any]:
     try:
         reply: dict[str, Any] = json.loads(done.stdout)
     except json.JSONDecodeError:
-        detail = (done.stderr or done.stdout).strip().splitlines()
-        raise ExtractionError(
-            f"the extractor failed (exit {done.code}): {detail[-1] if detail else 'no output'}"
-        ) from None
+        detail = excerpt(done.stderr if done.stderr.strip() else done.stdout)
+        raise ExtractionError(f"{config.nodes_file}: the extractor failed (exit {done.code}): "
+                              f"{detail or 'no output'}") from None
     if reply.get("protocol") != PROTOCOL:
         raise ExtractionError("the extractor script does not match this pygen; reinstall pygen")
     if not reply.get("ok"):
         raise ExtractionError(_first_error(reply.get("errors") or [{}], config, script))
     return reply
+
+
+def check_inputs(config: Config) -> None:
+    """The files Node would read, checked before it starts: a pipe would hang it, a device
+    or a huge file fill its memory, a folder crash it."""
+    where = config.source or "the pygen config"
+    inputs = [(config.nodes_file, "nodes_file", "a TypeScript file")]
+    if config.tsconfig is not None:
+        inputs.append((config.tsconfig, "tsconfig", "a tsconfig JSON file"))
+    workflow = _workflow_type(config)
+    if workflow and workflow["file"]:
+        inputs.append((Path(workflow["file"]), "workflow_type", "a TypeScript file"))
+    for path, key, what in inputs:
+        try:
+            info = path.stat()
+        except OSError:
+            if key == "nodes_file":
+                raise ExtractionError(f"{path}: nodes_file not found; fix nodes_file in "
+                                      f"{where}") from None
+            continue  # the extractor reports a missing tsconfig or workflow file itself
+        kind = files.kind_of(info.st_mode)
+        if kind is not None:
+            raise ExtractionError(f"{path}: is {kind}; {key} must name {what}: fix it in "
+                                  f"{where}")
+        if info.st_size > files.MAX_READ:
+            raise ExtractionError(f"{path}: larger than {files.MAX_READ >> 20} MB; {key} must "
+                                  f"name {what}: fix it in {where}")
 
 
 def _first_error(errors: list[dict[str, Any]], config: Config,

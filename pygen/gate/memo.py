@@ -31,7 +31,8 @@ def _verdict(config: Config, strict: bool) -> tuple[str, list[Path]] | None:
     inputs = [Path(e[0]) for e in extraction["inputs"] if isinstance(e, list) and e]
     skills = _skill_files(config)
     key = cache.digest_json({"extraction": extraction_key, "tools": tools_key(config, tools),
-                             "strict": strict, "skills": [str(p) for p in skills]})
+                             "strict": strict, "run_tools": config.settings.run_tools,
+                             "skills": [str(p) for p in skills]})
     return key, [*inputs, *tools, *skills]
 
 

@@ -15,6 +15,7 @@ from pygen import files, layout
 from pygen.errors import MarkerError
 from pygen.model import Location, Model, NodeDef
 from pygen.skills import frontmatter, markers, render
+from pygen.skills.bounds import written_by_pygen
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,10 @@ def first_prose_line(text: str, path: str) -> int | None:
     """The first line outside frontmatter and blocks that a person wrote, or None.
 
     A file whose markers do not parse counts as prose at line 1: it is kept for a person.
+    So does one without pygen's frontmatter: pygen deletes only files it wrote.
     """
+    if not written_by_pygen(text):
+        return 1
     try:
         blocks = markers.parse(text, path)
     except MarkerError:

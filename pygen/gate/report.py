@@ -7,6 +7,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pygen import files, layout
 from pygen.config import Config
@@ -91,6 +92,9 @@ class Report:
     mismatches: tuple[Mismatch, ...]
     drift: tuple[Path, ...]
     contradictions: tuple[Contradiction, ...] = ()
+    # How the run got the tool schemas, and whether that ran project code (tool_mode).
+    tool_mode: str = ""
+    ran_code: bool = False
 
     @property
     def total_tokens(self) -> int:
@@ -196,4 +200,22 @@ def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -
         mismatches=tuple(mismatches(model)),
         drift=tuple(u.path for u in planned if u.old != u.new),
         contradictions=tuple(contradictions.find(model)),
+        **tool_mode(config),
     )
+
+
+def tool_mode(config: Config) -> dict[str, Any]:
+    """Which way this run read the tool schemas, for `doctor` to say (README: Trust)."""
+    from pygen.tools.recorded import runs_code
+
+    settings = config.settings
+    running = runs_code(settings.tools) if settings.run_tools else []
+    if not settings.tools:
+        mode = "no tool sources configured; no project code run"
+    elif not settings.run_tools:
+        mode = "recorded in the schema document (--no-tools); no project code run"
+    elif running:
+        mode = f"read by running project code: {', '.join(running)}"
+    else:
+        mode = "read from JSON files; no project code run"
+    return {"tool_mode": mode, "ran_code": bool(running)}

@@ -108,9 +108,13 @@ def parse_registry(table: dict[str, Any], source: str) -> Registry:
 def load_registry(path: Path) -> Registry:
     """Read and check the registry; any bad entry is a ProtocolError naming file and field."""
     try:
-        table = files.parse_toml(path.read_bytes(), path)
-    except OSError as exc:
-        raise ProtocolError(f"{path}: cannot read the skill registry: {exc.strerror}") from None
+        data = files.read_bytes(path, what="a skill registry file")
+        if data is None:
+            raise ProtocolError(f"{path}: cannot read the skill registry: "
+                                "No such file or directory")
+        table = files.parse_toml(data, path)
+    except ProtocolError:
+        raise
     except PygenError as exc:
         raise ProtocolError(str(exc)) from None
     return parse_registry(table, str(path))

@@ -19,6 +19,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent
 from pydantic import Field
 
+from pygen import files
+from pygen.errors import PygenError
 from pygen.files import first_link
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
@@ -236,8 +238,9 @@ def load_node_catalog(path: Path, within: Path | None = None,
     if first_link(path, within) is not None or not path.is_file():
         return None
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise WorkflowInputError(f"{path}: cannot read the node schemas ({exc.strerror})") \
-            from None
+        data = files.read_bytes(path, what="a schema document")
+    except PygenError as exc:
+        raise WorkflowInputError(str(exc)) from None
+    if data is None:
+        return None
     return NodeCatalog.from_text(data, str(path), skills)

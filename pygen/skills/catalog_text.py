@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from pygen.model import Handle, Model, NodeDef, ToolSchema
 from pygen.skills.conventions_text import conventions_lines
-from pygen.skills.markdown import code
+from pygen.skills.markdown import code, one_line
 
 LARGE_CATALOG = 150
 TOOLS_BLOCK = "tools"
@@ -46,7 +46,7 @@ def catalog_lines(model: Model) -> str:
         return "\n".join([*said, _summary(groups, len(model.nodes))])
     lines: list[str] = [*said]
     for category, nodes in groups.items():
-        lines += [f"**{category}**", *(_node_line(n) for n in nodes), ""]
+        lines += [f"**{one_line(category)}**", *(_node_line(n) for n in nodes), ""]
     return "\n".join(lines).rstrip("\n")
 
 
@@ -68,7 +68,7 @@ def _summary(groups: dict[str, list[NodeDef]], total: int) -> str:
     for category, nodes in groups.items():
         shown = ", ".join(code(n.type) for n in nodes[:_PER_CATEGORY])
         more = f", … (+{len(nodes) - _PER_CATEGORY})" if len(nodes) > _PER_CATEGORY else ""
-        lines.append(f"- **{category}** ({len(nodes)}): {shown}{more}")
+        lines.append(f"- **{one_line(category)}** ({len(nodes)}): {shown}{more}")
     return "\n".join(lines)
 
 
@@ -81,7 +81,7 @@ def tools_block(model: Model, protocol: bool = True) -> str:
     app = _app_tools(model.tools)
     if app:
         lines += ["", "The app's own MCP server (these do the work):"]
-        lines += [f"- `{tool.name}`: {_first_sentence(tool.description)}" for tool in app]
+        lines += [f"- {code(tool.name)}: {_first_sentence(tool.description)}" for tool in app]
     return "\n".join(lines)
 
 

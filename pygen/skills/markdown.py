@@ -18,3 +18,9 @@ def code(text: str, *, table: bool = False) -> str:
 def cell(text: str) -> str:
     """Text safe inside a table cell: one line, pipes escaped."""
     return " ".join(text.split()).replace("|", "\\|")
+
+
+def one_line(text: str) -> str:
+    """Text for a one-line place (a heading, a list item): its whitespace runs, newlines
+    included, become one space, so text from the code cannot start a line of its own."""
+    return " ".join(text.split())

@@ -124,11 +124,18 @@ def fence_state(line: str, fence: str | None) -> str | None:
 
 
 def format_body(content: str, newline: str) -> str:
-    """A block body: the content's lines, each ending with the file's newline."""
+    """A block body: the content's lines, each ending with the file's newline. A line of the
+    content that reads as a marker (text from the code can hold one) is neutralised, so it
+    can never open or close a block."""
     lines = content.replace("\r\n", "\n").split("\n")
     if lines[-1] == "":
         lines.pop()
-    return "".join(line + newline for line in lines)
+    return "".join(neutral(line) + newline for line in lines)
+
+
+def neutral(line: str) -> str:
+    """A marker-like line with its `<` written as `&lt;`: Markdown shows the same text."""
+    return line.replace("<", "&lt;", 1) if START.match(line) or END.match(line) else line
 
 
 def replace_blocks(text: str, bodies: Mapping[str, str], path: str,

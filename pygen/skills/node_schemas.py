@@ -16,6 +16,7 @@ from urllib.parse import quote, unquote
 
 from pygen.model import Handle, Model, NodeDef
 from pygen.skills.schema_doc import Schema, choice, node_data_schema, object_schema
+from pygen.tools import recorded
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 HANDLES_KEY = "x-handles"
@@ -43,6 +44,9 @@ def document_extras(model: Model) -> dict[str, Any]:
         NODES_KEY: {n.key: _node_meta(n) for n in model.nodes},
         TOOLS_KEY: {n.tool.name: n.tool.input_schema for n in model.nodes if n.tool},
     }
+    if model.tools:
+        # Every tool read, so a run that must not run the tool sources can use them.
+        extras[recorded.RECORD_KEY] = recorded.record(model.tools)
     own = [f for f in model.workflow.fields if f.name not in ("nodes", "edges")] if (
         model.workflow is not None) else []
     if model.workflow is not None and own:

@@ -16,7 +16,9 @@ from typing import Literal
 
 from pygen import files, layout
 from pygen.config import Config
-from pygen.model import Model
+from pygen.errors import PygenError, located
+from pygen.model import Model, NodeDef
+from pygen.output import visible_line
 from pygen.skills import (
     digests,
     frontmatter,
@@ -83,10 +85,36 @@ def node_path(skills_dir: Path, node_type: str) -> Path:
     return layout.node_file(skills_dir, node_type)
 
 
+def check_file_names(nodes: Sequence[NodeDef],
+                     file_name: Callable[[str], str] = layout.slug) -> None:
+    """Every node's skill file name is usable and its own: names that are equal, or differ
+    only in case, once `file_name` turns a node's key into its file stem, are one file (on
+    macOS and Windows the latter too), and `check` would never settle there. The error names
+    both definitions."""
+    seen: dict[str, NodeDef] = {}
+    for node in nodes:
+        where = located(node.source.file, node.source.line, "")
+        name = file_name(node.key)
+        if not SAFE_TYPE.match(name) or ".." in name:
+            raise PygenError(f"{where}node type '{visible_line(node.key)}' cannot be used as "
+                             "a file name; use letters, digits, '-', '_' and '.'")
+        other = seen.setdefault(name.casefold(), node)
+        if other is not node and name == file_name(other.key):
+            raise PygenError(
+                f"{where}node types '{visible_line(node.key)}' and '{visible_line(other.key)}' "
+                f"({located(other.source.file, other.source.line, '').rstrip(': ')}) would "
+                f"share the skill file {name}.md; rename one of them")
+        if other is not node:
+            raise PygenError(
+                f"{where}node type '{node.key}' and '{other.key}' "
+                f"({located(other.source.file, other.source.line, '').rstrip(': ')}) differ "
+                f"only in case: their skill files ({name}.md, {file_name(other.key)}.md) would "
+                "be one file on macOS and Windows; rename one of the types")
+
+
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                stamp: Stamp, definitions: str,
                real: Mapping[str, Sequence[SavedExample]] | None = None) -> list[FileUpdate]:
-    layout.slugs(node.key for node in model.nodes)
     updates = []
     for node in model.nodes:
         path = node_path(skills_dir, node.key)
@@ -151,6 +179,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     editor = layout.workflow_editor(skills)
     protocol = protocol_blocks(skills)
 
+    check_file_names(model.nodes)
     paths = [node_path(skills, n.key) for n in model.nodes]
     paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills),
               layout.nodes_index(skills)]

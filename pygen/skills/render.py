@@ -9,7 +9,7 @@ from typing import Any
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
 from pygen.skills.conditional import visibility_text
 from pygen.skills.example_data import example_data
-from pygen.skills.markdown import cell, code
+from pygen.skills.markdown import cell, code, one_line
 from pygen.skills.render_tools import render_mcp_call
 from pygen.skills.saved_examples import SavedExample
 from pygen.skills.schema_doc import own_variants, tag_disagrees
@@ -99,7 +99,8 @@ UNDECLARED = "the definitions do not declare handles"
 
 def handle_text(handle: Handle) -> str:
     name = code(handle.id) if handle.id is not None else "unnamed"
-    notes = [n for n in (handle.label, handle.type and f"type {code(handle.type)}") if n]
+    notes = [n for n in (handle.label and one_line(handle.label),
+                         handle.type and f"type {code(handle.type)}") if n]
     if handle.accepts:
         notes.append(f"accepts only {_names(handle.accepts)}")
     if handle.limit is not None:
@@ -216,7 +217,7 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
         lines.append(f"- **Variant:** {code(node.variant)} (one of several `{node.type}` "
                      "nodes; its default data says which)")
     if node.category:
-        lines.append(f"- **Category:** {node.category}")
+        lines.append(f"- **Category:** {one_line(node.category)}")
     if node.credit_cost is not None:
         lines.append(f"- **Credit cost:** {node.credit_cost}")
     lines += [
@@ -315,7 +316,7 @@ def node_blocks(node: NodeDef, definitions: str, model: Model,
 
 def node_template(node: NodeDef, with_tool: bool) -> str:
     """A new node file: generated blocks around empty sections for people to fill."""
-    parts = [f"# {node.label}", "", _empty_block("node-data-shape")]
+    parts = [f"# {one_line(node.label)}", "", _empty_block("node-data-shape")]
     if with_tool:
         parts += ["## MCP call", "", _empty_block("mcp-call")]
     parts += ["## When to use", "", "", "## Common gotchas", "", "",

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pygen import jsonread
-from pygen.errors import ToolSchemaError
+from pygen import files, jsonread
+from pygen.errors import PygenError, ToolSchemaError
 from pygen.tools.sources import RawTools
 
 
 def load(rest: str, root: Path, timeout: float, source: str) -> RawTools:
     path = root / rest
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ToolSchemaError(f"{path}: cannot read ({source}): {exc.strerror}") from None
+        data = files.read_bytes(path, what=f"a JSON file ({source})")
+    except PygenError as exc:
+        raise ToolSchemaError(str(exc)) from None
+    if data is None:
+        raise ToolSchemaError(f"{path}: cannot read ({source}): No such file or directory")
     try:
         data = jsonread.loads(data, str(path))
     except jsonread.JsonInputError as exc:

@@ -33,7 +33,11 @@ def attach_tools(model: Model, config: Config, use_cache: bool = False) -> Model
         return model
     from pygen.tools import load_tool_schemas, map_tools
 
-    if use_cache:
+    if not config.settings.run_tools:
+        from pygen.tools.recorded import recorded_tools
+
+        tools = recorded_tools(config)
+    elif use_cache:
         from pygen.tools import cache as tool_cache
 
         tools = tool_cache.tool_schemas(config)

@@ -13,6 +13,7 @@ from typing import Any
 
 from pygen import jsonread
 from pygen.errors import ToolSchemaError
+from pygen.output import excerpt
 from pygen.tools.sources import DOTTED, RawTools, stderr_tail
 
 CAPTURE_SCRIPT = Path(__file__).resolve().parent / "capture.py"
@@ -32,7 +33,7 @@ def load(rest: str, root: Path, timeout: float, source: str) -> RawTools:
     messages = _messages(out)
     final = messages[-1] if messages else {}
     if "error" in final:
-        raise ToolSchemaError(f"{source}: {final['error']}")
+        raise ToolSchemaError(f"{source}: {excerpt(str(final['error']))}")
     if code != 0 or "tools" not in final:
         raise ToolSchemaError(f"{source}: capturing the tools failed (exit code {code})"
                               f"{stderr_tail(err)}")

@@ -81,8 +81,10 @@ def _tool(entry: Any, index: int, source: str) -> ToolSchema:
 
 
 def stderr_tail(err: str) -> str:
-    lines = [line.strip() for line in err.splitlines() if line.strip()]
-    return f": {lines[-1]}" if lines else ""
+    from pygen.output import excerpt
+
+    tail = excerpt(err)
+    return f": {tail}" if tail else ""
 
 
 def _loaders() -> dict[str, Loader]:

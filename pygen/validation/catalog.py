@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pygen import jsonread
+from pygen import files, jsonread
 from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
 from pygen.errors import PygenError, UnknownNodeType
@@ -287,10 +287,12 @@ def load_catalog_file(path: Path, within: Path | None = None) -> Catalog:
     """The catalog from a schema document written by `pygen gen` (no Node needed)."""
     try:
         refuse_links(path, within)
-        text = path.read_bytes()
-    except OSError as exc:
-        raise WorkflowInputError(f"{path}: cannot read the node schemas ({exc.strerror}); "
-                                 "run `pygen gen` to write them") from None
+        text = files.read_bytes(path, what="a schema document")
+    except PygenError as exc:
+        raise WorkflowInputError(str(exc)) from None
+    if text is None:
+        raise WorkflowInputError(f"{path}: cannot read the node schemas (No such file or "
+                                 "directory); run `pygen gen` to write them")
     return Catalog.from_json(text, str(path))
 
 

@@ -87,7 +87,8 @@ def test_multi_line_message_is_cut_to_its_first_line(project: Config, tmp_path: 
 def test_extractor_crash_shows_its_last_stderr_line(project: Config, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     fake_node(tmp_path, monkeypatch, "echo 'at frame' >&2; echo 'RangeError: too deep' >&2; exit 3")
-    assert failure(project) == "the extractor failed (exit 3): RangeError: too deep"
+    assert failure(project) == (f"{project.nodes_file}: the extractor failed (exit 3): "
+                                "RangeError: too deep")
 
 
 def test_protocol_mismatch_asks_for_a_reinstall(project: Config, tmp_path: Path,
