@@ -95,7 +95,7 @@ def check_file_names(nodes: Sequence[NodeDef],
     for node in nodes:
         where = located(node.source.file, node.source.line, "")
         name = file_name(node.key)
-        if not SAFE_TYPE.match(name) or ".." in name:
+        if not layout.SAFE_STEM.fullmatch(name) or ".." in name:
             raise PygenError(f"{where}node type '{visible_line(node.key)}' cannot be used as "
                              "a file name; use letters, digits, '-', '_' and '.'")
         other = seen.setdefault(name.casefold(), node)
