@@ -60,6 +60,35 @@ function extendedFile(file, spec) {
   return target;
 }
 
+/** A solution-style tsconfig (`"files": []` and `references`) compiles nothing itself: the
+ * referenced project whose files include the nodes file is the one to compile with. */
+function ownProject(ts, tsconfig, nodesFile, seen = new Set()) {
+  if (!tsconfig || seen.has(tsconfig)) return tsconfig;
+  seen.add(tsconfig);
+  const json = readTsconfig(tsconfig);
+  const solution = json && Array.isArray(json.references) && Array.isArray(json.files)
+    && !json.files.length && !json.include;
+  if (!solution) return tsconfig;
+  for (const ref of json.references) {
+    if (!ref || typeof ref.path !== "string") continue;
+    let target = path.resolve(path.dirname(tsconfig), ref.path);
+    if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
+      target = path.join(target, "tsconfig.json");
+    }
+    if (!fs.existsSync(target)) continue;
+    const inner = ownProject(ts, target, nodesFile, seen);
+    if (includesFile(ts, inner, nodesFile)) return inner;
+  }
+  return tsconfig;
+}
+
+function includesFile(ts, tsconfig, file) {
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} };
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
+  const wanted = path.resolve(file);
+  return Boolean(parsed) && parsed.fileNames.some((f) => path.resolve(f) === wanted);
+}
+
 /** What a project without a tsconfig compiles with: a current bundler-style setup. */
 function defaultCompilerOptions(ts) {
   return {
@@ -85,8 +114,9 @@ function checkConfigFiles(request) {
 function makeProject(tsMorph, request) {
   const { Project, ts } = tsMorph;
   checkConfigFiles(request);
-  const tsconfig = request.tsconfig || findTsconfig(request.nodesFile);
-  const consulted = new Set(tsconfigChain(tsconfig));
+  const given = request.tsconfig || findTsconfig(request.nodesFile);
+  const tsconfig = ownProject(ts, given, request.nodesFile);
+  const consulted = new Set([...tsconfigChain(given), ...tsconfigChain(tsconfig)]);
   const options = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false };
   if (tsconfig) options.tsConfigFilePath = tsconfig;
   else options.compilerOptions = defaultCompilerOptions(ts);

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pygen.init.toplevel import TopLevel
+
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # Dependencies, build output, and tests with their fixtures: never the app's catalog.
 SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "vendor",
@@ -29,11 +31,16 @@ SHAPE_KEYS = frozenset({"inputs", "outputs", "handles", "ports", "defaultData", 
 DECLARATION = re.compile(
     r"^[ \t]*(?:export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*\(?[ \t\n]*"
     r"([\[{])", re.MULTILINE)
-# `registerNode({ type: … })`: a registration call whose first argument is a definition.
-CALL = re.compile(r"(?<![\w$.])(register[A-Za-z0-9_$]*)\s*\(\s*(\{)")
+# `registerNode({ type: … })`, `registry.register(startNode)`: a registration call whose
+# first argument is a definition, written in place or a constant holding one.
+CALL = re.compile(r"(?<![\w$])(?:[\w$]+\.)?(register[A-Za-z0-9_$]*)\s*(?:<[^<>()\n]*>)?\("
+                  r"\s*"
+                  r"(\{|[A-Za-z_$][\w$]*(?=\s*[,)]))")
 KEY = re.compile(r"\s*(?:\[[^\]\n]*\]|([\"']?)([A-Za-z_$][\w$-]*)\1)\s*:")
 SPREAD = re.compile(r"\s*\.\.\.\s*([A-Za-z_$][\w$]*)")
 MAX_FILE_BYTES = 2_000_000
+# A constant holding one definition: its name → (its type key, whether it is exported).
+Singles = dict[str, tuple[str | None, bool]]
 
 
 @dataclass(frozen=True)
@@ -147,37 +154,47 @@ def entry_keys(text: str, start: int) -> set[str]:
     return shape.entry_keys[0] if shape.entry_keys else set()
 
 
-def scan_calls(text: str, path: Path) -> list[Candidate]:
-    """One candidate per registration call whose object says its type and shape; `scan`
-    merges the calls of one function into a single `call:NAME` candidate."""
+def scan_calls(text: str, path: Path, helpers: Singles | None = None) -> list[Candidate]:
+    """One candidate per registration call whose object says its type and shape (or names a
+    constant holding one); `scan` merges the calls of one function into a single `call:NAME`
+    candidate."""
     found = []
     for match in CALL.finditer(text):
-        keys = entry_keys(text, match.start(2))
-        type_key = next((t for t in TYPE_KEYS if t in keys), None)
-        if type_key and keys & SHAPE_KEYS:
+        if match.group(2) == "{":
+            keys = entry_keys(text, match.start(2))
+            type_key = next((t for t in TYPE_KEYS if t in keys), None)
+            type_key = type_key if keys & SHAPE_KEYS else None
+        else:
+            type_key = (helpers or {}).get(match.group(2), (None, False))[0]
+        if type_key:
             line = text.count("\n", 0, match.start()) + 1
             found.append(Candidate(f"call:{match.group(1)}", path, line, "call", 1, type_key))
     return found
 
 
-def scan_text(text: str, path: Path) -> list[Candidate]:
+def scan_text(text: str, path: Path, known: Singles | None = None) -> list[Candidate]:
+    """The candidates declared at the top level of one file. `known`: the single definitions
+    exported anywhere in the project, which this file may import into a registry."""
     from pygen.init import forms  # forms builds on this module's literal reader
 
-    found = scan_calls(text, path) + forms.class_properties(text, path)
-    helpers = forms.singles(text)
+    top = TopLevel(text)
+    helpers = {**forms.imported(text, known or {}), **forms.singles(text, top)}
+    found = scan_calls(text, path, helpers) + forms.class_properties(text, path)
     for match in DECLARATION.finditer(text):
+        if not top.at(match.start(1)):
+            continue  # a function's local, never a catalog
         shape, end = read_literal(text, match.start(2))
-        if match.group(2) == "[":
-            # `[...OPS.map(mathNode), printNode]`: definitions built elsewhere in the file.
-            built = forms.built_entries(text[match.start(2):end], helpers)
-            shape.entries += built
-            shape.entry_keys += [{"type", "defaultData"}] * built
+        # `[...OPS.map(mathNode), printNode]`, `{ a2a: A2ABlock, [b.id]: b }`: definitions
+        # built elsewhere in the file or imported from the files that declare them.
+        built = forms.built_entries(text[match.start(2):end], helpers, match.group(2))
+        shape.entries += built
+        shape.entry_keys += [{"type", "defaultData"}] * built
         line = text.count("\n", 0, match.start()) + 1
         candidate = classify(match.group(1), path, line, match.group(2), shape)
         if candidate is not None:
             found.append(candidate)
     declared = {c.name for c in found}
-    found += [c for c in forms.mapped(text, path, helpers) if c.name not in declared]
+    found += [c for c in forms.mapped(text, path, helpers, top) if c.name not in declared]
     return sorted(found, key=lambda c: c.line)
 
 
@@ -210,16 +227,24 @@ def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Can
     return [c for c in candidates if c.form != "call"] + merged
 
 
-def scan(root: Path) -> list[Candidate]:
-    """Every root catalog candidate under `root`, in file order (calls last)."""
-    found: list[Candidate] = []
+def read_sources(root: Path) -> dict[Path, str]:
     texts: dict[Path, str] = {}
     for path in source_files(root):
         try:
             texts[path] = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue  # not the project's source text: nothing to offer from it
-        found += scan_text(texts[path], path)
+    return texts
+
+
+def scan(root: Path) -> list[Candidate]:
+    """Every root catalog candidate under `root`, in file order (calls last)."""
     from pygen.init import forms
+
+    texts = read_sources(root)
+    known = forms.exported_singles(texts)
+    found: list[Candidate] = []
+    for path, text in texts.items():
+        found += scan_text(text, path, known)
 
     return roots(forms.merge_classes(merge_calls(found, texts))) + forms.file_globs(texts, root)

@@ -1,0 +1,70 @@
+"""Which candidate is the catalog: each is confirmed by the real extractor and ranked by what
+it yields (node count, share of nodes whose data type is found, nodes with handles). One
+clearly wins when every other yields nothing new (its node types are all the winner's), or
+a third of the winner's nodes at most; else a person chooses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pygen.init import survey
+from pygen.init.scan import Candidate
+
+# Confirming runs the extractor once per candidate: the likeliest few, never all of a big
+# repository's near misses.
+MAX_CONFIRMED = 6
+# A winner has at least this many times the nodes of its strongest rival.
+CLEAR_MARGIN = 3
+UNTYPED = ("none", "inferred")
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The confirmed candidates, best first; `chosen` when one clearly wins."""
+
+    ranked: tuple[survey.Catalog, ...]
+    chosen: survey.Catalog | None
+
+
+def score(catalog: survey.Catalog) -> tuple[int, float, int]:
+    nodes = len(catalog.node_types)
+    typed = sum(count for via, count in catalog.via if via not in UNTYPED)
+    return (nodes, typed / nodes if nodes else 0.0, catalog.handles)
+
+
+def likeliest(found: list[Candidate]) -> list[Candidate]:
+    """The candidates worth confirming: the most entries first, then file order."""
+    ordered = sorted(found, key=lambda c: (-c.entries, str(c.path), c.line))
+    return ordered[:MAX_CONFIRMED]
+
+
+def rank(found: list[Candidate], root: Path,
+         progress: Callable[[int, int, Candidate], None] | None = None) -> Ranking:
+    """Confirm the likeliest candidates, best first, and choose a clear winner."""
+    chosen = likeliest(found)
+    confirmed = []
+    for index, candidate in enumerate(chosen, 1):
+        if progress is not None:
+            progress(index, len(chosen), candidate)
+        confirmed.append(survey.confirm(candidate, root))
+    ranked = sorted(confirmed, key=lambda c: (c.error is not None, _negated(score(c))))
+    return Ranking(tuple(ranked), winner(ranked))
+
+
+def _negated(value: tuple[int, float, int]) -> tuple[int, float, int]:
+    return (-value[0], -value[1], -value[2])
+
+
+def winner(ranked: list[survey.Catalog]) -> survey.Catalog | None:
+    """The best catalog when no other one rivals it, else None."""
+    good = [c for c in ranked if c.error is None and c.node_types]
+    if not good:
+        return None
+    top = good[0]
+    mine = set(top.node_types)
+    rivals = [c for c in good[1:] if not set(c.node_types) <= mine]
+    if not rivals or len(top.node_types) >= CLEAR_MARGIN * len(rivals[0].node_types):
+        return top
+    return None
