@@ -102,7 +102,10 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
         skills is not None), pyproject)
     _say(f"Wrote {shown(written)}. Next: `pygen gen`, then write the prose sections, and add "
          "`pygen check` to CI.")
-    return 1 if catalog.error else 0
+    if not catalog.error and not catalog.node_types:
+        _say(f"The extractor found no node in {found[0].name}: check the config's "
+             "`definitions` and `tsconfig`, then run `pygen gen`.")
+    return 1 if catalog.error or not catalog.node_types else 0
 
 
 @click.command("init")

@@ -5,6 +5,7 @@ exported name (a glob source `path/*.ts:NAME`), and definitions held by a class 
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path, PurePosixPath
 
@@ -42,10 +43,11 @@ def type_key(keys: set[str], choices: tuple[str, ...] = TYPE_KEYS) -> str | None
     return found if found and keys & SHAPE_KEYS else None
 
 
-def singles(text: str, top: TopLevel | None = None) -> Singles:
+@functools.lru_cache(maxsize=4096)
+def singles(text: str) -> Singles:
     """Top-level constants in `text` holding (or returning) one definition:
-    name → (type key, exported)."""
-    top = top or TopLevel(text)
+    name → (type key, exported). Cached: the scan asks once per use (registries, globs)."""
+    top = TopLevel(text)
     found: Singles = {}
     for match in SINGLE.finditer(text):
         if not top.at(match.start(2)):

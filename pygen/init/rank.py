@@ -44,13 +44,22 @@ def rank(found: list[Candidate], root: Path,
          progress: Callable[[int, int, Candidate], None] | None = None) -> Ranking:
     """Confirm the likeliest candidates, best first, and choose a clear winner."""
     chosen = likeliest(found)
-    confirmed = []
+    confirmed: list[survey.Catalog] = []
     for index, candidate in enumerate(chosen, 1):
+        if _settled(confirmed, chosen[index - 1:]):
+            break  # what is left cannot rival the best one found: no extractor run for it
         if progress is not None:
             progress(index, len(chosen), candidate)
         confirmed.append(survey.confirm(candidate, root))
     ranked = sorted(confirmed, key=lambda c: (c.error is not None, _negated(score(c))))
     return Ranking(tuple(ranked), winner(ranked))
+
+
+def _settled(confirmed: list[survey.Catalog], rest: list[Candidate]) -> bool:
+    """Whether the best confirmed catalog has CLEAR_MARGIN times the entries any of `rest`
+    shows in its text. A catalog built from spreads shows none of its own: never settled."""
+    best = max((len(c.node_types) for c in confirmed if c.error is None), default=0)
+    return best > 0 and all(not c.spreads and CLEAR_MARGIN * c.entries <= best for c in rest)
 
 
 def _negated(value: tuple[int, float, int]) -> tuple[int, float, int]:

@@ -178,7 +178,7 @@ def scan_text(text: str, path: Path, known: Singles | None = None) -> list[Candi
     from pygen.init import forms  # forms builds on this module's literal reader
 
     top = TopLevel(text)
-    helpers = {**forms.imported(text, known or {}), **forms.singles(text, top)}
+    helpers = {**forms.imported(text, known or {}), **forms.singles(text)}
     found = scan_calls(text, path, helpers) + forms.class_properties(text, path)
     for match in DECLARATION.finditer(text):
         if not top.at(match.start(1)):

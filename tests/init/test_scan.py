@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pygen.config import EntryFields, Settings
 from pygen.init import configfile, scan
+from pygen.init.toplevel import TopLevel
 
 APP = '''
 import { t } from "./i18n";
@@ -195,4 +196,15 @@ def test_function_locals_are_never_candidates() -> None:
             "  const returnData = [{ type: 'x', inputs: [], defaultData: {} }];\n"
             "  return returnData;\n}\n"
             "export const NODES = [{ type: 'y', inputs: [], defaultData: {} }];\n")
+    assert [c.name for c in scan.scan_text(text, Path("a.ts"))] == ["NODES"]
+
+
+def test_braces_in_strings_and_comments_do_not_hide_the_top_level() -> None:
+    text = ('const open = "{" + \'{\' + `{`; // {\n/* { */\n'
+            'const escaped = "\\\\"; const quote = "\\"{";\n'
+            "function f() { const local = [{ type: 'x', inputs: [] }]; }\n"
+            "export const NODES = [{ type: 'y', inputs: [], defaultData: {} }];\n")
+    top = TopLevel(text)
+    assert top.at(text.index("export const NODES"))
+    assert not top.at(text.index("const local"))
     assert [c.name for c in scan.scan_text(text, Path("a.ts"))] == ["NODES"]
