@@ -8,6 +8,7 @@ const path = require("path");
 const { UserError } = require("./errors.cjs");
 const { findUp, isLibFile, oneLine, rel } = require("./util.cjs");
 const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
+const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
 
 // A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
 const JSONC_COMMENT = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
@@ -44,6 +45,9 @@ function tsconfigChain(file, seen = new Set()) {
   return [...seen];
 }
 
+// The config files whose `extends` only the workspace's packages provide (not installed).
+const linkedExtends = new Set();
+
 /** The file an `extends` entry names: a path beside the config, or a package's file. */
 function extendedFile(file, spec) {
   let target = null;
@@ -53,7 +57,9 @@ function extendedFile(file, spec) {
     try {
       target = require.resolve(spec, { paths: [path.dirname(file)] });
     } catch {
-      target = null;
+      // Not installed: a workspace package of the checkout may hold it.
+      target = workspaceFile(file, spec);
+      if (target) linkedExtends.add(file);
     }
   }
   if (target && !target.endsWith(".json") && !fs.existsSync(target)) target += ".json";
@@ -116,9 +122,12 @@ function makeProject(tsMorph, request) {
   checkConfigFiles(request);
   const given = request.tsconfig || findTsconfig(request.nodesFile);
   const tsconfig = ownProject(ts, given, request.nodesFile);
-  const consulted = new Set([...tsconfigChain(given), ...tsconfigChain(tsconfig)]);
+  const chain = tsconfigChain(tsconfig);
+  const consulted = new Set([...tsconfigChain(given), ...chain]);
   const options = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false };
-  if (tsconfig) options.tsConfigFilePath = tsconfig;
+  const linked = parseWithWorkspace(ts, tsconfig, chain.some((f) => linkedExtends.has(f)));
+  if (linked) options.compilerOptions = linked.options;
+  else if (tsconfig) options.tsConfigFilePath = tsconfig;
   else options.compilerOptions = defaultCompilerOptions(ts);
   const workspace = findWorkspace(request.nodesFile);
   const standIns = [];
@@ -134,7 +143,8 @@ function makeProject(tsMorph, request) {
   }
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
-  return { project, sourceFile, consulted, standIns, tsconfig };
+  const fileNames = linked ? linked.fileNames : null;
+  return { project, sourceFile, consulted, standIns, tsconfig, fileNames };
 }
 
 /** A syntax error in a project file the user wrote: the parser would recover and read on,

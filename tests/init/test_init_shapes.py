@@ -2,7 +2,8 @@
 it finds the catalog among decoys (function locals shaped like definitions, a catalog's own
 parts), writes the config, and `gen` then `check` pass on it.
 
-Each fixture's expected.json names the nodes file, the definitions and the node count."""
+Each fixture's expected.json names the nodes file, the definitions and the node count, and
+whether `gen` and `check` must pass under --strict."""
 
 from __future__ import annotations
 
@@ -39,11 +40,14 @@ def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -
     definitions = written.get("definitions", "NODE_DEFINITIONS")
     assert written["nodes_file"] == expected["nodes_file"]
     assert definitions in expected["definitions"], written
+    # strict: a warning (a tsconfig `extends` not found) fails the run.
+    strict = ["--strict"] if expected.get("strict") else []
     for command in ("gen", "check"):
-        done = pygen(root, command, "-q")
+        done = pygen(root, command, "-q", *strict)
         assert done.returncode == 0, (command, done.stdout + done.stderr)
     assert len(list((root / "skills" / "nodes").glob("*.md"))) == expected["nodes"] + 1
 
 
 def test_every_shape_has_a_fixture() -> None:
-    assert {"registry-imports", "block-map", "definition-files", "solution-calls"} <= set(SHAPES)
+    assert {"registry-imports", "block-map", "definition-files", "solution-calls",
+            "workspace-extends-pnpm", "workspace-extends-rush"} <= set(SHAPES)
