@@ -123,7 +123,8 @@ def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path 
              pyproject: bool, together: bool) -> int:
     """Find the node catalog, tsconfig and skills folder here; write a commented config.
 
-    Refuses to overwrite a config. Exit 1 when no catalog or several are found: pass
-    --definitions NAME (and --nodes-file) to choose, or --all to use them together.
+    Several candidates are confirmed by the extractor and ranked by the nodes they yield.
+    Refuses to overwrite a config. Exit 1 when none is found, or several and none clearly
+    wins: pass --definitions NAME (and --nodes-file) to choose, or --all to use them together.
     """
     return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject, together)
