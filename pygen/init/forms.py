@@ -12,6 +12,11 @@ from pathlib import Path, PurePosixPath
 from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, Singles, entry_keys, grouped
 from pygen.init.toplevel import TopLevel
 
+# A constant holding one definition may describe it rather than list its handles (a node
+# registry with `meta` and a form): such a constant counts as a definition too. Alone it is
+# never a catalog; a registry of several of them is, and the extractor confirms it.
+SINGLE_SHAPE_KEYS = SHAPE_KEYS | {"meta", "formMeta", "info", "icon", "title", "description",
+                                  "render", "component", "ports"}
 # A class names a node by `name` as often as by `type` (n8n-style libraries).
 CLASS_TYPE_KEYS = (*TYPE_KEYS, "name")
 # `const printNode: Def = {` or `const mathNode = (op: Op): Def => ({`: one definition.
@@ -37,10 +42,11 @@ OBJECT_REF = re.compile(
     r"([A-Za-z_$][\w$]*)\s*(?=[,}])")
 
 
-def type_key(keys: set[str], choices: tuple[str, ...] = TYPE_KEYS) -> str | None:
+def type_key(keys: set[str], choices: tuple[str, ...] = TYPE_KEYS,
+             shape: frozenset[str] = SHAPE_KEYS) -> str | None:
     """The type-like key of a definition's keys, when it also has handles or default data."""
     found = next((t for t in choices if t in keys), None)
-    return found if found and keys & SHAPE_KEYS else None
+    return found if found and keys & shape else None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -52,7 +58,7 @@ def singles(text: str) -> Singles:
     for match in SINGLE.finditer(text):
         if not top.at(match.start(2)):
             continue
-        key = type_key(entry_keys(text, match.start(3)))
+        key = type_key(entry_keys(text, match.start(3)), shape=SINGLE_SHAPE_KEYS)
         if key:
             found[match.group(2)] = (key, bool(match.group(1)))
     return found

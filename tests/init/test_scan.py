@@ -208,3 +208,14 @@ def test_braces_in_strings_and_comments_do_not_hide_the_top_level() -> None:
     assert top.at(text.index("export const NODES"))
     assert not top.at(text.index("const local"))
     assert [c.name for c in scan.scan_text(text, Path("a.ts"))] == ["NODES"]
+
+
+def test_a_registry_of_described_definitions_is_a_candidate(tmp_path: Path) -> None:
+    for name in ("start", "end"):
+        (tmp_path / f"{name}.ts").write_text(
+            f"export const {name.title()}Registry: Registry = {{\n"
+            f"  type: '{name}',\n  meta: {{ deletable: false }},\n  formMeta,\n}};\n")
+    (tmp_path / "index.ts").write_text(
+        "import { StartRegistry } from './start';\nimport { EndRegistry } from './end';\n"
+        "export const registries: Registry[] = [StartRegistry, EndRegistry];\n")
+    assert [(c.name, c.entries) for c in scan.scan(tmp_path)] == [("registries", 2)]
