@@ -10,7 +10,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, Singles, entry_keys, grouped
-from pygen.init.toplevel import TopLevel
+from pygen.init.toplevel import TopLevel, nested_spans
 
 # A constant holding one definition may describe it rather than list its handles (a node
 # registry with `meta` and a form): such a constant counts as a definition too. Alone it is
@@ -100,7 +100,7 @@ def mapped(text: str, path: Path, helpers: Singles, top: TopLevel) -> list[Candi
             key = type_key(entry_keys(text, match.end() - 1))
         if key:
             line = text.count("\n", 0, match.start()) + 1
-            found.append(Candidate(match.group(1), path, line, "array", 1, key))
+            found.append(Candidate(match.group(1), path, line, "array", 1, key, unsized=True))
     return found
 
 
@@ -116,9 +116,11 @@ def built_entries(literal: str, helpers: Singles, opener: str = "[") -> int:
 def _own_level(literal: str) -> str:
     """The literal's text with its nested brace pairs blanked out (their insides are the
     entries' own fields, not entries)."""
-    inner = literal[1:]
-    spans = TopLevel(inner)
-    return literal[0] + "".join(c if spans.at(i) else " " for i, c in enumerate(inner))
+    inner, parts, at = literal[1:], [literal[0]], 0
+    for start, end in nested_spans(literal[1:]):
+        parts += [inner[at:start], " " * (end - start)]
+        at = end
+    return "".join([*parts, inner[at:]])
 
 
 def class_properties(text: str, path: Path) -> list[Candidate]:

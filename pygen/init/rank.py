@@ -57,9 +57,11 @@ def rank(found: list[Candidate], root: Path,
 
 def _settled(confirmed: list[survey.Catalog], rest: list[Candidate]) -> bool:
     """Whether the best confirmed catalog has CLEAR_MARGIN times the entries any of `rest`
-    shows in its text. A catalog built from spreads shows none of its own: never settled."""
+    shows in its text. A catalog built from spreads or by `.map(...)` shows no size of its
+    own: never settled."""
     best = max((len(c.node_types) for c in confirmed if c.error is None), default=0)
-    return best > 0 and all(not c.spreads and CLEAR_MARGIN * c.entries <= best for c in rest)
+    return best > 0 and all(not c.spreads and not c.unsized and CLEAR_MARGIN * c.entries <= best
+                            for c in rest)
 
 
 def _negated(value: tuple[int, float, int]) -> tuple[int, float, int]:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pygen.init.toplevel import TopLevel
+from pygen.init.toplevel import TopLevel, skip_comment, skip_quoted
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # Dependencies, build output, and tests with their fixtures: never the app's catalog.
@@ -54,6 +54,8 @@ class Candidate:
     entries: int
     type_key: str | None
     spreads: tuple[str, ...] = ()
+    # True when `entries` says nothing of the size (a catalog built by `.map(...)`).
+    unsized: bool = False
 
 
 @dataclass
@@ -81,32 +83,24 @@ def source_files(root: Path) -> Iterator[Path]:
             yield path
 
 
-def _skip_string(text: str, i: int) -> int:
-    quote = text[i]
-    i += 1
-    while i < len(text) and text[i] != quote:
-        i += 2 if text[i] == "\\" else 1
-    return i + 1
-
-
-def _skip_comment(text: str, i: int) -> int:
-    if text.startswith("//", i):
-        end = text.find("\n", i)
-        return len(text) if end < 0 else end
-    end = text.find("*/", i + 2)
-    return len(text) if end < 0 else end + 2
+# What a literal's reader stops at: quotes and comments (skipped), brackets and commas.
+_LITERAL_STOP = re.compile(r"[\"'`\[\]{}(),]|//|/\*")
 
 
 def read_literal(text: str, start: int) -> tuple[_Shape, int]:
     """The shape of the literal opening at `start` (`[` or `{`), and where it ends."""
     shape, depth, i = _Shape(), 0, start
-    while i < len(text):
+    while True:
+        stop = _LITERAL_STOP.search(text, i)
+        if stop is None:
+            return shape, len(text)
+        i = stop.start()
         char = text[i]
         if char in "\"'`":
-            i = _skip_string(text, i)
+            i = skip_quoted(text, i)
             continue
-        if text.startswith(("//", "/*"), i):
-            i = _skip_comment(text, i)
+        if char == "/":
+            i = skip_comment(text, i)
             continue
         if char in "[{(":
             depth += 1
@@ -120,7 +114,6 @@ def read_literal(text: str, start: int) -> tuple[_Shape, int]:
         if char in "[{," and depth in (1, 2):
             _note(text, i + 1, depth, shape)
         i += 1
-    return shape, len(text)
 
 
 def _note(text: str, at: int, depth: int, shape: _Shape) -> None:

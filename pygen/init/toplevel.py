@@ -11,7 +11,7 @@ import re
 _STOP = re.compile(r"[\"'`{}]|//|/\*")
 
 
-def _skip_quoted(text: str, i: int) -> int:
+def skip_quoted(text: str, i: int) -> int:
     quote = text[i]
     i += 1
     while True:
@@ -24,7 +24,7 @@ def _skip_quoted(text: str, i: int) -> int:
         i = end + 1
 
 
-def _skip_comment(text: str, i: int) -> int:
+def skip_comment(text: str, i: int) -> int:
     if text.startswith("//", i):
         end = text.find("\n", i)
         return len(text) if end < 0 else end
@@ -43,10 +43,10 @@ def nested_spans(text: str) -> list[tuple[int, int]]:
         i = stop.start()
         char = text[i]
         if char in "\"'`":
-            i = _skip_quoted(text, i)
+            i = skip_quoted(text, i)
             continue
         if char == "/":
-            i = _skip_comment(text, i)
+            i = skip_comment(text, i)
             continue
         if char == "{":
             if depth == 0:
