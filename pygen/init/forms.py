@@ -79,6 +79,8 @@ def imported(text: str, known: Singles) -> Singles:
     """The names `text` imports (`import { A, B as C }`) that are known single definitions,
     under their local names."""
     found: Singles = {}
+    if not known:
+        return found
     for match in NAMED_IMPORTS.finditer(text):
         for item in match.group(1).split(","):
             parts = item.replace("type ", "").split(" as ")
@@ -90,7 +92,9 @@ def imported(text: str, known: Singles) -> Singles:
 
 def mapped(text: str, path: Path, helpers: Singles, top: TopLevel) -> list[Candidate]:
     """`const X = LIST.map(helper)` or `.map((v) => ({ type, … }))`: a built catalog."""
-    found = []
+    found: list[Candidate] = []
+    if ".map(" not in text:
+        return found
     for match in MAPPED.finditer(text):
         if not top.at(match.start(1)):
             continue
