@@ -1,7 +1,8 @@
 """Which candidate is the catalog: each is confirmed by the real extractor and ranked by what
 it yields (node count, share of nodes whose data type is found, nodes with handles). One
 clearly wins when every other yields nothing new (its node types are all the winner's), or
-a third of the winner's nodes at most; else a person chooses."""
+a third of the winner's nodes at most, and no candidate the extractor failed on shows three
+times its nodes in its text; else a person chooses."""
 
 from __future__ import annotations
 
@@ -74,6 +75,9 @@ def winner(ranked: list[survey.Catalog]) -> survey.Catalog | None:
     if not good:
         return None
     top = good[0]
+    if any(c.error is not None and c.candidate.entries >= CLEAR_MARGIN * len(top.node_types)
+           for c in ranked):
+        return None  # a far bigger candidate the extractor could not read: a person decides
     mine = set(top.node_types)
     rivals = [c for c in good[1:] if not set(c.node_types) <= mine]
     if not rivals or len(top.node_types) >= CLEAR_MARGIN * len(rivals[0].node_types):

@@ -23,8 +23,9 @@ from pygen.init.toplevel import TopLevel, skip_comment, skip_quoted
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # Dependencies, build output, and tests with their fixtures: never the app's catalog.
 SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "vendor",
-                          "__tests__", "__mocks__", "test", "tests", "fixtures", "e2e"})
-SKIPPED_FILE = re.compile(r"\.(d|test|spec|stories)\.[cm]?tsx?$")
+                          "__tests__", "__mocks__", "mocks", "test", "tests", "fixtures",
+                          "e2e"})
+SKIPPED_FILE = re.compile(r"\.(d|test|spec|stories|mock)\.[cm]?tsx?$")
 TYPE_KEYS = ("type", "kind", "nodeType")
 SHAPE_KEYS = frozenset({"inputs", "outputs", "handles", "ports", "defaultData", "defaultConfig",
                         "defaults", "data", "initialData"})

@@ -37,3 +37,10 @@ def test_confirming_stops_when_the_rest_cannot_rival() -> None:
     built = Candidate("BUILT", Path("b.ts"), 1, "array", 1, "type", unsized=True)
     assert rank._settled([best], [small])
     assert not rank._settled([best], [small, built])
+
+
+def test_a_far_bigger_candidate_the_extractor_failed_on_blocks_the_pick() -> None:
+    small = catalog("MOCKS", ["a", "b"])
+    big = catalog("REGISTRY", [], entries=300, error="timed out")
+    assert rank.winner([small, big]) is None
+    assert rank.winner([small, catalog("ODD", [], entries=2, error="duplicate")]) is small
