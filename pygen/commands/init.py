@@ -42,7 +42,8 @@ def ambiguous(ranking: rank.Ranking, found: list[Candidate]) -> int:
     confirmed = {id(c.candidate) for c in ranking.ranked}
     rest = [c for c in found if id(c) not in confirmed]
     if rest:
-        _say(f"  (not confirmed: {', '.join(c.name for c in rest)})")
+        more = f" and {len(rest) - SAMPLE * 2} more" if len(rest) > SAMPLE * 2 else ""
+        _say(f"  (not confirmed: {', '.join(c.name for c in rest[:SAMPLE * 2])}{more})")
     _say("Run `pygen init --definitions NAME` (add `--nodes-file FILE` when the name is "
          "declared in several files), or `pygen init --all` when together they are one "
          "catalog (writes `definitions = [...]`).")
