@@ -1,15 +1,15 @@
 """One lock per skills_dir, so two writing runs never interleave their files.
 
-The lock is an advisory `flock` on a file in the system temp folder keyed by the folder's real
-path: the kernel releases it when its holder dies (even by `kill -9`), and nothing is ever
-created inside skills_dir for `git add` to pick up. The file holds who has it, so a second run
-can say whom it waits for.
+The lock is `filelock`'s: an OS lock (flock on POSIX, LockFileEx on Windows) on a file in the
+system temp folder keyed by the folder's real path. The OS releases it when its holder dies
+(even by `kill -9`), and nothing is ever created inside skills_dir for `git add` to pick up.
+Who holds it is written to a file beside the lock, because on Windows a locked file cannot be
+read by the run that waits for it; so a second run can say whom it waits for.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
 import sys
@@ -18,10 +18,14 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import filelock
+
 from pygen.errors import PygenError
 
 POLL_SECONDS = 0.1
 SAY_AFTER = 1.0
+# O_NOFOLLOW: a link planted at these names in a shared temp folder is never written.
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 class LockError(PygenError):
@@ -33,30 +37,37 @@ def lock_path(skills_dir: Path) -> Path:
     return Path(tempfile.gettempdir()) / f"pygen-{key}.lock"
 
 
+def holder_path(skills_dir: Path) -> Path:
+    return lock_path(skills_dir).with_suffix(".holder")
+
+
 @contextlib.contextmanager
 def hold(skills_dir: Path, timeout: float,
          on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
     """Hold the skills_dir lock; wait up to `timeout` seconds, saying once whom for."""
     path = lock_path(skills_dir)
+    if path.is_symlink():
+        raise LockError(f"{path}: cannot open the lock for {skills_dir} (it is a symbolic "
+                        "link); remove it and run again")
+    os_lock = filelock.FileLock(str(path), mode=0o666)
     try:
-        # O_NOFOLLOW: a link planted at this name in a shared temp folder is never written.
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        _acquire(os_lock, skills_dir, timeout, on_wait)
     except OSError as exc:
         raise LockError(f"{path}: cannot open the lock for {skills_dir} ({exc.strerror})") from None
     try:
-        _acquire(fd, skills_dir, timeout, on_wait)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, _me().encode(), 0)
         try:
-            yield
-        finally:
-            os.ftruncate(fd, 0)
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            _write_holder(skills_dir, _me())
+        except OSError as exc:
+            raise LockError(f"{holder_path(skills_dir)}: cannot write who holds the lock for "
+                            f"{skills_dir} ({exc.strerror}); remove it and run again") from None
+        yield
     finally:
-        os.close(fd)
+        with contextlib.suppress(OSError):
+            _write_holder(skills_dir, "")
+        os_lock.release()
 
 
-def _acquire(fd: int, skills_dir: Path, timeout: float,
+def _acquire(os_lock: filelock.BaseFileLock, skills_dir: Path, timeout: float,
              on_wait: Callable[[str], None] | None) -> None:
     """Take the lock, polling until the deadline. A wait is said once: after a second while
     it lasts, or when it ends if it was shorter; a quick failure stays one line."""
@@ -65,10 +76,10 @@ def _acquire(fd: int, skills_dir: Path, timeout: float,
     said = on_wait is None
     while True:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os_lock.acquire(timeout=0)
             break
-        except BlockingIOError:
-            holder = _holder(fd)
+        except filelock.Timeout:
+            holder = _holder(skills_dir)
         waited = time.monotonic() - start
         if waited >= timeout:
             raise LockError(f"{skills_dir}: another pygen run ({holder}) is writing it and "
@@ -84,8 +95,20 @@ def _acquire(fd: int, skills_dir: Path, timeout: float,
                 f"({holder}) to finish writing it")
 
 
-def _holder(fd: int) -> str:
-    text = os.pread(fd, 400, 0).decode("utf-8", errors="replace").strip()
+def _write_holder(skills_dir: Path, text: str) -> None:
+    fd = os.open(holder_path(skills_dir), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW,
+                 0o666)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(text.encode())
+
+
+def _holder(skills_dir: Path) -> str:
+    try:
+        fd = os.open(holder_path(skills_dir), os.O_RDONLY | _NOFOLLOW)
+        with os.fdopen(fd, "rb") as handle:
+            text = handle.read(400).decode("utf-8", errors="replace").strip()
+    except OSError:
+        text = ""
     return text or "holder unknown"
 
 

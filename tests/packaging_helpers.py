@@ -143,7 +143,7 @@ def build_packaging(factory: pytest.TempPathFactory) -> Packaging:
         # The only step that downloads: pygen's dependencies and hatchling for later builds.
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "-w", wheelhouse, checkout,
              "hatchling"], env=env)
-        wheel, = wheelhouse.glob("pygen-*.whl")
+        wheel, = wheelhouse.glob("node_editor_skills-*.whl")
         _BUILT[base] = Packaging(checkout, rev, wheel, wheelhouse, env)
     return _BUILT[base]
 

@@ -46,10 +46,12 @@ function extract(tsMorph, request) {
 
 function run(tsMorph, request, built) {
   const clock = stopwatch();
-  const { project, sourceFile, consulted, standIns, tsconfig } = makeProject(tsMorph, request);
+  const made = makeProject(tsMorph, request);
+  const { project, sourceFile, consulted, standIns, tsconfig } = made;
   built.project = project;
   const ctx = {
     tsMorph, project, sourceFile, consulted, standIns, tsconfig, request, diagnostics: [],
+    fileNames: made.fileNames,
     entryKeys: new Set(),
   };
   loadSources(ctx);

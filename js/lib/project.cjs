@@ -8,6 +8,7 @@ const path = require("path");
 const { UserError } = require("./errors.cjs");
 const { findUp, isLibFile, oneLine, rel } = require("./util.cjs");
 const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
+const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
 
 // A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
 const JSONC_COMMENT = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
@@ -44,6 +45,9 @@ function tsconfigChain(file, seen = new Set()) {
   return [...seen];
 }
 
+// The config files whose `extends` only the workspace's packages provide (not installed).
+const linkedExtends = new Set();
+
 /** The file an `extends` entry names: a path beside the config, or a package's file. */
 function extendedFile(file, spec) {
   let target = null;
@@ -53,11 +57,42 @@ function extendedFile(file, spec) {
     try {
       target = require.resolve(spec, { paths: [path.dirname(file)] });
     } catch {
-      target = null;
+      // Not installed: a workspace package of the checkout may hold it.
+      target = workspaceFile(file, spec);
+      if (target) linkedExtends.add(file);
     }
   }
   if (target && !target.endsWith(".json") && !fs.existsSync(target)) target += ".json";
   return target;
+}
+
+/** A solution-style tsconfig (`"files": []` and `references`) compiles nothing itself: the
+ * referenced project whose files include the nodes file is the one to compile with. */
+function ownProject(ts, tsconfig, nodesFile, seen = new Set()) {
+  if (!tsconfig || seen.has(tsconfig)) return tsconfig;
+  seen.add(tsconfig);
+  const json = readTsconfig(tsconfig);
+  const solution = json && Array.isArray(json.references) && Array.isArray(json.files)
+    && !json.files.length && !json.include;
+  if (!solution) return tsconfig;
+  for (const ref of json.references) {
+    if (!ref || typeof ref.path !== "string") continue;
+    let target = path.resolve(path.dirname(tsconfig), ref.path);
+    if (fs.existsSync(target) && fs.statSync(target).isDirectory()) {
+      target = path.join(target, "tsconfig.json");
+    }
+    if (!fs.existsSync(target)) continue;
+    const inner = ownProject(ts, target, nodesFile, seen);
+    if (includesFile(ts, inner, nodesFile)) return inner;
+  }
+  return tsconfig;
+}
+
+function includesFile(ts, tsconfig, file) {
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} };
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
+  const wanted = path.resolve(file);
+  return Boolean(parsed) && parsed.fileNames.some((f) => path.resolve(f) === wanted);
 }
 
 /** What a project without a tsconfig compiles with: a current bundler-style setup. */
@@ -85,10 +120,14 @@ function checkConfigFiles(request) {
 function makeProject(tsMorph, request) {
   const { Project, ts } = tsMorph;
   checkConfigFiles(request);
-  const tsconfig = request.tsconfig || findTsconfig(request.nodesFile);
-  const consulted = new Set(tsconfigChain(tsconfig));
+  const given = request.tsconfig || findTsconfig(request.nodesFile);
+  const tsconfig = ownProject(ts, given, request.nodesFile);
+  const chain = tsconfigChain(tsconfig);
+  const consulted = new Set([...tsconfigChain(given), ...chain]);
   const options = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false };
-  if (tsconfig) options.tsConfigFilePath = tsconfig;
+  const linked = parseWithWorkspace(ts, tsconfig, chain.some((f) => linkedExtends.has(f)));
+  if (linked) options.compilerOptions = linked.options;
+  else if (tsconfig) options.tsConfigFilePath = tsconfig;
   else options.compilerOptions = defaultCompilerOptions(ts);
   const workspace = findWorkspace(request.nodesFile);
   const standIns = [];
@@ -104,7 +143,8 @@ function makeProject(tsMorph, request) {
   }
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
-  return { project, sourceFile, consulted, standIns, tsconfig };
+  const fileNames = linked ? linked.fileNames : null;
+  return { project, sourceFile, consulted, standIns, tsconfig, fileNames };
 }
 
 /** A syntax error in a project file the user wrote: the parser would recover and read on,

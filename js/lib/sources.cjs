@@ -48,7 +48,8 @@ function loadSources(ctx) {
 /** Every file the tsconfig includes (or, without one, every TypeScript file beside nodes_file). */
 function addProjectFiles(ctx) {
   ctx.allFilesAdded = true;
-  if (ctx.tsconfig) ctx.project.addSourceFilesFromTsConfig(ctx.tsconfig);
+  if (ctx.fileNames) ctx.fileNames.forEach((f) => ctx.project.addSourceFileAtPath(f));
+  else if (ctx.tsconfig) ctx.project.addSourceFilesFromTsConfig(ctx.tsconfig);
   else {
     const dir = path.dirname(ctx.request.nodesFile);
     ctx.project.addSourceFilesAtPaths(path.join(dir, "**/*.{ts,tsx}"));

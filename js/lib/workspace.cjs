@@ -18,11 +18,29 @@ function findWorkspace(start) {
     if (fs.existsSync(pnpm)) {
       return { root: dir, manifest: pnpm, patterns: pnpmPatterns(fs.readFileSync(pnpm, "utf8")) };
     }
+    const rush = path.join(dir, "rush.json");
+    if (fs.existsSync(rush)) {
+      return { root: dir, manifest: rush, patterns: rushFolders(fs.readFileSync(rush, "utf8")) };
+    }
     const pkg = path.join(dir, "package.json");
     const ws = fs.existsSync(pkg) && (readJson(pkg) || {}).workspaces;
     const patterns = Array.isArray(ws) ? ws : ws && Array.isArray(ws.packages) ? ws.packages : null;
     return patterns ? { root: dir, manifest: pkg, patterns } : null;
   });
+}
+
+/** The `projectFolder` of every project in a rush.json (JSONC: comments are allowed). */
+function rushFolders(text) {
+  const comment = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
+  const json = text.replace(comment, (m, str) => str || "")
+    .replace(/,(\s*[}\]])/g, "$1");
+  try {
+    const projects = JSON.parse(json).projects;
+    return Array.isArray(projects)
+      ? projects.map((p) => p && p.projectFolder).filter((f) => typeof f === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The `packages:` list of a pnpm-workspace.yaml: the one key pygen needs, no YAML parser. */
@@ -152,4 +170,4 @@ function resolveLinked(ts, name, { pkg, workspace, options, host, mode, consulte
   };
 }
 
-module.exports = { findWorkspace, workspaceResolution };
+module.exports = { findWorkspace, listWorkspacePackages, workspaceResolution };

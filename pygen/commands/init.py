@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from pygen.init import configfile, survey
+from pygen.init import configfile, rank, survey
 from pygen.init.scan import Candidate
-from pygen.output import console, shown
+from pygen.output import console, err_console, shown
 from pygen.skills import render
 
 SAMPLE = 5
@@ -29,10 +29,21 @@ def _catalog_line(catalog: survey.Catalog) -> str:
             f"{catalog.resolution()}")
 
 
-def ambiguous(found: list[Candidate], root: Path) -> int:
+def _progress(index: int, total: int, candidate: Candidate) -> None:
+    err_console.print(f"init: confirming candidate {index}/{total} with the extractor: "
+                      f"{candidate.name} ({shown(candidate.path)}:{candidate.line})",
+                      highlight=False, markup=False)
+
+
+def ambiguous(ranking: rank.Ranking, found: list[Candidate]) -> int:
     _say("Several constants look like node catalogs; pygen picked none:")
-    for candidate in found:
-        _say("  " + _catalog_line(survey.confirm(candidate, root)))
+    for catalog in ranking.ranked:
+        _say("  " + _catalog_line(catalog))
+    confirmed = {id(c.candidate) for c in ranking.ranked}
+    rest = [c for c in found if id(c) not in confirmed]
+    if rest:
+        more = f" and {len(rest) - SAMPLE * 2} more" if len(rest) > SAMPLE * 2 else ""
+        _say(f"  (not confirmed: {', '.join(c.name for c in rest[:SAMPLE * 2])}{more})")
     _say("Run `pygen init --definitions NAME` (add `--nodes-file FILE` when the name is "
          "declared in several files), or `pygen init --all` when together they are one "
          "catalog (writes `definitions = [...]`).")
@@ -59,6 +70,8 @@ def describe(catalog: survey.Catalog, tsconfig: Path | None,
 def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,
         pyproject: bool, together: bool = False) -> int:
     configfile.target(root, pyproject)  # refuse before the slow part when a config exists
+    err_console.print(f"init: reading the TypeScript sources under {shown(root)}",
+                      highlight=False, markup=False)
     found = survey.candidates(root, definitions, nodes_file)
     if together and len(found) > 1:
         found = [survey.combined(found, root)]
@@ -68,7 +81,13 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
              "`pygen init --nodes-file FILE --definitions NAME`.")
         return 1
     if len(found) > 1:
-        return ambiguous(found, root)
+        ranking = rank.rank(found, root, _progress)
+        if ranking.chosen is None:
+            return ambiguous(ranking, found)
+        also = [c for c in ranking.ranked if c is not ranking.chosen]
+        found = [ranking.chosen.candidate]
+    else:
+        also = []
     skills, others = survey.survey_skills(root, skills_dir)
     foreign = sorted(set(skills.block_ids) - render.own_blocks()) if skills else []
     settings = survey.settings_for(found[0], root).model_copy(update={
@@ -77,12 +96,17 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
     catalog = survey.confirm(found[0], root, settings)
     tsconfig = survey.nearest_tsconfig(found[0].path, root)
     describe(catalog, tsconfig, skills, others, foreign)
+    for other in also:
+        _say("also found, not chosen: " + _catalog_line(other))
     written = configfile.write(root, configfile.Found(
         settings, len(catalog.node_types), survey.relative(tsconfig, root) if tsconfig else None,
         skills is not None), pyproject)
     _say(f"Wrote {shown(written)}. Next: `pygen gen`, then write the prose sections, and add "
          "`pygen check` to CI.")
-    return 1 if catalog.error else 0
+    if not catalog.error and not catalog.node_types:
+        _say(f"The extractor found no node in {found[0].name}: check the config's "
+             "`definitions` and `tsconfig`, then run `pygen gen`.")
+    return 1 if catalog.error or not catalog.node_types else 0
 
 
 @click.command("init")
@@ -100,7 +124,8 @@ def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path 
              pyproject: bool, together: bool) -> int:
     """Find the node catalog, tsconfig and skills folder here; write a commented config.
 
-    Refuses to overwrite a config. Exit 1 when no catalog or several are found: pass
-    --definitions NAME (and --nodes-file) to choose, or --all to use them together.
+    Several candidates are confirmed by the extractor and ranked by the nodes they yield.
+    Refuses to overwrite a config. Exit 1 when none is found, or several and none clearly
+    wins: pass --definitions NAME (and --nodes-file) to choose, or --all to use them together.
     """
     return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject, together)

@@ -10,7 +10,6 @@ per-user cache installed once from the lock file shipped in the wheel.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
 import shutil
@@ -19,6 +18,8 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import filelock
 
 from pygen import proc
 from pygen.errors import PygenError
@@ -140,12 +141,9 @@ def _cached_modules(node: Path, packaged: Path) -> Path:
 
 @contextlib.contextmanager
 def _file_lock(path: Path) -> Iterator[None]:
-    with path.open("w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    # filelock: flock on POSIX, LockFileEx on Windows; blocks until the other install ends.
+    with filelock.FileLock(str(path)):
+        yield
 
 
 def _install(node: Path, packaged: Path, target: Path) -> None:

@@ -5,11 +5,18 @@ exported name (a glob source `path/*.ts:NAME`), and definitions held by a class 
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path, PurePosixPath
 
-from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, entry_keys, grouped
+from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, Singles, entry_keys, grouped
+from pygen.init.toplevel import TopLevel, nested_spans
 
+# A constant holding one definition may describe it rather than list its handles (a node
+# registry with `meta` and a form): such a constant counts as a definition too. Alone it is
+# never a catalog; a registry of several of them is, and the extractor confirms it.
+SINGLE_SHAPE_KEYS = SHAPE_KEYS | {"meta", "formMeta", "info", "icon", "title", "description",
+                                  "render", "component", "ports"}
 # A class names a node by `name` as often as by `type` (n8n-style libraries).
 CLASS_TYPE_KEYS = (*TYPE_KEYS, "name")
 # `const printNode: Def = {` or `const mathNode = (op: Op): Def => ({`: one definition.
@@ -26,45 +33,98 @@ PROPERTY = re.compile(
     r"|this\.([A-Za-z_$][\w$]*)[ \t]*=[ \t]*(\{)", re.MULTILINE)
 CLASS = re.compile(r"\bclass\s+[A-Za-z_$]")
 IMPORT = re.compile(r"from\s+[\"'](\.{1,2}/[^\"']+)[\"']")
+NAMED_IMPORTS = re.compile(r"\bimport\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\b")
+# `[startNode, endNode]`, `{ a2a: A2ABlock, [b.id]: b, c }`: an element or a value that is
+# only a name, in the literal's own level (nested literals are the entries' own fields).
+ARRAY_REF = re.compile(r"(?:^|[\[,])\s*(?://[^\n]*\n\s*)*([A-Za-z_$][\w$]*)\s*(?=[,\]])")
+OBJECT_REF = re.compile(
+    r"[{,]\s*(?://[^\n]*\n\s*)*(?:(?:\[[^\]\n]*\]|[\"']?[\w$-]+[\"']?)\s*:\s*)?"
+    r"([A-Za-z_$][\w$]*)\s*(?=[,}])")
 
 
-def type_key(keys: set[str], choices: tuple[str, ...] = TYPE_KEYS) -> str | None:
+def type_key(keys: set[str], choices: tuple[str, ...] = TYPE_KEYS,
+             shape: frozenset[str] = SHAPE_KEYS) -> str | None:
     """The type-like key of a definition's keys, when it also has handles or default data."""
     found = next((t for t in choices if t in keys), None)
-    return found if found and keys & SHAPE_KEYS else None
+    return found if found and keys & shape else None
 
 
-def singles(text: str) -> dict[str, tuple[str | None, bool]]:
-    """Constants in `text` holding (or returning) one definition: name → (type key, exported)."""
-    found: dict[str, tuple[str | None, bool]] = {}
+@functools.lru_cache(maxsize=4096)
+def singles(text: str) -> Singles:
+    """Top-level constants in `text` holding (or returning) one definition:
+    name → (type key, exported). Cached: the scan asks once per use (registries, globs)."""
+    top = TopLevel(text)
+    found: Singles = {}
     for match in SINGLE.finditer(text):
-        key = type_key(entry_keys(text, match.start(3)))
+        if not top.at(match.start(2)):
+            continue
+        key = type_key(entry_keys(text, match.start(3)), shape=SINGLE_SHAPE_KEYS)
         if key:
             found[match.group(2)] = (key, bool(match.group(1)))
     return found
 
 
-def mapped(text: str, path: Path, helpers: dict[str, tuple[str | None, bool]]) -> list[Candidate]:
+def exported_singles(texts: dict[Path, str]) -> Singles:
+    """The single definitions every file exports, by name, for the registries that import
+    them. One scan per file; a name exported twice keeps its first type key."""
+    found: Singles = {}
+    for text in texts.values():
+        for name, (key, exported) in singles(text).items():
+            if exported:
+                found.setdefault(name, (key, True))
+    return found
+
+
+def imported(text: str, known: Singles) -> Singles:
+    """The names `text` imports (`import { A, B as C }`) that are known single definitions,
+    under their local names."""
+    found: Singles = {}
+    if not known:
+        return found
+    for match in NAMED_IMPORTS.finditer(text):
+        for item in match.group(1).split(","):
+            parts = item.replace("type ", "").split(" as ")
+            original, local = parts[0].strip(), parts[-1].strip()
+            if original in known:
+                found[local] = (known[original][0], False)
+    return found
+
+
+def mapped(text: str, path: Path, helpers: Singles, top: TopLevel) -> list[Candidate]:
     """`const X = LIST.map(helper)` or `.map((v) => ({ type, … }))`: a built catalog."""
-    found = []
+    found: list[Candidate] = []
+    if ".map(" not in text:
+        return found
     for match in MAPPED.finditer(text):
+        if not top.at(match.start(1)):
+            continue
         if match.group(2):
             key = helpers.get(match.group(2), (None, False))[0]
         else:
             key = type_key(entry_keys(text, match.end() - 1))
         if key:
             line = text.count("\n", 0, match.start()) + 1
-            found.append(Candidate(match.group(1), path, line, "array", 1, key))
+            found.append(Candidate(match.group(1), path, line, "array", 1, key, unsized=True))
     return found
 
 
-def built_entries(element_text: str, helpers: dict[str, tuple[str | None, bool]]) -> int:
-    """How many elements of an array's text are definitions built elsewhere in the file:
-    `...OPS.map(helper)` and bare names of single-definition constants."""
-    refs = MAP_REF.findall(element_text)
-    refs += re.findall(r"(?:^|[\[,])\s*(?://[^\n]*\n\s*)*([A-Za-z_$][\w$]*)\s*(?=[,\]])",
-                       element_text)
+def built_entries(literal: str, helpers: Singles, opener: str = "[") -> int:
+    """How many entries of a literal's text are definitions built or declared elsewhere:
+    `...OPS.map(helper)`, and the bare names of single-definition constants (array
+    elements, or object values under plain or computed keys)."""
+    refs = MAP_REF.findall(literal)
+    refs += (ARRAY_REF if opener == "[" else OBJECT_REF).findall(_own_level(literal))
     return sum(1 for name in refs if helpers.get(name, (None, False))[0])
+
+
+def _own_level(literal: str) -> str:
+    """The literal's text with its nested brace pairs blanked out (their insides are the
+    entries' own fields, not entries)."""
+    inner, parts, at = literal[1:], [literal[0]], 0
+    for start, end in nested_spans(literal[1:]):
+        parts += [inner[at:start], " " * (end - start)]
+        at = end
+    return "".join([*parts, inner[at:]])
 
 
 def class_properties(text: str, path: Path) -> list[Candidate]:

@@ -18,22 +18,30 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pygen.init.toplevel import TopLevel, skip_comment, skip_quoted
+
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # Dependencies, build output, and tests with their fixtures: never the app's catalog.
 SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "vendor",
-                          "__tests__", "__mocks__", "test", "tests", "fixtures", "e2e"})
-SKIPPED_FILE = re.compile(r"\.(d|test|spec|stories)\.[cm]?tsx?$")
+                          "__tests__", "__mocks__", "mocks", "test", "tests", "fixtures",
+                          "e2e"})
+SKIPPED_FILE = re.compile(r"\.(d|test|spec|stories|mock)\.[cm]?tsx?$")
 TYPE_KEYS = ("type", "kind", "nodeType")
 SHAPE_KEYS = frozenset({"inputs", "outputs", "handles", "ports", "defaultData", "defaultConfig",
                         "defaults", "data", "initialData"})
 DECLARATION = re.compile(
     r"^[ \t]*(?:export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*\(?[ \t\n]*"
     r"([\[{])", re.MULTILINE)
-# `registerNode({ type: … })`: a registration call whose first argument is a definition.
-CALL = re.compile(r"(?<![\w$.])(register[A-Za-z0-9_$]*)\s*\(\s*(\{)")
+# `registerNode({ type: … })`, `registry.register(startNode)`: a registration call whose
+# first argument is a definition, written in place or a constant holding one.
+CALL = re.compile(r"(?<![\w$])(?:[\w$]+\.)?(register[A-Za-z0-9_$]*)\s*(?:<[^<>()\n]*>)?\("
+                  r"\s*"
+                  r"(\{|[A-Za-z_$][\w$]*(?=\s*[,)]))")
 KEY = re.compile(r"\s*(?:\[[^\]\n]*\]|([\"']?)([A-Za-z_$][\w$-]*)\1)\s*:")
 SPREAD = re.compile(r"\s*\.\.\.\s*([A-Za-z_$][\w$]*)")
 MAX_FILE_BYTES = 2_000_000
+# A constant holding one definition: its name → (its type key, whether it is exported).
+Singles = dict[str, tuple[str | None, bool]]
 
 
 @dataclass(frozen=True)
@@ -47,6 +55,8 @@ class Candidate:
     entries: int
     type_key: str | None
     spreads: tuple[str, ...] = ()
+    # True when `entries` says nothing of the size (a catalog built by `.map(...)`).
+    unsized: bool = False
 
 
 @dataclass
@@ -74,32 +84,24 @@ def source_files(root: Path) -> Iterator[Path]:
             yield path
 
 
-def _skip_string(text: str, i: int) -> int:
-    quote = text[i]
-    i += 1
-    while i < len(text) and text[i] != quote:
-        i += 2 if text[i] == "\\" else 1
-    return i + 1
-
-
-def _skip_comment(text: str, i: int) -> int:
-    if text.startswith("//", i):
-        end = text.find("\n", i)
-        return len(text) if end < 0 else end
-    end = text.find("*/", i + 2)
-    return len(text) if end < 0 else end + 2
+# What a literal's reader stops at: quotes and comments (skipped), brackets and commas.
+_LITERAL_STOP = re.compile(r"[\"'`\[\]{}(),]|//|/\*")
 
 
 def read_literal(text: str, start: int) -> tuple[_Shape, int]:
     """The shape of the literal opening at `start` (`[` or `{`), and where it ends."""
     shape, depth, i = _Shape(), 0, start
-    while i < len(text):
+    while True:
+        stop = _LITERAL_STOP.search(text, i)
+        if stop is None:
+            return shape, len(text)
+        i = stop.start()
         char = text[i]
         if char in "\"'`":
-            i = _skip_string(text, i)
+            i = skip_quoted(text, i)
             continue
-        if text.startswith(("//", "/*"), i):
-            i = _skip_comment(text, i)
+        if char == "/":
+            i = skip_comment(text, i)
             continue
         if char in "[{(":
             depth += 1
@@ -113,7 +115,6 @@ def read_literal(text: str, start: int) -> tuple[_Shape, int]:
         if char in "[{," and depth in (1, 2):
             _note(text, i + 1, depth, shape)
         i += 1
-    return shape, len(text)
 
 
 def _note(text: str, at: int, depth: int, shape: _Shape) -> None:
@@ -147,37 +148,49 @@ def entry_keys(text: str, start: int) -> set[str]:
     return shape.entry_keys[0] if shape.entry_keys else set()
 
 
-def scan_calls(text: str, path: Path) -> list[Candidate]:
-    """One candidate per registration call whose object says its type and shape; `scan`
-    merges the calls of one function into a single `call:NAME` candidate."""
-    found = []
+def scan_calls(text: str, path: Path, helpers: Singles | None = None) -> list[Candidate]:
+    """One candidate per registration call whose object says its type and shape (or names a
+    constant holding one); `scan` merges the calls of one function into a single `call:NAME`
+    candidate."""
+    found: list[Candidate] = []
+    if "register" not in text:
+        return found  # a plain substring test is far cheaper than the regex's scan
     for match in CALL.finditer(text):
-        keys = entry_keys(text, match.start(2))
-        type_key = next((t for t in TYPE_KEYS if t in keys), None)
-        if type_key and keys & SHAPE_KEYS:
+        if match.group(2) == "{":
+            keys = entry_keys(text, match.start(2))
+            type_key = next((t for t in TYPE_KEYS if t in keys), None)
+            type_key = type_key if keys & SHAPE_KEYS else None
+        else:
+            type_key = (helpers or {}).get(match.group(2), (None, False))[0]
+        if type_key:
             line = text.count("\n", 0, match.start()) + 1
             found.append(Candidate(f"call:{match.group(1)}", path, line, "call", 1, type_key))
     return found
 
 
-def scan_text(text: str, path: Path) -> list[Candidate]:
+def scan_text(text: str, path: Path, known: Singles | None = None) -> list[Candidate]:
+    """The candidates declared at the top level of one file. `known`: the single definitions
+    exported anywhere in the project, which this file may import into a registry."""
     from pygen.init import forms  # forms builds on this module's literal reader
 
-    found = scan_calls(text, path) + forms.class_properties(text, path)
-    helpers = forms.singles(text)
+    top = TopLevel(text)
+    helpers = {**forms.imported(text, known or {}), **forms.singles(text)}
+    found = scan_calls(text, path, helpers) + forms.class_properties(text, path)
     for match in DECLARATION.finditer(text):
+        if not top.at(match.start(1)):
+            continue  # a function's local, never a catalog
         shape, end = read_literal(text, match.start(2))
-        if match.group(2) == "[":
-            # `[...OPS.map(mathNode), printNode]`: definitions built elsewhere in the file.
-            built = forms.built_entries(text[match.start(2):end], helpers)
-            shape.entries += built
-            shape.entry_keys += [{"type", "defaultData"}] * built
+        # `[...OPS.map(mathNode), printNode]`, `{ a2a: A2ABlock, [b.id]: b }`: definitions
+        # built elsewhere in the file or imported from the files that declare them.
+        built = forms.built_entries(text[match.start(2):end], helpers, match.group(2))
+        shape.entries += built
+        shape.entry_keys += [{"type", "defaultData"}] * built
         line = text.count("\n", 0, match.start()) + 1
         candidate = classify(match.group(1), path, line, match.group(2), shape)
         if candidate is not None:
             found.append(candidate)
     declared = {c.name for c in found}
-    found += [c for c in forms.mapped(text, path, helpers) if c.name not in declared]
+    found += [c for c in forms.mapped(text, path, helpers, top) if c.name not in declared]
     return sorted(found, key=lambda c: c.line)
 
 
@@ -210,16 +223,24 @@ def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Can
     return [c for c in candidates if c.form != "call"] + merged
 
 
-def scan(root: Path) -> list[Candidate]:
-    """Every root catalog candidate under `root`, in file order (calls last)."""
-    found: list[Candidate] = []
+def read_sources(root: Path) -> dict[Path, str]:
     texts: dict[Path, str] = {}
     for path in source_files(root):
         try:
             texts[path] = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue  # not the project's source text: nothing to offer from it
-        found += scan_text(texts[path], path)
+    return texts
+
+
+def scan(root: Path) -> list[Candidate]:
+    """Every root catalog candidate under `root`, in file order (calls last)."""
     from pygen.init import forms
+
+    texts = read_sources(root)
+    known = forms.exported_singles(texts)
+    found: list[Candidate] = []
+    for path, text in texts.items():
+        found += scan_text(text, path, known)
 
     return roots(forms.merge_classes(merge_calls(found, texts))) + forms.file_globs(texts, root)

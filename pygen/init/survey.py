@@ -28,6 +28,8 @@ class Catalog:
     via: tuple[tuple[str, int], ...] = ()
     warnings: int = 0
     error: str | None = None
+    # Nodes with at least one declared handle.
+    handles: int = 0
 
     def resolution(self) -> str:
         """`12 by name, 1 structural, 2 not found` from the extractor's record."""
@@ -87,7 +89,8 @@ def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) 
     via = Counter(node.data_type.via for node in extraction.nodes)
     return Catalog(candidate, settings, tuple(n.type for n in extraction.nodes),
                    tuple(sorted(via.items(), key=lambda item: (-item[1], item[0]))),
-                   len(extraction.diagnostics))
+                   len(extraction.diagnostics),
+                   handles=sum(1 for n in extraction.nodes if n.inputs or n.outputs))
 
 
 def nearest_tsconfig(nodes_file: Path, root: Path) -> Path | None:

@@ -1,7 +1,7 @@
-"""pygen installed from its wheel into a fresh virtualenv, as pipx and pre-commit install it:
-no checkout and no node_modules anywhere. The wheel's single-file bundle of the extractor and
-ts-morph runs with nothing to install; without the bundle, ts-morph comes from a one-time
-install into the user cache, announced in one line.
+"""pygen installed from its wheel (distribution `node-editor-skills`) into a fresh virtualenv,
+as pipx and pre-commit install it: no checkout and no node_modules anywhere. The wheel's
+single-file bundle of the extractor and ts-morph runs with nothing to install; without the
+bundle, ts-morph comes from a one-time install into the user cache, announced in one line.
 """
 
 from __future__ import annotations
@@ -9,9 +9,13 @@ from __future__ import annotations
 import shutil
 import sys
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
 
+import anyio
 import pytest
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
 from packaging_helpers import (
     BUNDLE,
     NOTICE,
@@ -26,6 +30,9 @@ from packaging_helpers import (
 )
 
 from pygen.extract.noderuntime import cache_home
+
+# The name on the package index; the import package and the command stay `pygen`.
+DISTRIBUTION = "node-editor-skills"
 
 
 @pytest.fixture(scope="session")
@@ -123,3 +130,41 @@ def test_without_the_bundle_ts_morph_is_installed_once_and_generates(
     assert "0 created, 0 updated, 5 unchanged" in second.stdout
     checked = run([*pygen, "check"], env=env, cwd=project)
     assert NOTICE.search(checked.stderr) is None, checked.stderr
+
+
+@pytest.mark.slow
+def test_wheel_is_published_under_its_distribution_name(venv: Path, built: Packaging) -> None:
+    assert built.wheel.name.startswith(f"{DISTRIBUTION.replace('-', '_')}-")
+    shown = run([sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "show",
+                 DISTRIBUTION], env=built.env)
+    assert f"Name: {DISTRIBUTION}" in shown.stdout
+
+
+@pytest.mark.slow
+def test_installed_wheel_runs_init_gen_check_serve_on_the_example(
+        venv: Path, built: Packaging, tmp_path: Path) -> None:
+    """The newcomer's path on a copy of the example app, with nothing configured."""
+    project = tmp_path / "studio"
+    shutil.copytree(built.checkout / "examples" / "studio", project,
+                    ignore=shutil.ignore_patterns("tools", "__pycache__"))
+    env = {**built.env, "PYGEN_CACHE_HOME": str(tmp_path / "pygen-cache")}
+    pygen = venv / "bin" / "pygen"
+    init = run([pygen, "init"], env=env, cwd=project)
+    assert "src/types/nodes.ts" in (project / "pygen.toml").read_text(encoding="utf-8"), init
+    run([pygen, "gen"], env=env, cwd=project)
+    assert (project / "skills" / "workflow-editor.md").is_file()
+    run([pygen, "check"], env=env, cwd=project)
+    assert _served_tools(pygen, project, env) >= {"start_workflow_editor"}
+
+
+def _served_tools(pygen: Path, project: Path, env: Mapping[str, str]) -> set[str]:
+    async def main() -> set[str]:
+        params = StdioServerParameters(command=str(pygen), args=["serve"], env=dict(env),
+                                       cwd=project)
+        with (project.parent / "serve.log").open("w") as err:
+            async with stdio_client(params, errlog=err) as (read, write), \
+                    ClientSession(read, write) as session:
+                await session.initialize()
+                return {t.name for t in (await session.list_tools()).tools}
+
+    return anyio.run(main)

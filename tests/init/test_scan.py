@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pygen.config import EntryFields, Settings
 from pygen.init import configfile, scan
+from pygen.init.toplevel import TopLevel
 
 APP = '''
 import { t } from "./i18n";
@@ -87,8 +88,10 @@ def test_registration_calls_are_one_candidate_anchored_where_the_function_is(
         "registerNode(\n  {\n    type: 'b', defaultData: {} },\n  { hidden: true },\n);\n"
         "registerNode(existing);\nregistry.registerNode({ type: 'c', inputs: [] });\n")
     found = scan.scan(tmp_path)
+    # `registry.registerNode(…)` is a call of it too (the extractor reads it); `existing` is
+    # no definition the project declares.
     assert [(c.name, c.path.name, c.entries) for c in found] == [
-        ("call:registerNode", "registry.ts", 2)]
+        ("call:registerNode", "registry.ts", 3)]
 
 
 BUILT = '''
@@ -149,3 +152,70 @@ def test_one_exported_definition_per_sibling_file_is_a_glob_source(tmp_path: Pat
     found = scan.scan(tmp_path)
     assert [(c.name, c.path.name, c.entries) for c in found] == [
         ("node-*/plugin.ts:definition", "index.ts", 2)]
+
+
+START_TS = '''export const StartNode = {
+  type: "start",
+  outputs: ["out"],
+  defaultData: { greeting: "hi" } as StartData,
+};
+'''
+
+
+def test_registries_of_imported_definitions_are_candidates(tmp_path: Path) -> None:
+    (tmp_path / "nodes").mkdir()
+    (tmp_path / "nodes" / "start.ts").write_text(START_TS)
+    (tmp_path / "nodes" / "end.ts").write_text(
+        START_TS.replace("StartNode", "EndNode").replace('"start"', '"end"'))
+    (tmp_path / "registry.ts").write_text(
+        'import { StartNode } from "./nodes/start";\n'
+        'import { EndNode as Finish } from "./nodes/end";\n'
+        "export const nodeRegistries = [StartNode, Finish];\n"
+        "export const BLOCKS = { [StartNode.type]: StartNode, end: Finish };\n"
+        "export const NAMES = [title, other];\n")
+    found = {c.name: c for c in scan.scan(tmp_path)}
+    assert (found["nodeRegistries"].form, found["nodeRegistries"].entries) == ("array", 2)
+    assert (found["BLOCKS"].form, found["BLOCKS"].entries) == ("object", 2)
+    assert "NAMES" not in found
+
+
+def test_registration_calls_of_imported_definitions_are_one_candidate(tmp_path: Path) -> None:
+    for name in ("a", "b", "c"):
+        folder = tmp_path / "nodes" / name
+        folder.mkdir(parents=True)
+        (folder / "definition.ts").write_text(
+            START_TS.replace("StartNode", "definition").replace('"start"', f'"{name}"'))
+        (folder / "index.ts").write_text('import { definition } from "./definition";\n'
+                                         "registry.registerNodeType(definition);\n")
+    found = [c for c in scan.scan(tmp_path) if c.form == "call"]
+    assert [(c.name, c.entries) for c in found] == [("call:registerNodeType", 3)]
+
+
+def test_function_locals_are_never_candidates() -> None:
+    text = ("export function run() {\n"
+            "  const returnData = [{ type: 'x', inputs: [], defaultData: {} }];\n"
+            "  return returnData;\n}\n"
+            "export const NODES = [{ type: 'y', inputs: [], defaultData: {} }];\n")
+    assert [c.name for c in scan.scan_text(text, Path("a.ts"))] == ["NODES"]
+
+
+def test_braces_in_strings_and_comments_do_not_hide_the_top_level() -> None:
+    text = ('const open = "{" + \'{\' + `{`; // {\n/* { */\n'
+            'const escaped = "\\\\"; const quote = "\\"{";\n'
+            "function f() { const local = [{ type: 'x', inputs: [] }]; }\n"
+            "export const NODES = [{ type: 'y', inputs: [], defaultData: {} }];\n")
+    top = TopLevel(text)
+    assert top.at(text.index("export const NODES"))
+    assert not top.at(text.index("const local"))
+    assert [c.name for c in scan.scan_text(text, Path("a.ts"))] == ["NODES"]
+
+
+def test_a_registry_of_described_definitions_is_a_candidate(tmp_path: Path) -> None:
+    for name in ("start", "end"):
+        (tmp_path / f"{name}.ts").write_text(
+            f"export const {name.title()}Registry: Registry = {{\n"
+            f"  type: '{name}',\n  meta: {{ deletable: false }},\n  formMeta,\n}};\n")
+    (tmp_path / "index.ts").write_text(
+        "import { StartRegistry } from './start';\nimport { EndRegistry } from './end';\n"
+        "export const registries: Registry[] = [StartRegistry, EndRegistry];\n")
+    assert [(c.name, c.entries) for c in scan.scan(tmp_path)] == [("registries", 2)]

@@ -1,0 +1,78 @@
+"""Which offsets of a TypeScript text lie at the top level of the module, outside every
+function, class and block body: a catalog is a module's declaration, never a local."""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+# What changes the depth or hides braces: quotes, comments, braces. Everything else is
+# skipped in one regex step, not a character at a time.
+_STOP = re.compile(r"[\"'`{}]|//|/\*")
+
+
+def skip_quoted(text: str, i: int) -> int:
+    quote = text[i]
+    i += 1
+    while True:
+        end = text.find(quote, i)
+        if end < 0:
+            return len(text)
+        backslashes = len(text[i:end]) - len(text[i:end].rstrip("\\"))
+        if backslashes % 2 == 0:
+            return end + 1
+        i = end + 1
+
+
+def skip_comment(text: str, i: int) -> int:
+    if text.startswith("//", i):
+        end = text.find("\n", i)
+        return len(text) if end < 0 else end
+    end = text.find("*/", i + 2)
+    return len(text) if end < 0 else end + 2
+
+
+def nested_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of every outermost `{…}`, strings and comments skipped."""
+    spans: list[tuple[int, int]] = []
+    depth, start, i = 0, 0, 0
+    while True:
+        stop = _STOP.search(text, i)
+        if stop is None:
+            break
+        i = stop.start()
+        char = text[i]
+        if char in "\"'`":
+            i = skip_quoted(text, i)
+            continue
+        if char == "/":
+            i = skip_comment(text, i)
+            continue
+        if char == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif char == "}" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+        i += 1
+    if depth > 0:
+        spans.append((start, len(text)))
+    return spans
+
+
+class TopLevel:
+    """Answers `at(offset)`: is the offset outside every brace pair of the text?"""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._spans: list[tuple[int, int]] | None = None  # found on the first question
+        self._starts: list[int] = []
+
+    def at(self, offset: int) -> bool:
+        if self._spans is None:
+            self._spans = nested_spans(self._text)
+            self._starts = [s for s, _ in self._spans]
+        index = bisect.bisect_right(self._starts, offset) - 1
+        return index < 0 or self._spans[index][1] <= offset

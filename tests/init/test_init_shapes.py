@@ -1,0 +1,53 @@
+"""`pygen init` with no flags on hand-written apps of each catalog shape (tests/fixtures/init):
+it finds the catalog among decoys (function locals shaped like definitions, a catalog's own
+parts), writes the config, and `gen` then `check` pass on it.
+
+Each fixture's expected.json names the nodes file, the definitions and the node count, and
+whether `gen` and `check` must pass under --strict."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "init"
+SHAPES = sorted(p.name for p in FIXTURES.iterdir() if (p / "expected.json").is_file())
+
+
+def pygen(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    return subprocess.run([sys.executable, "-m", "pygen", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -> None:
+    root = tmp_path / shape
+    shutil.copytree(FIXTURES / shape, root, ignore=shutil.ignore_patterns("expected.json"))
+    expected = json.loads((FIXTURES / shape / "expected.json").read_text(encoding="utf-8"))
+    init = pygen(root, "init")
+    assert init.returncode == 0, init.stdout + init.stderr
+    assert f"{expected['nodes']} node(s)" in init.stdout.splitlines()[0], init.stdout
+    assert "init: reading the TypeScript sources" in init.stderr
+    written = tomllib.loads((root / "pygen.toml").read_text(encoding="utf-8"))
+    definitions = written.get("definitions", "NODE_DEFINITIONS")
+    assert written["nodes_file"] == expected["nodes_file"]
+    assert definitions in expected["definitions"], written
+    # strict: a warning (a tsconfig `extends` not found) fails the run.
+    strict = ["--strict"] if expected.get("strict") else []
+    for command in ("gen", "check"):
+        done = pygen(root, command, "-q", *strict)
+        assert done.returncode == 0, (command, done.stdout + done.stderr)
+    assert len(list((root / "skills" / "nodes").glob("*.md"))) == expected["nodes"] + 1
+
+
+def test_every_shape_has_a_fixture() -> None:
+    assert {"registry-imports", "block-map", "definition-files", "solution-calls",
+            "workspace-extends-pnpm", "workspace-extends-rush"} <= set(SHAPES)
