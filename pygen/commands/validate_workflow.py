@@ -60,8 +60,9 @@ def validate_workflow_cmd(file: str | None, as_json: bool, schemas_file: Path | 
         from pygen.tools import merge
         from pygen.validation.catalog import build_catalog
 
+        # The extraction cache, as `check` uses it: unchanged code is not read again.
         catalog = build_catalog(merge.load_model(
-            config_from(config_path, nodes_file, skills_dir)))
+            config_from(config_path, nodes_file, skills_dir), use_cache=True))
     chosen = cast(Profile, profile)
     if fix:
         return show_fixed(autofix(workflow, lambda doc: validate_workflow(doc, catalog, chosen)),
