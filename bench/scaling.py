@@ -24,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from bench.synth import node_type, write_flat
@@ -84,7 +85,7 @@ def report(results: dict[int, dict[str, Sample]]) -> list[str]:
             f"{samples[s].wall:>9.2f} {samples[s].cpu:>9.2f} {samples[s].cpu / n * 1000:>10.3f}"
             for s in STEPS))
     sizes = list(results)
-    for small, large in zip(sizes, sizes[1:], strict=False):
+    for small, large in pairwise(sizes):
         ratios = [(results[large][s].cpu / large) / (results[small][s].cpu / small)
                   for s in STEPS]
         lines.append(f"per-node cost {large} / {small}: " + "  ".join(
