@@ -108,9 +108,9 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool) -> None:
         try:
             if http:
                 say(f"listening on http://{HOST}:{port}/mcp")
-                # Stateless: every tool is read-only, so no session is kept that a flood of
-                # never-closed ones could exhaust and lock other clients out with.
-                await live.run_streamable_http_async(host=HOST, port=port, stateless_http=True)
+                from pygen.server.http import serve_http
+
+                await serve_http(live, HOST, port)
             else:
                 await live.run_stdio_async()
         finally:
