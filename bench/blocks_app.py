@@ -8,8 +8,8 @@ definition and its data type; `src/registry.ts` imports them all into `BLOCKS` (
 or each block file calls `registerBlock({...})` (mode `call`, which searches the project).
 Beside them: `src/pages/`, `src/components/`, `src/lib/` with thousands of unrelated files,
 and `tests/` with deeply nested literals that the tsconfig excludes, one included generated
-file nested as deep and one with a syntax error, none of them reached by the catalog. Prints wall and CPU
-seconds (this process's children) and how many files the run read. Target: 20 s.
+file nested as deep and one with a syntax error, none of them reached by the catalog. Prints
+wall and CPU seconds (this process's children) and how many files the run read. Target: 20 s.
 """
 
 from __future__ import annotations
