@@ -49,7 +49,7 @@ def server_command(skills: Path) -> StdioServerParameters:
 
 
 async def measure(params: StdioServerParameters, types: list[str],
-                  log: Path) -> tuple[list[float], float]:
+                  log: Path, calls: int = CALLS) -> tuple[list[float], float]:
     """Per-call latencies in seconds and the wall time of the measured calls."""
     latencies: list[float] = []
     with log.open("w", encoding="utf-8") as errlog:
@@ -59,7 +59,7 @@ async def measure(params: StdioServerParameters, types: list[str],
             for i in range(WARMUP):
                 await session.call_tool("get_node_skill", {"node_type": types[i % len(types)]})
             started = time.perf_counter()
-            for i in range(CALLS):
+            for i in range(calls):
                 before = time.perf_counter()
                 result = await session.call_tool(
                     "get_node_skill", {"node_type": types[i % len(types)]}

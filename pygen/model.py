@@ -6,6 +6,7 @@ schemas. Immutable; rendering is a pure function of it.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -303,7 +304,16 @@ class Model(Frozen):
     conventions: Conventions = DEFAULT_CONVENTIONS
 
     def node(self, node_type: str) -> NodeDef | None:
-        return next((n for n in self.nodes if n.type == node_type), None)
+        return self._by_type.get(node_type)
+
+    @cached_property
+    def _by_type(self) -> dict[str, NodeDef]:
+        # Built once: callers ask per node, and a scan each time is quadratic. The first
+        # definition of a type wins, as a scan would find it.
+        found: dict[str, NodeDef] = {}
+        for n in self.nodes:
+            found.setdefault(n.type, n)
+        return found
 
     def untyped(self) -> list[str]:
         """Node types whose data type the code does not declare (fields inferred, or none)."""

@@ -47,13 +47,9 @@ function extract(tsMorph, request) {
 function run(tsMorph, request, built) {
   const clock = stopwatch();
   const made = makeProject(tsMorph, request);
-  const { project, sourceFile, consulted, standIns, tsconfig } = made;
+  const { project, tsconfig } = made;
   built.project = project;
-  const ctx = {
-    tsMorph, project, sourceFile, consulted, standIns, tsconfig, request, diagnostics: [],
-    fileNames: made.fileNames,
-    entryKeys: new Set(),
-  };
+  const ctx = { ...made, tsMorph, request, diagnostics: [], entryKeys: new Set() };
   loadSources(ctx);
   assertParses(project);
   clock.lap("program");

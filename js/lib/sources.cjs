@@ -4,6 +4,7 @@
 // entries: the value, its key (object form), where it is written, and the item it came from.
 "use strict";
 
+const fs = require("fs");
 const path = require("path");
 const { UserError, diagnosticAt } = require("./errors.cjs");
 const { isLibFile, oneLine } = require("./util.cjs");
@@ -38,22 +39,43 @@ function loadSources(ctx) {
         throw new UserError(null, `definitions '${spec.glob}:${spec.name}': no file matches `
           + `'${spec.glob}' (relative to ${ctx.request.root})`, "config");
       }
-    } else if (spec.kind !== "name" && !ctx.allFilesAdded) {
-      addProjectFiles(ctx);
     }
   }
+  const searched = specs.filter((spec) => spec.kind === "call" || spec.kind === "class");
+  if (searched.length) addFilesNaming(ctx, searched.map((spec) => spec.name));
   ctx.project.resolveSourceFileDependencies();
 }
 
-/** Every file the tsconfig includes (or, without one, every TypeScript file beside nodes_file). */
-function addProjectFiles(ctx) {
-  ctx.allFilesAdded = true;
-  if (ctx.fileNames) ctx.fileNames.forEach((f) => ctx.project.addSourceFileAtPath(f));
-  else if (ctx.tsconfig) ctx.project.addSourceFilesFromTsConfig(ctx.tsconfig);
-  else {
-    const dir = path.dirname(ctx.request.nodesFile);
-    ctx.project.addSourceFilesAtPaths(path.join(dir, "**/*.{ts,tsx}"));
+/** The files of the project (the tsconfig's, or without one every TypeScript file beside
+ * nodes_file) whose text names one of `names`: only they can hold a call or class the
+ * definitions read, so the others (tests, stories, generated files) are never parsed, and
+ * none of them can stop the run. */
+function addFilesNaming(ctx, names) {
+  for (const file of projectFileNames(ctx)) {
+    // Listed among the sources read: a call added to any of them invalidates the cache.
+    ctx.consulted.add(file);
+    let text;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    if (names.some((name) => text.includes(name))) ctx.project.addSourceFileAtPath(file);
   }
+}
+
+function projectFileNames(ctx) {
+  const { ts } = ctx.tsMorph;
+  // A solution-style tsconfig: the referenced project that holds nodes_file lists the files.
+  if (ctx.fileNames) return ctx.fileNames;
+  if (ctx.tsconfig) {
+    const read = ts.readConfigFile(ctx.tsconfig, ts.sys.readFile);
+    const parsed = ts.parseJsonConfigFileContent(read.config || {}, ts.sys,
+      path.dirname(ctx.tsconfig), undefined, ctx.tsconfig);
+    return parsed.fileNames.filter((f) => /\.(?:[cm]?ts|tsx)$/.test(f) && !/\.d\.[cm]?ts$/.test(f));
+  }
+  const dir = path.dirname(ctx.request.nodesFile);
+  return ts.sys.readDirectory(dir, [".ts", ".tsx"], ["**/node_modules"], ["**/*"]);
 }
 
 /** The user's own files of the project, in path order. */

@@ -7,6 +7,7 @@ const { oneLine, typeText } = require("./util.cjs");
 const { isErrorType, isFromStandardLib, reportUnresolved, checkResolved } =
   require("./typenotes.cjs");
 const { writtenMembers, indexText } = require("./members.cjs");
+const { cutReason, cutRef, isCut, boundedText } = require("./typebounds.cjs");
 
 // Deeper object types are shown as text: data types are shallow, and types may recurse.
 const MAX_DEPTH = 6;
@@ -23,6 +24,7 @@ function typeReader(tsMorph, ctx) {
       ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope,
     owner: null, // The data type being read, for messages.
     leafRefs: new Map(), // compiler type → its ref, for leaf types (see toRef).
+    noted: new Set(), // types already reported as cut short (typebounds.cjs), per data type
   };
 }
 
@@ -78,7 +80,8 @@ function toRef(tc, type, at) {
   const cached = tc.leafRefs.get(key);
   if (cached) return cached;
   const ref = readRef(tc, type, at);
-  if (isLeaf(ref)) tc.leafRefs.set(key, ref);
+  // A cut depends on where the type is met (its depth, what encloses it): never reuse one.
+  if (isLeaf(ref) && !isCut(ref)) tc.leafRefs.set(key, ref);
   return ref;
 }
 
@@ -93,7 +96,10 @@ function readRef(tc, type, at) {
   if (isErrorType(type)) {
     return { kind: "unresolved", text: name || oneLine(type.getText(at.where)) };
   }
-  return scalarRef(tc, type, name) || compoundRef(tc, type, name, at);
+  const scalar = scalarRef(tc, type, name);
+  if (scalar) return scalar;
+  const reason = cutReason(type, at);
+  return reason ? cutRef(tc, type, name, at, reason) : compoundRef(tc, type, name, at);
 }
 
 function scalarRef(tc, type, name) {
@@ -114,9 +120,13 @@ function scalarRef(tc, type, name) {
 }
 
 function compoundRef(tc, type, name, at) {
-  const inner = (t) => toRef(tc, t, { ...at, depth: at.depth + 1 });
+  // On the stack: a union or array that contains itself is cut there (typebounds.cjs).
+  const inner = (t) => toRef(tc, t, { ...at, depth: at.depth + 1, stack: [...at.stack, type] });
   const text = () => oneLine(type.getText(at.where, tc.textFlags));
-  if (type.isUnion()) return { kind: "union", name, types: unionMembers(tc, type, at) };
+  if (type.isUnion()) {
+    const types = unionMembers(tc, type, { ...at, stack: [...at.stack, type] });
+    return { kind: "union", name, types };
+  }
   if (type.isArray() || type.isReadonlyArray()) {
     const element = type.getArrayElementType() || type.getTypeArguments()[0];
     return { kind: "array", name, items: element ? inner(element) : { kind: "unknown" } };
@@ -184,6 +194,7 @@ function readField(tc, symbol, { depth, stack, where }, optional = null) {
     text = oneLine(tc.checker.getTypeText(type, at, tc.textFlags));
     if (optional) text = text.replace(/\s*\|\s*undefined$/, "");
   }
+  text = boundedText(tc, text, ref, typeNode || decl || where);
   reportUnresolved(tc, symbol.getName(), ref, typeNode || decl || where, text);
   return { name: symbol.getName(), type_text: text, type: ref, optional, ...jsDoc(tc, decl) };
 }

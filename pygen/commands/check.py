@@ -32,6 +32,7 @@ from pygen.gate.gate import Gate
 from pygen.gate.view import gate_json
 from pygen.model import Diagnostic
 from pygen.output import console, err_console, shown
+from pygen.progress import counted, progress
 from pygen.skills import plan as planning
 from pygen.skills.plan import FileUpdate
 from pygen.tools import merge
@@ -67,13 +68,19 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
     if known_clean is not None:
         print_clean(config, known_clean, quiet=quiet, as_json=as_json)
         return 0
-    plan = planning.plan(config, merge.load_model(config, use_cache=use_cache))
-    print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
-    enforce_strict(plan.model, strict)
-    code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
-    code += saved_workflow_findings(config, plan.model, strict=strict, quiet=quiet or as_json)
-    gate = gating.gate(config, plan.model, plan.updates)
-    problems = content_problems(config, plan, quiet or as_json)
+    with progress(verbose=verbose, quiet=quiet) as steps:
+        steps.step(f"extracting the catalog ({config.definitions_label})")
+        model = merge.load_model(config, use_cache=use_cache)
+        steps.step(f"rendering {counted(len(model.nodes), 'node')}")
+        plan = planning.plan(config, model)
+        print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
+        enforce_strict(plan.model, strict)
+        code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
+        code += saved_workflow_findings(config, plan.model, strict=strict,
+                                        quiet=quiet or as_json)
+        steps.step(f"checking {counted(len(plan.updates), 'file')}")
+        gate = gating.gate(config, plan.model, plan.updates)
+        problems = content_problems(config, plan, quiet or as_json)
     edited = {edit.path for edit in gate.hand_edits}
     stale = tuple(u for u in plan.changed if u.path not in edited)
     if as_json:

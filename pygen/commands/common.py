@@ -176,7 +176,8 @@ def no_tools_option(fn: F) -> F:
 
 def verbose_option(fn: F) -> F:
     return click.option("--verbose", "-v", is_flag=True,
-                        help="Print every warning, not one summary line per kind.")(fn)
+                        help="Print every warning, not one summary line per kind, and "
+                             "each step of the run on stderr.")(fn)
 
 
 def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:

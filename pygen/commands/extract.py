@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from pygen.commands.common import config_from, config_options, print_diagnostics, verbose_option
+from pygen.progress import progress
 from pygen.tools import merge
 
 
@@ -23,7 +24,9 @@ def extract_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: P
     The model carries every warning; stderr shows their summary.
     """
     config = config_from(config_path, nodes_file, skills_dir)
-    model = merge.load_model(config)
+    with progress(verbose=verbose) as steps:
+        steps.step(f"extracting the catalog ({config.definitions_label})")
+        model = merge.load_model(config)
     print_diagnostics(model.diagnostics, quiet=False, verbose=verbose)
     sys.stdout.write(model.model_dump_json(indent=2) + "\n")
     return 0

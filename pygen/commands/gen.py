@@ -29,6 +29,7 @@ from pygen.gate.gate import Gate
 from pygen.gate.orphans import Orphan
 from pygen.gate.view import gate_json
 from pygen.output import console, shown
+from pygen.progress import counted, progress
 from pygen.skills import digests
 from pygen.skills import plan as planning
 from pygen.skills.plan import FileUpdate
@@ -85,17 +86,22 @@ def run_gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: 
 
 def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: bool,
          prune: bool, use_cache: bool, verbose: bool) -> int:
-    plan = planning.plan(config, merge.load_model(config, use_cache))
-    print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
-    strict = strict or config.settings.strict
-    enforce_strict(plan.model, strict)
-    code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
-    refused = [] if force else digests.find(plan.updates)
-    skipped = {edit.path for edit in refused}
-    plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
-    planning.apply(plan, config.skills_dir)
-    gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)
-    problems = content_problems(config, plan, quiet or as_json)
+    with progress(verbose=verbose, quiet=quiet) as steps:
+        steps.step(f"extracting the catalog ({config.definitions_label})")
+        model = merge.load_model(config, use_cache)
+        steps.step(f"rendering {counted(len(model.nodes), 'node')}")
+        plan = planning.plan(config, model)
+        print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
+        strict = strict or config.settings.strict
+        enforce_strict(plan.model, strict)
+        code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
+        refused = [] if force else digests.find(plan.updates)
+        skipped = {edit.path for edit in refused}
+        plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
+        steps.step(f"writing and checking {counted(len(plan.updates), 'file')}")
+        planning.apply(plan, config.skills_dir)
+        gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)
+        problems = content_problems(config, plan, quiet or as_json)
     if as_json:
         print_json(plan.updates, gate, pruned, diagnostics_json(plan.model.diagnostics))
     else:

@@ -120,14 +120,10 @@ async def run(skills_dir: Path, *, http: bool, port: int, watch: bool,
         try:
             if http:
                 say(f"listening on http://{HOST}:{port}/mcp")
-                # Stateless: every tool is read-only, so no session is kept that a flood of
-                # never-closed ones could exhaust and lock other clients out with.
-                from mcp.server.transport_security import TransportSecuritySettings
+                from pygen.server.http import serve_http
 
                 hosts, allowed = own_origins(port, origins)
-                security = TransportSecuritySettings(allowed_hosts=hosts, allowed_origins=allowed)
-                await live.run_streamable_http_async(host=HOST, port=port, stateless_http=True,
-                                                     transport_security=security)
+                await serve_http(live, HOST, port, allowed_hosts=hosts, allowed_origins=allowed)
             else:
                 await live.run_stdio_async()
         finally:

@@ -13,6 +13,7 @@ from pygen import files
 from pygen.commands.common import config_from, config_options
 from pygen.errors import PygenError
 from pygen.output import console, err_console, visible, visible_json
+from pygen.progress import progress
 from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import (
     Catalog,
@@ -63,8 +64,11 @@ def validate_workflow_cmd(file: str | None, as_json: bool, schemas_file: Path | 
         from pygen.tools import merge
         from pygen.validation.catalog import build_catalog
 
-        catalog = build_catalog(merge.load_model(
-            config_from(config_path, nodes_file, skills_dir)))
+        config = config_from(config_path, nodes_file, skills_dir)
+        with progress() as steps:
+            steps.step(f"extracting the catalog ({config.definitions_label})")
+            # The extraction cache, as `check` uses it: unchanged code is not read again.
+            catalog = build_catalog(merge.load_model(config, use_cache=True))
     chosen = cast(Profile, profile)
     if fix:
         return show_fixed(autofix(workflow, lambda doc: validate_workflow(doc, catalog, chosen)),

@@ -28,6 +28,7 @@ from pydantic import ValidationError
 from pygen import __version__, layout
 from pygen.errors import PygenError
 from pygen.files import first_link
+from pygen.server.limits import capped_result
 from pygen.server.listing import READ_ONLY, compact
 from pygen.server.node_tools import load_node_catalog, register_node_tools
 from pygen.server.served_tools import with_served_tools
@@ -59,7 +60,7 @@ class SkillServer(MCPServer):
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Any = None) -> Any:
         try:
-            return await super().call_tool(name, arguments, context)
+            result = await super().call_tool(name, arguments, context)
         except ToolError as exc:
             cause = exc.__cause__
             if not isinstance(cause, ValidationError):
@@ -68,6 +69,7 @@ class SkillServer(MCPServer):
                                  f"{e['msg']}" for e in cause.errors())
             raise ToolError(f"Error executing tool {name}: argument validation error: "
                             f"{problems}") from cause
+        return capped_result(result) if isinstance(result, CallToolResult) else result
 
 
 def build_server(

@@ -22,6 +22,13 @@ from pydantic import Field
 from pygen import files
 from pygen.errors import PygenError
 from pygen.files import first_link
+from pygen.server.limits import (
+    MAX_NAME_LENGTH,
+    MAX_NODE_TYPES,
+    MAX_QUERY_LENGTH,
+    capped_parts,
+    check_workflow_text,
+)
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.standard import standard_text
@@ -183,14 +190,20 @@ def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
             unknown += 1
             text = unknown_type_message(name, valid, [(a, t) for a, t, _ in aliases])
         parts.append(text)
-    return _text("\n---\n\n".join(parts), error=unknown == len(parts))
+    joined, left_out = capped_parts(parts, "\n---\n\n")
+    if left_out:
+        joined += (f"\n---\n\n{left_out} more node types did not fit in this reply; ask for "
+                   "them in another call.")
+    return _text(joined, error=unknown == len(parts))
 
 
 def register_node_tools(server: MCPServer, skills: Mapping[str, str],
                         nodes: NodeCatalog | None) -> None:
     """Add the node tools; without a schema document only get_node_skill is served."""
-    def get_node_skill(node_type: Annotated[str, Field(max_length=64)] = "",
-                       node_types: tuple[str, ...] = (),
+    def get_node_skill(node_type: Annotated[str, Field(max_length=MAX_NAME_LENGTH)] = "",
+                       node_types: Annotated[tuple[Annotated[str, Field(
+                           max_length=MAX_NAME_LENGTH)], ...], Field(
+                           max_length=MAX_NODE_TYPES)] = (),
                        detail: Detail = "standard") -> CallToolResult:
         return get_node_skill_result(skills, nodes, node_type, node_types, detail)
 
@@ -201,7 +214,8 @@ def register_node_tools(server: MCPServer, skills: Mapping[str, str],
 
 
 def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
-    def search_nodes(query: str, limit: Annotated[int, Field(ge=1, le=50)] = 10) -> str:
+    def search_nodes(query: Annotated[str, Field(max_length=MAX_QUERY_LENGTH)],
+                     limit: Annotated[int, Field(ge=1, le=50)] = 10) -> str:
         return search_text(nodes.index, query, limit)
 
     def validate_node(node_type: str, data: dict[str, Any],
@@ -214,6 +228,7 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
                 raise ToolError(unknown_type_message(node_type, nodes.types,
                                                      nodes.tool_aliases()))
             node_type = alias[0]
+        check_workflow_text(json.dumps(data), "data")
         return wire_report(validate_node_data(node_type, data, nodes.catalog, profile))
 
     def autofix_workflow(workflow: WorkflowArg,

@@ -12,6 +12,7 @@ from pydantic import Field as PydanticField
 from pygen import jsonread
 from pygen.errors import PygenError
 from pygen.model import Model
+from pygen.server.limits import check_workflow_counts, check_workflow_text
 from pygen.validation.catalog import Catalog, as_catalog
 from pygen.validation.findings import Finding, WireReport, error_at, wire_report
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile
@@ -84,11 +85,15 @@ def register_validate_tool(server: MCPServer,
 def workflow_argument(workflow: Any) -> tuple[Any, Finding | None]:
     """A workflow argument, parsed when it came as JSON text (or the finding why not)."""
     if not isinstance(workflow, str):
+        check_workflow_counts(workflow)
         return workflow, None
+    check_workflow_text(workflow)
     try:
-        return jsonread.loads(workflow, "workflow"), None
+        parsed = jsonread.loads(workflow, "workflow")
     except jsonread.JsonInputError as exc:
         return None, error_at("$", str(exc), rule="json")
+    check_workflow_counts(parsed)
+    return parsed, None
 
 
 def validate_workflow_input(workflow: Any, catalog: Catalog,

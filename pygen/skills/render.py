@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from pygen.layout import SCHEMA_FILE
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
 from pygen.skills.conditional import visibility_text
 from pygen.skills.example_data import example_data
@@ -195,6 +196,24 @@ def _as_defaulted(node: NodeDef, fields: tuple[DataField, ...]) -> tuple[DataFie
                  else f for f in fields)
 
 
+# Characters of field lines one node's skill file shows; a data type past it is cut there.
+FIELDS_BUDGET = 20_000
+
+
+def within_budget(lines: list[str], node_type: str) -> list[str]:
+    """The field lines up to FIELDS_BUDGET characters, then one line saying what was cut and
+    where the whole type is (the schema document `gen` writes beside the skills)."""
+    used = 0
+    for i, line in enumerate(lines):
+        used += len(line) + 1
+        if used > FIELDS_BUDGET:
+            rest = sum(1 for later in lines[i:] if later.lstrip().startswith("- "))
+            return [*lines[:i], f"- … {rest} more field lines are left out to keep this file "
+                    f"short; the whole data type is `$defs[\"{node_type}\"]` in "
+                    f"`{SCHEMA_FILE}` (in the skills folder).", ""]
+    return lines
+
+
 def index_signature_lines(data_type: DataType) -> list[str]:
     if not data_type.index_signature:
         return []
@@ -234,7 +253,7 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str
     lines.append("")
     if node.description:
         lines += [node.description, ""]
-    lines += data_type_sections(node)
+    lines += within_budget(data_type_sections(node), node.type)
     lines += default_data_lines(node, definitions)
     lines += computed_lines(node)
     return "\n".join(lines)

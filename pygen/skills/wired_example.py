@@ -22,8 +22,8 @@ from pygen.conventions import Conventions, saved_node, set_path, split
 from pygen.model import Handle, Model, NodeDef, wire_allowed
 from pygen.skills.example_data import example_data
 from pygen.skills.fields import mapping_shape, mapping_target, properties
+from pygen.skills.neighbours import index_for
 from pygen.skills.schema_doc import node_data_schema
-from pygen.suggest import words
 
 # node → (valid example data, notes): skills.example_data.example_data.
 ExampleData = Callable[[NodeDef], tuple[dict[str, Any], Any]]
@@ -146,31 +146,22 @@ def _neighbour(node: NodeDef, model: Model, side: str) -> tuple[NodeDef, str | N
     mine = node.inputs if side == "upstream" else node.outputs
     if not mine:
         return None
-    wanted = _stem(mine[0].id or "")
 
     def allowed(other: NodeDef, theirs: Handle) -> bool:
         if side == "upstream":
             return wire_allowed(other, theirs, node, mine[0])
         return wire_allowed(node, mine[0], other, theirs)
 
-    for other in model.nodes:
-        if other.type == node.type:
-            continue
-        for handle in other.outputs if side == "upstream" else other.inputs:
-            if handle.id is not None and _stem(handle.id) == wanted and allowed(other, handle):
-                return other, handle.id
+    index = index_for(model)
+    for other, handle in index.by_stem(side, mine[0].id or ""):
+        if other.type != node.type and allowed(other, handle):
+            return other, handle.id
     if side == "upstream":
         # An input no output is named after (a prompt's `in`): a source node feeds it.
-        source = next((o for o in model.nodes if not o.inputs and o.outputs
-                       and o.type != node.type and allowed(o, o.outputs[0])), None)
+        source = next((o for o in index.sources
+                       if o.type != node.type and allowed(o, o.outputs[0])), None)
         return (source, source.outputs[0].id) if source is not None else None
     return None
-
-
-def _stem(handle_id: str) -> str:
-    """`videos` and `video` name the same thing flowing."""
-    joined = "".join(words(handle_id))
-    return joined[:-1] if joined.endswith("s") and len(joined) > 3 else joined
 
 
 def render_wired_example(workflow: Mapping[str, Any], node_type: str,

@@ -29,7 +29,7 @@ def workflow_text(case: Path) -> str:
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A config whose model is the studio fixture (no Node); workflows written beside it."""
-    monkeypatch.setattr("pygen.tools.merge.load_model", lambda config: STUDIO)
+    monkeypatch.setattr("pygen.tools.merge.load_model", lambda config, use_cache=False: STUDIO)
     (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
     (tmp_path / "ok.json").write_text(workflow_text(PIPELINE), encoding="utf-8")
     (tmp_path / "broken.json").write_text(workflow_text(BROKEN), encoding="utf-8")

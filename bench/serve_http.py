@@ -1,0 +1,170 @@
+"""`get_node_skill` over streamable HTTP at 1 and 20 clients, beside the stdio figure.
+
+Run with `.venv/bin/python -m bench.serve_http [--calls N]`. The clients run in a separate
+process (`--client`), each a bare HTTP/1.1 keep-alive connection posting `tools/call`
+(the server is stateless, so no session set-up), so the server's cost is not confused with
+the MCP client library's. Prints per mode: calls, throughput, p50/p99 latency as the
+clients saw it, and the server's own CPU milliseconds per call (from /proc, the server
+process alone). Target: p99 within 50 ms of server time at 20 clients.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import anyio
+
+from bench import serve_calls
+
+CLIENTS = (1, 20)
+CALLS = 2_000
+WARMUP = 50
+
+
+def _request(port: int, node_type: str, i: int) -> bytes:
+    body = json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call",
+                       "params": {"name": "get_node_skill",
+                                  "arguments": {"node_type": node_type}}}).encode()
+    return (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Accept: application/json, text/event-stream\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+
+async def _answer(reader: asyncio.StreamReader) -> bytes:
+    """One HTTP/1.1 response body (chunked or sized)."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"):
+        raise SystemExit(f"server answered {head[:40]!r}")
+    sized = re.search(rb"(?i)content-length: *(\d+)", head)
+    if sized is not None:
+        return await reader.readexactly(int(sized.group(1)))
+    body = b""
+    while True:
+        size = int((await reader.readuntil(b"\r\n"))[:-2], 16)
+        body += (await reader.readexactly(size + 2))[:-2]
+        if size == 0:
+            return body
+
+
+async def _clients(port: int, clients: int, calls: int, types: list[str]) -> list[float]:
+    latencies: list[float] = []
+    left = iter(range(calls))
+
+    async def client() -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            for i in left:
+                before = time.perf_counter()
+                writer.write(_request(port, types[i % len(types)], i))
+                body = await _answer(reader)
+                latencies.append(time.perf_counter() - before)
+                if b'"isError":true' in body:
+                    raise SystemExit(f"call {i} failed: {body[:200]!r}")
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(client() for _ in range(clients)))
+    return latencies
+
+
+def client_main(port: int, clients: int, calls: int, types: list[str]) -> None:
+    """The client process: run the calls, print the latencies as JSON."""
+    asyncio.run(_clients(port, clients, WARMUP, types))
+    started = time.perf_counter()
+    latencies = asyncio.run(_clients(port, clients, calls, types))
+    print(json.dumps({"latencies": latencies, "wall": time.perf_counter() - started}))
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_listening(port: int) -> None:
+    import socket
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start listening")
+
+
+def _row(mode: str, clients: int, latencies: list[float], wall: float,
+         cpu: float | None) -> str:
+    ordered = sorted(latencies)
+    p50 = serve_calls.percentile(ordered, 0.50) * 1000
+    p99 = serve_calls.percentile(ordered, 0.99) * 1000
+    per_call = f"{cpu / len(latencies) * 1000:>10.3f}" if cpu is not None else f"{'-':>10}"
+    return (f"{mode:<6} {clients:>7} {len(latencies):>6} {len(latencies) / wall:>9.0f} "
+            f"{p50:>9.2f} {p99:>9.2f} {per_call}")
+
+
+def run_http(skills: Path, types: list[str], calls: int) -> list[str]:
+    port = _free_port()
+    command = serve_calls.server_command(skills)
+    with open(skills.parent / "http.log", "w", encoding="utf-8") as log:
+        server = subprocess.Popen([command.command, *command.args, "--http", "--port",
+                                   str(port)], stdout=log, stderr=subprocess.STDOUT)
+    rows = []
+    try:
+        _wait_listening(port)
+        for clients in CLIENTS:
+            before = _cpu_seconds(server.pid)
+            done = subprocess.run(
+                [sys.executable, "-m", "bench.serve_http", "--client", str(port), str(clients),
+                 str(calls), *types], capture_output=True, text=True, check=True)
+            cpu = _cpu_seconds(server.pid) - before
+            result = json.loads(done.stdout)
+            # The warm-up calls are in the CPU figure too; count them.
+            scale = calls / (calls + WARMUP)
+            rows.append(_row("http", clients, result["latencies"], result["wall"], cpu * scale))
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.serve_http")
+    parser.add_argument("--calls", type=int, default=CALLS, help=f"calls per mode ({CALLS})")
+    parser.add_argument("--client", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.client:
+        port, clients, calls, *types = args.client
+        client_main(int(port), int(clients), int(calls), types)
+        return
+    with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
+        types = serve_calls.prepare(Path(tmp))
+        skills = Path(tmp) / "skills"
+        latencies, wall = anyio.run(serve_calls.measure, serve_calls.server_command(skills),
+                                    types, Path(tmp) / "serve.log", args.calls)
+        rows = [_row("stdio", 1, latencies, wall, None), *run_http(skills, types, args.calls)]
+    print(f"get_node_skill, {len(types)} node types, {args.calls} calls per mode")
+    print(f"{'mode':<6} {'clients':>7} {'calls':>6} {'calls/s':>9} {'p50 ms':>9} "
+          f"{'p99 ms':>9} {'server cpu ms/call':>10}")
+    print("\n".join(rows))
+
+
+if __name__ == "__main__":
+    main()
