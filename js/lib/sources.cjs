@@ -42,7 +42,10 @@ function loadSources(ctx) {
     }
   }
   const searched = specs.filter((spec) => spec.kind === "call" || spec.kind === "class");
-  if (searched.length) addFilesNaming(ctx, searched.map((spec) => spec.name));
+  // `class:*` reads every class: a file can hold one only if it says `class`.
+  if (searched.length) {
+    addFilesNaming(ctx, searched.map((spec) => (spec.name === "*" ? "class" : spec.name)));
+  }
   ctx.project.resolveSourceFileDependencies();
 }
 

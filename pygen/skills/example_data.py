@@ -99,7 +99,11 @@ def _fill(schema: Schema, data: dict[str, Any], at: str,
             data[key] = placeholder(props.get(key, {}))
             filled.append(at + key)
     for extra in schema.get("allOf", ()):
-        if _object_like(extra):
+        if "if" in extra and "then" in extra:
+            # A field required only when others hold given values: filled when they do.
+            if is_valid(extra["if"], data):
+                data = _fill({"properties": props, **extra["then"]}, data, at, filled, replaced)
+        elif _object_like(extra):
             data = _fill(extra, data, at, filled, replaced)
     return data
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from pygen import output
 from pygen.cli import main
 
 NODES_TS = """\
@@ -121,6 +122,7 @@ def test_doctor_lists_structural_matches_with_scores_for_a_person_to_confirm(
         "runner_up": "ExportSettings", "runner_up_score": 0.561}]
     # The decoy (LogEntry for `log`) is not a match: those nodes have no declared type.
     assert report["unresolved_data_types"] == ["log", "run-status", "delay"]
-    monkeypatch.setenv("COLUMNS", "240")  # one line per row
+    # One line per row: the console's width is fixed when it is made, so set it directly.
+    monkeypatch.setattr(output.console, "width", 240)
     table = run(project, "doctor", monkeypatch=monkeypatch).stdout
     assert "watermark → WatermarkSettings (0.931, next ExportSettings 0.561)" in table

@@ -181,6 +181,16 @@ def test_init_pyproject_appends_a_table_that_gen_and_check_use(tmp_path: Path) -
     assert not (root / "pygen.toml").exists()
 
 
+# What the example app's own config declares beside what init finds (pyproject.toml).
+EXAMPLE_CONVENTIONS = """
+[conventions]
+mapping_field = "fieldMappings"
+mapping_required = true
+label_key = "data.label"
+editor_fills_defaults = true
+"""
+
+
 def test_init_on_the_example_app_and_its_existing_skills(tmp_path: Path) -> None:
     """The example's skills were written with tools configured; a config without them must
     not make the tools' names stale (pygen knows nothing of them then)."""
@@ -193,5 +203,12 @@ def test_init_on_the_example_app_and_its_existing_skills(tmp_path: Path) -> None
     assert "13 node(s)" in init.stdout and "set `tools`" in init.stdout
     assert active_keys(tmp_path / "pygen.toml") == {
         "nodes_file": "examples/studio/src/types/nodes.ts"}
+    # The guide's hand-written workflows leave fields to the editor's defaults and map wired
+    # inputs, conventions no code declares: until the config says so, those are true findings.
+    first = in_process(tmp_path, "check", "-q")
+    assert first.returncode == 1
+    assert "skills/workflow-editor.md" in first.stdout and "missing required field" in first.stdout
+    with (tmp_path / "pygen.toml").open("a", encoding="utf-8") as config:
+        config.write(EXAMPLE_CONVENTIONS)
     runs = [in_process(tmp_path, "gen", "-q"), in_process(tmp_path, "check", "-q")]
     assert [r.returncode for r in runs] == [0, 0], [r.stdout for r in runs]
