@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: gen-skills check test lint bench readme clean setup
+.PHONY: gen-skills check test test-fast lint bench readme clean setup
 
 setup: $(STAMP) node_modules/.package-lock.json
 
@@ -28,9 +28,14 @@ lint: setup
 	$(BIN)/mypy
 	node_modules/.bin/eslint js eslint.config.cjs
 
+# The whole suite, one worker per core; a module's tests stay on one worker (shared fixtures).
 test: setup lint
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist loadfile
 	$(BIN)/pygen check --quiet
+
+# The quick loop while working: everything but the packaging end-to-end tests.
+test-fast: setup
+	$(BIN)/pytest -q -n auto --dist loadfile -m "not slow"
 
 bench: setup
 	$(BIN)/python -m bench
