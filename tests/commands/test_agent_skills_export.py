@@ -66,7 +66,7 @@ def test_the_package_follows_the_format(exported: Path) -> None:
 
 
 def test_the_reference_validator_accepts_every_skill(exported: Path) -> None:
-    validator = pytest.importorskip("skills_ref")
+    import skills_ref as validator  # a dev dependency: the specification's own validator
     for skill in sorted(exported.glob("*/SKILL.md")):
         assert validator.validate(skill.parent) == [], skill
 
