@@ -165,7 +165,8 @@ def validation_registrars(store: SkillStore) -> list[Registrar]:
     nodes = load_node_catalog(layout.schema_file(store.root), store.root, store.nodes)
     registrars: list[Registrar] = [lambda server: register_node_tools(server, store.nodes, nodes)]
     if nodes is not None:
-        registrars.append(lambda server: register_validate_tool(server, lambda: nodes.catalog))
+        registrars.append(lambda server: register_validate_tool(
+            server, lambda: nodes.catalog, nodes.catalog.conventions))
     return registrars
 
 

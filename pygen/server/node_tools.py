@@ -19,6 +19,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp_types import CallToolResult, TextContent
 from pydantic import Field
 
+from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
+from pygen.conventions import Conventions
 from pygen.files import first_link
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
@@ -51,11 +53,13 @@ VALIDATE_NODE_DESCRIPTION = (
     "Check one node's data before adding it (profile as in validate_workflow_json). Returns "
     "what validate_workflow_json returns."
 )
-AUTOFIX_DESCRIPTION = (
-    "Apply every mechanical fix validation knows (renames, case, defaults, field mappings, "
-    "positions, runner-owned fields) to a workflow (profile as in validate_workflow_json). "
-    "Returns {workflow, changes, remaining, valid}; never writes prompts or URLs."
-)
+def autofix_description(conv: Conventions = DEFAULT_CONVENTIONS) -> str:
+    """The autofix tool's description; the mapping field only when the editor declares one."""
+    mapping = f"`{conv.mapping_field}` entries, " if conv.mapping_field else ""
+    return ("Apply every mechanical fix validation knows (renames, case, defaults, "
+            f"{mapping}positions, runner-owned fields) to a workflow (profile as in "
+            "validate_workflow_json). Returns {workflow, changes, remaining, valid}; never "
+            "writes prompts or URLs.")
 
 
 @dataclass(frozen=True)
@@ -225,8 +229,8 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
     server.add_tool(search_nodes, description=SEARCH_DESCRIPTION, annotations=READ_ONLY)
     server.add_tool(validate_node, description=VALIDATE_NODE_DESCRIPTION, annotations=READ_ONLY,
                     structured_output=True)
-    server.add_tool(autofix_workflow, description=AUTOFIX_DESCRIPTION, annotations=READ_ONLY,
-                    structured_output=True)
+    server.add_tool(autofix_workflow, description=autofix_description(nodes.catalog.conventions),
+                    annotations=READ_ONLY, structured_output=True)
 
 
 def load_node_catalog(path: Path, within: Path | None = None,

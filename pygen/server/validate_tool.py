@@ -10,6 +10,8 @@ from pydantic import BeforeValidator, WithJsonSchema
 from pydantic import Field as PydanticField
 
 from pygen import jsonread
+from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
+from pygen.conventions import Conventions
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.validation.catalog import Catalog, as_catalog
@@ -20,16 +22,27 @@ from pygen.validation.workflow import validate_workflow
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-TOOL_DESCRIPTION = (
-    "Check a workflow before sending it to update_workflow_json: node types, data fields and "
-    "values, ids, edges, handles and connection rules, field mappings, positions. Returns "
-    "{valid, errors, warnings, findings[{level, path, rule, message, suggestion, fix?}]}; fix "
-    "every error (autofix_workflow applies each `fix`), then send."
-)
+_CHECKED = "node types, data fields and values, ids, {edges}, handles and connection rules{mapping}"
+
+
+def checked_text(conv: Conventions) -> str:
+    """What validation checks, naming only what the editor declares: its mapping field, and
+    edges kept as a connections map."""
+    edges = f"the `{conv.connections_key}` map" if conv.connections_key else "edges"
+    mapping = f", the `{conv.mapping_field}` mapping" if conv.mapping_field else ""
+    return _CHECKED.format(edges=edges, mapping=mapping)
+
+
+def tool_description(conv: Conventions = DEFAULT_CONVENTIONS) -> str:
+    return (f"Check a workflow before sending it to update_workflow_json: {checked_text(conv)}, "
+            "positions. Returns {valid, errors, warnings, findings[{level, path, rule, message, "
+            "suggestion, fix?}]}; fix every error (autofix_workflow applies each `fix`), then "
+            "send.")
+
 
 PROFILE_ARG = ("runtime: what the editor needs to load it; strict: every required field; "
                "minimal: types only")
-WORKFLOW_ARG = "{nodes, edges, ...}, or its JSON text"
+WORKFLOW_ARG = "the workflow document, or its JSON text"
 
 
 def _as_json_text(value: Any) -> Any:
@@ -53,9 +66,11 @@ ProfileArg = Annotated[Profile, PydanticField(description=PROFILE_ARG)]
 
 
 def register_validate_tool(server: MCPServer,
-                           catalog_provider: Callable[[], Catalog | Model]) -> None:
+                           catalog_provider: Callable[[], Catalog | Model],
+                           conventions: Conventions = DEFAULT_CONVENTIONS) -> None:
     """Add `validate_workflow_json(workflow)` to a server. The provider is called per request
-    (it may read the schema file or the model); the catalog is rebuilt only when it changes."""
+    (it may read the schema file or the model); the catalog is rebuilt only when it changes.
+    The description names what `conventions` declare, nothing else."""
     from mcp.server.mcpserver.exceptions import ToolError
 
     from pygen.server.listing import READ_ONLY
@@ -76,7 +91,7 @@ def register_validate_tool(server: MCPServer,
         return wire_report(validate_workflow_input(workflow, current(), profile))
 
     server.add_tool(validate_workflow_json, name="validate_workflow_json",
-                    description=TOOL_DESCRIPTION,
+                    description=tool_description(conventions),
                     annotations=READ_ONLY,
                     structured_output=True)
 
