@@ -25,7 +25,7 @@ from pygen.files import first_link
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.standard import standard_text
-from pygen.server.validate_tool import WorkflowArg, workflow_argument
+from pygen.server.validate_tool import DataArg, WorkflowArg, data_argument, workflow_argument
 from pygen.skills.minimal import render_minimal
 from pygen.skills.sections import PROSE_SECTIONS, section_text
 from pygen.suggest import normalised, ranked
@@ -206,7 +206,7 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
     def search_nodes(query: str, limit: Annotated[int, Field(ge=1, le=50)] = 10) -> str:
         return search_text(nodes.index, query, limit)
 
-    def validate_node(node_type: str, data: dict[str, Any],
+    def validate_node(node_type: str, data: DataArg,
                       profile: Profile = DEFAULT_PROFILE) -> WireReport:
         if node_type not in nodes.catalog.specs:
             alias = resolve_alias(node_type, nodes.types, nodes.aliases())
@@ -216,7 +216,10 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
                 raise ToolError(unknown_type_message(node_type, nodes.types,
                                                      nodes.tool_aliases()))
             node_type = alias[0]
-        return wire_report(validate_node_data(node_type, data, nodes.catalog, profile))
+        parsed, found = data_argument(data)
+        if parsed is None and found:
+            return wire_report(found)
+        return wire_report(found + validate_node_data(node_type, parsed, nodes.catalog, profile))
 
     def autofix_workflow(workflow: WorkflowArg,
                          profile: Profile = DEFAULT_PROFILE) -> FixResult:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BeforeValidator, WithJsonSchema
+from pydantic import BeforeValidator, ValidatorFunctionWrapHandler, WithJsonSchema, WrapValidator
 from pydantic import Field as PydanticField
 
 from pygen import jsonread
@@ -15,7 +15,7 @@ from pygen.conventions import Conventions
 from pygen.errors import PygenError
 from pygen.model import Model
 from pygen.validation.catalog import Catalog, as_catalog
-from pygen.validation.findings import Finding, WireReport, error_at, wire_report
+from pygen.validation.findings import Finding, Fix, WireReport, error_at, warning_at, wire_report
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile
 from pygen.validation.workflow import validate_workflow
 
@@ -59,9 +59,23 @@ def _as_json_text(value: Any) -> Any:
         raise ValueError(f"nested deeper than {jsonread.MAX_DEPTH} levels") from None
 
 
+class ObjectText(str):
+    """The JSON text of an argument that arrived as an object, not as text."""
+
+    __slots__ = ()
+
+
+def _keep_form(value: Any, handler: ValidatorFunctionWrapHandler) -> str:
+    """Text stays text; an object becomes `ObjectText`, so the tool knows which it got (and
+    the SDK, seeing a `str` parameter, leaves JSON text for the strict reader)."""
+    return handler(value) if isinstance(value, str) else ObjectText(_as_json_text(value))
+
+
 # Shared by the workflow tools (node_tools): the profile is explained once, here.
 WorkflowArg = Annotated[str, BeforeValidator(_as_json_text),
                         WithJsonSchema({"description": WORKFLOW_ARG})]
+DataArg = Annotated[str, WrapValidator(_keep_form),
+                    WithJsonSchema({"type": "object", "description": "the node's data object"})]
 ProfileArg = Annotated[Profile, PydanticField(description=PROFILE_ARG)]
 
 
@@ -96,14 +110,27 @@ def register_validate_tool(server: MCPServer,
                     structured_output=True)
 
 
-def workflow_argument(workflow: Any) -> tuple[Any, Finding | None]:
+def workflow_argument(workflow: Any, name: str = "workflow") -> tuple[Any, Finding | None]:
     """A workflow argument, parsed when it came as JSON text (or the finding why not)."""
     if not isinstance(workflow, str):
         return workflow, None
     try:
-        return jsonread.loads(workflow, "workflow"), None
+        return jsonread.loads(workflow, name), None
     except jsonread.JsonInputError as exc:
         return None, error_at("$", str(exc), rule="json")
+
+
+def data_argument(data: str) -> tuple[Any, list[Finding]]:
+    """A node's data argument parsed, and why not or, when it came as JSON text holding an
+    object, a warning whose fix sets the object itself."""
+    parsed, problem = workflow_argument(str(data), "data")
+    if problem is not None:
+        return None, [problem]
+    if isinstance(data, ObjectText) or not isinstance(parsed, dict):
+        return parsed, []
+    return parsed, [warning_at("$", "got a JSON string holding the data object; it was checked "
+                                    "as that object: send the object itself", rule="node-shape",
+                               fix=Fix("set", (), parsed))]
 
 
 def validate_workflow_input(workflow: Any, catalog: Catalog,

@@ -90,3 +90,19 @@ def test_errors_name_no_server_path_and_no_library_link() -> None:
         assert str(REPO) not in shown and "http" not in shown and "Traceback" not in shown
     assert bad_args.is_error and "node_type: String should have at most 64" in text(bad_args)
     assert bad_json.structured_content["remaining"][0]["rule"] == "json"
+
+
+def test_validate_node_parses_data_sent_as_json_text_and_says_so_with_a_fix() -> None:
+    data = {"label": "x", "aspect_ratio": "16:9"}
+    as_text, as_object, broken = calls(
+        ("validate_node", {"node_type": "generate-image", "data": json.dumps(data)}),
+        ("validate_node", {"node_type": "generate-image", "data": data}),
+        ("validate_node", {"node_type": "generate-image", "data": "{\"label\": "}))
+    first, *rest = as_text.structured_content["findings"]
+    assert (first["rule"], first["path"], first["fix"]) == (
+        "node-shape", "$", {"op": "set", "path": "$", "value": data})
+    assert rest == as_object.structured_content["findings"]  # checked as the object itself
+    assert [f["rule"] for f in rest] == ["unknown-field"]
+    assert not broken.is_error
+    assert [(f["rule"], f["message"].split(":")[0]) for f in
+            broken.structured_content["findings"]] == [("json", "data")]
