@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from pygen import __version__, layout
 from pygen.errors import PygenError
 from pygen.files import first_link
-from pygen.server.listing import READ_ONLY, compact
+from pygen.server.listing import READ_ONLY, compact, compact_answer
 from pygen.server.node_tools import load_node_catalog, register_node_tools
 from pygen.server.served_tools import with_served_tools
 from pygen.server.store import SkillStore
@@ -59,7 +59,7 @@ class SkillServer(MCPServer):
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Any = None) -> Any:
         try:
-            return await super().call_tool(name, arguments, context)
+            return compact_answer(await super().call_tool(name, arguments, context))
         except ToolError as exc:
             cause = exc.__cause__
             if not isinstance(cause, ValidationError):

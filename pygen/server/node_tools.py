@@ -22,6 +22,7 @@ from pydantic import Field
 from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
 from pygen.files import first_link
+from pygen.server.batch import standard_batch
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.standard import standard_text
@@ -39,15 +40,13 @@ Detail = Literal["minimal", "standard", "full"]
 _SUGGESTIONS = 3
 
 SEARCH_DESCRIPTION = (
-    "Find node types by what they do, in your own words: ranked, typo-tolerant search over "
-    "types, labels, categories, descriptions, tools, fields and usage notes. One line per "
-    "hit: type — label (category): purpose."
+    "Find node types by what they do, in your own words (ranked, typo-tolerant). One line "
+    "per hit: type — label (category): purpose."
 )
 NODE_SKILL_DESCRIPTION = (
-    "A node type's skill: fields, defaults, handles, its MCP tool, gotchas, a wired example. "
-    "detail: minimal (~200 tokens), standard (default, ≤~1,000), full (the whole file, tool "
-    "tables, JSON Schemas). Pass "
-    "node_type (its label or tool name also works), or node_types for several."
+    "A node type's skill: fields, defaults, handles, MCP tool, gotchas, a wired example. "
+    "detail: minimal (~200 tokens), standard (default, ≤~1,000), full (all, with tool tables "
+    "and JSON Schemas). Pass node_type (its label or tool name also works), or node_types."
 )
 VALIDATE_NODE_DESCRIPTION = (
     "Check one node's data before adding it (profile as in validate_workflow_json). Returns "
@@ -175,17 +174,20 @@ def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
     valid = sorted(skills)
     aliases = nodes.aliases() if nodes else []
     parts: list[str] = []
-    unknown = 0
+    types: list[str | None] = []
     for name in dict.fromkeys(wanted):
         text = node_skill_text(skills, nodes, name, detail)
+        types.append(name if text is not None else None)
         alias = resolve_alias(name, valid, aliases) if text is None else None
         if alias is not None:
             text = f"{alias[1]}\n\n{node_skill_text(skills, nodes, alias[0], detail)}"
+            types[-1] = alias[0]
         elif text is None:
-            unknown += 1
             text = unknown_type_message(name, valid, [(a, t) for a, t, _ in aliases])
         parts.append(text)
-    return _text("\n---\n\n".join(parts), error=unknown == len(parts))
+    if detail == "standard":
+        parts = standard_batch(parts, types)
+    return _text("\n---\n\n".join(parts), error=types.count(None) == len(parts))
 
 
 def register_node_tools(server: MCPServer, skills: Mapping[str, str],

@@ -36,8 +36,9 @@ def test_detail_levels_grow_from_minimal_to_full() -> None:
     assert len(text(minimal)) / 4 <= 200 < len(text(standard)) / 4 <= 1100
     # standard: what an agent acts on, without frontmatter, markers or the tool's tables.
     assert "generated_at" not in text(standard) and "AUTO-GEN" not in text(standard)
-    assert "**Parameters** (* required; types: get_node_skill(detail=" \
+    assert "**Parameters** (* required; types, here and below: get_node_skill(detail=" \
            "\"full\")): `prompt`*, `provider`" in text(standard)
+    assert "**Returns:** `job_id`*, `status`*" in text(standard)
     assert "## When to use" in text(standard) and "## Common gotchas" in text(standard)
     assert "durationSeconds*: number minimum=5 maximum=240 =30" in text(minimal)
     assert text(full).startswith(on_disk.rstrip("\n"))
@@ -106,3 +107,11 @@ def test_validate_node_parses_data_sent_as_json_text_and_says_so_with_a_fix() ->
     assert not broken.is_error
     assert [(f["rule"], f["message"].split(":")[0]) for f in
             broken.structured_content["findings"]] == [("json", "data")]
+
+
+def test_a_structured_answer_reads_as_compact_json() -> None:
+    checked, found = calls(("validate_node", {"node_type": "generate-image", "data": {}}),
+                           ("search_nodes", {"query": "music", "limit": 1}))
+    assert text(checked) == json.dumps(checked.structured_content, ensure_ascii=False,
+                                       separators=(",", ":"))
+    assert text(found).startswith("generate-music — ")  # plain text stays as it is
