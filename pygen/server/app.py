@@ -29,7 +29,7 @@ from pygen import __version__, layout
 from pygen.errors import PygenError
 from pygen.files import first_link
 from pygen.server.limits import capped_result
-from pygen.server.listing import READ_ONLY, compact
+from pygen.server.listing import READ_ONLY, compact, compact_answer
 from pygen.server.node_tools import load_node_catalog, register_node_tools
 from pygen.server.served_tools import with_served_tools
 from pygen.server.store import SkillStore
@@ -60,7 +60,7 @@ class SkillServer(MCPServer):
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Any = None) -> Any:
         try:
-            result = await super().call_tool(name, arguments, context)
+            result = compact_answer(await super().call_tool(name, arguments, context))
         except ToolError as exc:
             cause = exc.__cause__
             if not isinstance(cause, ValidationError):
@@ -167,7 +167,8 @@ def validation_registrars(store: SkillStore) -> list[Registrar]:
     nodes = load_node_catalog(layout.schema_file(store.root), store.root, store.nodes)
     registrars: list[Registrar] = [lambda server: register_node_tools(server, store.nodes, nodes)]
     if nodes is not None:
-        registrars.append(lambda server: register_validate_tool(server, lambda: nodes.catalog))
+        registrars.append(lambda server: register_validate_tool(
+            server, lambda: nodes.catalog, nodes.catalog.conventions))
     return registrars
 
 

@@ -20,8 +20,11 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import Field
 
 from pygen import files
+from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
+from pygen.conventions import Conventions
 from pygen.errors import PygenError
 from pygen.files import first_link
+from pygen.server.batch import standard_batch
 from pygen.server.limits import (
     MAX_NAME_LENGTH,
     MAX_NODE_TYPES,
@@ -32,7 +35,7 @@ from pygen.server.limits import (
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.standard import standard_text
-from pygen.server.validate_tool import WorkflowArg, workflow_argument
+from pygen.server.validate_tool import DataArg, WorkflowArg, data_argument, workflow_argument
 from pygen.skills.minimal import render_minimal
 from pygen.skills.sections import PROSE_SECTIONS, section_text
 from pygen.suggest import normalised, ranked
@@ -46,25 +49,25 @@ Detail = Literal["minimal", "standard", "full"]
 _SUGGESTIONS = 3
 
 SEARCH_DESCRIPTION = (
-    "Find node types by what they do, in your own words: ranked, typo-tolerant search over "
-    "types, labels, categories, descriptions, tools, fields and usage notes. One line per "
-    "hit: type — label (category): purpose."
+    "Find node types by what they do, in your own words (ranked, typo-tolerant). One line "
+    "per hit: type — label (category): purpose."
 )
 NODE_SKILL_DESCRIPTION = (
-    "A node type's skill: fields, defaults, handles, its MCP tool, gotchas, a wired example. "
-    "detail: minimal (~200 tokens), standard (default, ≤~1,000), full (the whole file, tool "
-    "tables, JSON Schemas). Pass "
-    "node_type (its label or tool name also works), or node_types for several."
+    "A node type's skill: fields, defaults, handles, MCP tool, gotchas, a wired example. "
+    "detail: minimal (~200 tokens), standard (default, ≤~1,000), full (all, with tool tables "
+    "and JSON Schemas). Pass node_type (its label or tool name also works), or node_types."
 )
 VALIDATE_NODE_DESCRIPTION = (
     "Check one node's data before adding it (profile as in validate_workflow_json). Returns "
     "what validate_workflow_json returns."
 )
-AUTOFIX_DESCRIPTION = (
-    "Apply every mechanical fix validation knows (renames, case, defaults, field mappings, "
-    "positions, runner-owned fields) to a workflow (profile as in validate_workflow_json). "
-    "Returns {workflow, changes, remaining, valid}; never writes prompts or URLs."
-)
+def autofix_description(conv: Conventions = DEFAULT_CONVENTIONS) -> str:
+    """The autofix tool's description; the mapping field only when the editor declares one."""
+    mapping = f"`{conv.mapping_field}` entries, " if conv.mapping_field else ""
+    return ("Apply every mechanical fix validation knows (renames, case, defaults, "
+            f"{mapping}positions, runner-owned fields) to a workflow (profile as in "
+            "validate_workflow_json). Returns {workflow, changes, remaining, valid}; never "
+            "writes prompts or URLs.")
 
 
 @dataclass(frozen=True)
@@ -180,21 +183,24 @@ def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
     valid = sorted(skills)
     aliases = nodes.aliases() if nodes else []
     parts: list[str] = []
-    unknown = 0
+    types: list[str | None] = []
     for name in dict.fromkeys(wanted):
         text = node_skill_text(skills, nodes, name, detail)
+        types.append(name if text is not None else None)
         alias = resolve_alias(name, valid, aliases) if text is None else None
         if alias is not None:
             text = f"{alias[1]}\n\n{node_skill_text(skills, nodes, alias[0], detail)}"
+            types[-1] = alias[0]
         elif text is None:
-            unknown += 1
             text = unknown_type_message(name, valid, [(a, t) for a, t, _ in aliases])
         parts.append(text)
+    if detail == "standard":
+        parts = standard_batch(parts, types)
     joined, left_out = capped_parts(parts, "\n---\n\n")
     if left_out:
         joined += (f"\n---\n\n{left_out} more node types did not fit in this reply; ask for "
                    "them in another call.")
-    return _text(joined, error=unknown == len(parts))
+    return _text(joined, error=types.count(None) == len(parts))
 
 
 def register_node_tools(server: MCPServer, skills: Mapping[str, str],
@@ -218,7 +224,7 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
                      limit: Annotated[int, Field(ge=1, le=50)] = 10) -> str:
         return search_text(nodes.index, query, limit)
 
-    def validate_node(node_type: str, data: dict[str, Any],
+    def validate_node(node_type: str, data: DataArg,
                       profile: Profile = DEFAULT_PROFILE) -> WireReport:
         if node_type not in nodes.catalog.specs:
             alias = resolve_alias(node_type, nodes.types, nodes.aliases())
@@ -228,8 +234,10 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
                 raise ToolError(unknown_type_message(node_type, nodes.types,
                                                      nodes.tool_aliases()))
             node_type = alias[0]
-        check_workflow_text(json.dumps(data), "data")
-        return wire_report(validate_node_data(node_type, data, nodes.catalog, profile))
+        parsed, found = data_argument(data)
+        if parsed is None and found:
+            return wire_report(found)
+        return wire_report(found + validate_node_data(node_type, parsed, nodes.catalog, profile))
 
     def autofix_workflow(workflow: WorkflowArg,
                          profile: Profile = DEFAULT_PROFILE) -> FixResult:
@@ -242,8 +250,8 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
     server.add_tool(search_nodes, description=SEARCH_DESCRIPTION, annotations=READ_ONLY)
     server.add_tool(validate_node, description=VALIDATE_NODE_DESCRIPTION, annotations=READ_ONLY,
                     structured_output=True)
-    server.add_tool(autofix_workflow, description=AUTOFIX_DESCRIPTION, annotations=READ_ONLY,
-                    structured_output=True)
+    server.add_tool(autofix_workflow, description=autofix_description(nodes.catalog.conventions),
+                    annotations=READ_ONLY, structured_output=True)
 
 
 def load_node_catalog(path: Path, within: Path | None = None,

@@ -25,14 +25,23 @@ _ENUM_SHOWN = 8
 _FRONTMATTER = re.compile(r"\A---\n.*?\n---\n+", re.DOTALL)
 _TABLE = re.compile(r"^\*\*(Parameters|Returns)[^*\n]*\*\*[^\n]*\n\n((?:\|[^\n]*\n)+)",
                     re.MULTILINE)
+_NAME = re.compile(r"^- `(\w+)\??: ")
+# What the line of each kind says beside the names (a result's heading says what results are).
+_OWNED = {"runner": "the runner writes these; ", "result": ""}
+# Where a list came from (`(from `GenerateImageData`)`): the maintainer's concern, not the agent's.
+_SOURCE_NAME = re.compile(r"^\*\*(Required data fields|Default data)\*\* \(from `[^`\n]+`\):",
+                          re.MULTILINE)
+# A field typed by an alias whose values are listed: the values say it, the alias name does not.
+_ALIAS_ENUM = re.compile(r"^(\s*- `\w+\??): [A-Za-z_$][\w$]*` — one of ", re.MULTILINE)
 _FIELD = re.compile(r"^(\s*)- `(\w+)\??: ([A-Za-z_$][\w$]*)`")
 _ENUM_ITEM = re.compile(r"^\s+- `[^`]*`\s*$")
 _JSON_BLOCK = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
 # A run of `- **Key:** value` bullets (the node's facts) and one of them.
 _FACTS = re.compile(r"(?:^- \*\*[^*\n]+:\*\* [^\n]*\n){2,}", re.MULTILINE)
+_MCP_SECTION = re.compile(r"^## MCP call$", re.MULTILINE)
 _FACT = re.compile(r"^- \*\*([^*\n]+):\*\* (.*)$", re.MULTILINE)
 # The end of a sentence: a full stop after a word (not `e.g.` or a number) before a space.
-_SENTENCE_END = re.compile(r"(?<=[a-z)`\"][.])\s+(?=[A-Z`(])")
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z)`\"]{2}[.])\s+(?=[A-Z`(])")
 
 
 def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
@@ -40,29 +49,38 @@ def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
     text = _FRONTMATTER.sub("", text)
     text = COMMENT.sub("", text)
     text = _TABLE.sub(_table_line, text)
+    text = _SOURCE_NAME.sub(r"**\1:**", text)
     text = _JSON_BLOCK.sub(_one_line_json, text)
     text = _FACTS.sub(_facts_line, text, count=1)  # the header, not bullets in prose
-    lines = _fields(text.splitlines(), schema or {})
+    props = (schema or {}).get("properties", {})
+    lines = _owned_fields(_fields(text.splitlines(), schema or {}), props)
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
+    text = _ALIAS_ENUM.sub(r"\1` — one of ", text)
     if len(text) > BUDGET:
         text = _short_gotchas(text)
     return text
 
 
 def _table_line(match: re.Match[str]) -> str:
-    """A Markdown table of names as one line: `**Parameters:** `a`*, `b` (types: full)`."""
+    """A Markdown table of names as one line: `**Parameters** (* required; types: full): `a`*,
+    `b``; the returns likewise, the pointer said once."""
     rows = [row for row in match.group(2).splitlines()[2:] if row.startswith("|")]
     names = []
     for row in rows:
         cells = [c.strip() for c in row.strip("|").split(" | ")]
         required = len(cells) > 2 and cells[2] == "required"
         names.append(cells[0] + ("*" if required else ""))
-    return f"**{match.group(1)}** (* required; types: {FULL}): {', '.join(names)}\n"
+    if match.group(1) == "Returns":
+        return f"**Returns:** {', '.join(names)}\n"
+    return f"**Parameters** (* required; types, here and below: {FULL}): {', '.join(names)}\n"
 
 
 def _facts_line(match: re.Match[str]) -> str:
-    """The node's fact bullets on one line: `Type: `x` · Category: ai · …`."""
-    return " · ".join(f"{key}: {value}" for key, value in _FACT.findall(match.group(0))) + "\n"
+    """The node's fact bullets on one line: `Type: `x` · Category: ai · …`; the MCP tool is
+    left to its own section when there is one."""
+    shown = [(k, v) for k, v in _FACT.findall(match.group(0))
+             if not (k == "MCP tool" and _MCP_SECTION.search(match.string))]
+    return " · ".join(f"{key}: {value}" for key, value in shown) + "\n"
 
 
 def _one_line_json(match: re.Match[str]) -> str:
@@ -105,6 +123,40 @@ def _fields(lines: list[str], schema: Mapping[str, Any]) -> list[str]:
             continue
         out.append(_with_shape(line, lines[index + 1] if index + 1 < len(lines) else "",
                                props))
+    return out
+
+
+def _owned_kind(line: str, props: Mapping[str, Any]) -> str | None:
+    """`runner` or `result` for the bullet of a field the runner or a tool result writes."""
+    match = _NAME.match(line)
+    prop = props.get(match.group(1)) if match else None
+    if not isinstance(prop, dict):
+        return None
+    return "runner" if prop.get("x-runner") else "result" if prop.get("x-result") else None
+
+
+def _owned_fields(lines: list[str], props: Mapping[str, Any]) -> list[str]:
+    """The bullets of fields the runner or a tool result writes, one line per kind and section:
+    their names (an agent building a node leaves them out), each one's detail in `full`."""
+    out: list[str] = []
+    groups: dict[str, int] = {}  # kind → index of its line in `out`, within a section
+    nested = False
+    for line in lines:
+        if nested and line.startswith(" "):
+            continue
+        kind = _owned_kind(line, props)
+        nested = kind is not None
+        if not line.startswith(("- ", " ")) and line.strip():
+            groups = {}
+        if kind is None:
+            out.append(line)
+            continue
+        name = f"`{_NAME.match(line).group(1)}`"  # type: ignore[union-attr]
+        if kind in groups:
+            out[groups[kind]] = out[groups[kind]].replace(" (", f", {name} (", 1)
+        else:
+            groups[kind] = len(out)
+            out.append(f"- {name} ({_OWNED[kind]}types: {FULL})")
     return out
 
 

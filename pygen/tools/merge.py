@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pygen.config import Config
 from pygen.extract.runner import extract
 from pygen.model import DataField, Model, NodeDef
+from pygen.tools.envelope import declared_envelope
 
 
 def load_model(config: Config, use_cache: bool = False) -> Model:
@@ -21,7 +22,8 @@ def load_model(config: Config, use_cache: bool = False) -> Model:
     model = Model(nodes=extraction.nodes, sources=extraction.sources,
                   diagnostics=extraction.diagnostics, stand_ins=extraction.stand_ins,
                   data_union=extraction.data_union, locations=extraction.locations,
-                  workflow=extraction.workflow, conventions=config.settings.conventions)
+                  workflow=extraction.workflow,
+                  conventions=declared_envelope(extraction.workflow, config.settings.conventions))
     model = attach_tools(model, config, use_cache)
     settings = config.settings
     return mark_results(model, settings.result_fields, settings.runner_fields,

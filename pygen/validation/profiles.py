@@ -22,7 +22,8 @@ DEFAULT_PROFILE: Profile = "runtime"
 # Every rule id a finding can carry, with the line `validate-workflow --rules` prints.
 RULES: dict[str, str] = {
     "json": "the workflow is not valid JSON",
-    "workflow-shape": "the document is not {nodes: [...], edges: [...]}",
+    "workflow-shape": "the document is not an object with its nodes array and its edges (an "
+                      "array, or the declared connections map)",
     "workflow-key": "a top-level key the workflow type does not declare, or a bad value in one",
     "node-shape": "a node that is not an object, or has no data object",
     "unknown-node-type": "a node type the catalog does not have (a case slip is fixed)",

@@ -25,6 +25,7 @@ from pygen.validation.findings import (
     kind,
     listed,
     parts_of,
+    path_of,
     warning_at,
 )
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
@@ -39,14 +40,32 @@ def validate_workflow(workflow: object, source: Catalog | Model,
     """Every finding for a workflow under a profile: schema and structure in document order
     (nodes, then edges), then the rules the skills promise (see `checks`)."""
     catalog = as_catalog(source)
-    if not isinstance(workflow, dict):
-        return [error_at("$", "a workflow must be a JSON object with \"nodes\" and \"edges\" "
-                              f"arrays, got {kind(workflow)}", rule="workflow-shape")]
     conv = catalog.conventions
+    if not isinstance(workflow, dict):
+        edges = (f"a \"{conv.connections_key}\" map" if conv.connections_key
+                 else "an \"edges\" array")
+        return [error_at("$", f"a workflow must be a JSON object with a \"nodes\" array and "
+                              f"{edges}, got {kind(workflow)}", rule="workflow-shape")]
     canonical, origins = canonical_workflow(workflow, conv, catalog.handle_ids)
-    found = _workflow_findings(canonical, catalog)
+    found = _connections_shape(_workflow_findings(canonical, catalog), workflow,
+                               conv.connections_key)
     return in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv,
                          origins=origins)
+
+
+def _connections_shape(found: list[Finding], workflow: dict[str, Any],
+                       key: str | None) -> list[Finding]:
+    """Where edges are kept as a connections map, a missing or malformed map is reported as
+    that map (the edges read from it are what the other findings speak of)."""
+    if key is None:
+        return found
+    value = workflow.get(key)
+    kept = [f for f in found if not (f.rule == "workflow-shape" and f.path == "$.edges")]
+    if isinstance(value, dict):
+        return kept
+    got = "it is missing" if key not in workflow else f"got {kind(value)}"
+    return [error_at(path_of("$", (key,)), f"expected the connections map, an object keyed by "
+                     f"source node, {got}", rule="workflow-shape"), *kept]
 
 
 def _workflow_findings(workflow: dict[str, Any], catalog: Catalog) -> list[Finding]:

@@ -36,8 +36,9 @@ def test_detail_levels_grow_from_minimal_to_full() -> None:
     assert len(text(minimal)) / 4 <= 200 < len(text(standard)) / 4 <= 1100
     # standard: what an agent acts on, without frontmatter, markers or the tool's tables.
     assert "generated_at" not in text(standard) and "AUTO-GEN" not in text(standard)
-    assert "**Parameters** (* required; types: get_node_skill(detail=" \
+    assert "**Parameters** (* required; types, here and below: get_node_skill(detail=" \
            "\"full\")): `prompt`*, `provider`" in text(standard)
+    assert "**Returns:** `job_id`*, `status`*" in text(standard)
     assert "## When to use" in text(standard) and "## Common gotchas" in text(standard)
     assert "durationSeconds*: number minimum=5 maximum=240 =30" in text(minimal)
     assert text(full).startswith(on_disk.rstrip("\n"))
@@ -90,3 +91,27 @@ def test_errors_name_no_server_path_and_no_library_link() -> None:
         assert str(REPO) not in shown and "http" not in shown and "Traceback" not in shown
     assert bad_args.is_error and "node_type: String should have at most 64" in text(bad_args)
     assert bad_json.structured_content["remaining"][0]["rule"] == "json"
+
+
+def test_validate_node_parses_data_sent_as_json_text_and_says_so_with_a_fix() -> None:
+    data = {"label": "x", "aspect_ratio": "16:9"}
+    as_text, as_object, broken = calls(
+        ("validate_node", {"node_type": "generate-image", "data": json.dumps(data)}),
+        ("validate_node", {"node_type": "generate-image", "data": data}),
+        ("validate_node", {"node_type": "generate-image", "data": "{\"label\": "}))
+    first, *rest = as_text.structured_content["findings"]
+    assert (first["rule"], first["path"], first["fix"]) == (
+        "node-shape", "$", {"op": "set", "path": "$", "value": data})
+    assert rest == as_object.structured_content["findings"]  # checked as the object itself
+    assert [f["rule"] for f in rest] == ["unknown-field"]
+    assert not broken.is_error
+    assert [(f["rule"], f["message"].split(":")[0]) for f in
+            broken.structured_content["findings"]] == [("json", "data")]
+
+
+def test_a_structured_answer_reads_as_compact_json() -> None:
+    checked, found = calls(("validate_node", {"node_type": "generate-image", "data": {}}),
+                           ("search_nodes", {"query": "music", "limit": 1}))
+    assert text(checked) == json.dumps(checked.structured_content, ensure_ascii=False,
+                                       separators=(",", ":"))
+    assert text(found).startswith("generate-music — ")  # plain text stays as it is

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pygen import layout
@@ -77,3 +78,45 @@ def test_typical_nodes_of_the_example_stay_near_1000_tokens() -> None:
     assert sizes[-1] <= 1300, sizes
     music = node_skill_text(store.nodes, nodes, "generate-music", "standard") or ""
     assert "\nType: `generate-music` · Category: ai · Credit cost: 10 · " in music
+
+
+FIVE = ["text-prompt", "generate-image", "image-to-video", "generate-music", "merge-video-audio"]
+
+
+def _batch() -> tuple[list[str], dict[str, str]]:
+    from pygen.server.node_tools import get_node_skill_result
+
+    store = load_store(REPO / "skills")
+    nodes = load_node_catalog(layout.schema_file(store.root), store.root, store.nodes)
+    result = get_node_skill_result(store.nodes, nodes, None, FIVE, "standard")
+    parts = result.content[0].text.split("\n---\n\n")  # type: ignore[union-attr]
+    return parts, {t: node_skill_text(store.nodes, nodes, t, "standard") or "" for t in FIVE}
+
+
+def test_runner_and_result_fields_are_one_line_of_names() -> None:
+    _, single = _batch()
+    image = single["generate-image"]
+    assert ("- `generatedImageUrl`, `currentJobId`, `generatedResults` (types: "
+            'get_node_skill(detail="full"))') in image
+    assert "- `executionStatus`, `errorMessage` (the runner writes these; types:" in image
+    assert "ISO 8601" not in image and '"idle"' not in image
+    assert "(from `" not in image and "**Required data fields:**" in image
+    assert "MCP tool: `generate_image`" not in image.split("\n\n")[1]  # its own section says it
+
+
+def test_a_batch_says_each_thing_once_and_loses_no_field_name() -> None:
+    parts, single = _batch()
+    assert len(parts) == len(FIVE)
+    assert "```json\n{\n \"nodes\"" in parts[0]  # the first worked example stays whole
+    music = parts[3]
+    assert ('As in the first worked example above, with data `{"label": "Generate Music", '
+            '"fieldMappings": {"in": "prompt"}}`, wired `text-prompt` `text` → `in`; `audio` → '
+            '`merge-video-audio` `audio` (in full: "full").') in music
+    assert "- `label: string` (as above)" in music
+    assert 'get_node_skill(detail="full")' in parts[0]
+    assert not any('get_node_skill(detail="full")' in p for p in parts[1:])
+    for node_type, part in zip(FIVE, parts, strict=True):
+        named = set(re.findall(r"^- `(\w+)", single[node_type], re.MULTILINE))
+        assert named <= set(re.findall(r"`(\w+)", part)), node_type
+        assert len(part) <= len(single[node_type])
+    assert sum(map(len, parts)) < sum(map(len, single.values())) - 3_000

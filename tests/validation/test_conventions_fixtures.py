@@ -72,6 +72,15 @@ EXPECTED: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("$.nodes[1].data.type", "unknown-node-type"),
         ],
     },
+    # The same envelope, read from the workflow type (`workflow_type`) instead of the config.
+    "conventions-workflow-type": {
+        "report.json": [],
+        "old-report.json": [
+            ("$.nodes[0].data.config.method", "enum"),
+            ("$.nodes[0].data.config.retries", "range"),
+            ("$.nodes[1].data.type", "unknown-node-type"),
+        ],
+    },
     "conventions-connections-map": {
         "alert.json": [],
         "old-alert.json": [

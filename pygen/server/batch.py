@@ -1,0 +1,114 @@
+"""Several node skills in one `standard` answer: what one skill said is not said again.
+
+The first worked example shows the whole workflow (the envelope, ids, positions, edges); each
+later one is its wiring on one line, with the node's own data and its neighbours'. A field
+bullet already given word for word by an earlier skill is its name and "as above". The
+whole text of each stays one `get_node_skill(detail="full")` away, which the first skill
+spells out and the later ones call `"full"`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pygen.server.standard import FULL
+
+_EXAMPLE = re.compile(r"(^## Worked example\n\n)(.*?)(?=^## |\Z)", re.DOTALL | re.MULTILINE)
+_JSON = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
+# The pointer to the full detail, spelled out in the first skill of the batch.
+_SHORT = '"full"'
+_BULLET = re.compile(r"^(- `[^`]+`(?:, `[^`]+`)*) (?:—|\()")
+
+
+def standard_batch(texts: Sequence[str], types: Sequence[str | None]) -> list[str]:
+    """The texts of one batch (`types`: each text's node type, None for a message)."""
+    seen: set[str] = set()
+    shown = spelled = False
+    out = []
+    for text, node_type in zip(texts, types, strict=True):
+        if node_type is None:
+            out.append(text)
+            continue
+        wiring = _wiring(text, node_type) if shown else None
+        shown = shown or _EXAMPLE.search(text) is not None
+        if wiring is not None:
+            text = _with_example(text, wiring)
+        text = _said_above(text, seen)
+        out.append(_later(text) if spelled else text)
+        spelled = True
+    return out
+
+
+def _with_example(text: str, line: str) -> str:
+    """The text with its worked example's body replaced by one line."""
+    match = _EXAMPLE.search(text)
+    if match is None:
+        return text
+    return f"{text[:match.start(2)]}{line}\n\n{text[match.end(2):]}"
+
+
+def _wiring(text: str, node_type: str) -> str | None:
+    """The worked example as one line, or None when it is not a `{nodes, edges}` workflow of
+    `{id, type, data}` nodes (an envelope of its own is shown whole)."""
+    section = _EXAMPLE.search(text)
+    block = _JSON.search(section.group(2)) if section else None
+    try:
+        doc = json.loads(block.group(1)) if block else None
+    except ValueError:
+        return None
+    if doc is None or not _plain(doc):
+        return None
+    nodes = {n["id"]: n for n in doc["nodes"]}
+    own: dict[str, Any] | None = next((n for n in doc["nodes"] if n["type"] == node_type), None)
+    if own is None:
+        return None
+    data = _compact(own["data"])
+    wires = []
+    for edge in doc["edges"]:
+        source, target = nodes.get(edge.get("source")), nodes.get(edge.get("target"))
+        if source is own and target is not None:
+            wires.append(f"`{edge.get('sourceHandle')}` → {_node(target)} "
+                         f"`{edge.get('targetHandle')}`")
+        elif target is own and source is not None:
+            wires.append(f"{_node(source)} `{edge.get('sourceHandle')}` → "
+                         f"`{edge.get('targetHandle')}`")
+    return (f"As in the first worked example above, with data `{data}`"
+            + (f", wired {'; '.join(wires)}" if wires else "")
+            + f" (in full: {FULL}).")
+
+
+def _later(text: str) -> str:
+    """A skill after the first: the pointer to `full` and the handle sides said shortly."""
+    text = text.replace(FULL, _SHORT)
+    return text.replace(" (target handles):", ":").replace(" (source handles):", ":")
+
+
+def _plain(doc: Any) -> bool:
+    return isinstance(doc, dict) and isinstance(doc.get("edges"), list) and isinstance(
+        doc.get("nodes"), list) and all(isinstance(n, dict) and {"id", "type", "data"} <= set(n)
+                                        and isinstance(n["id"], str) for n in doc["nodes"]) and (
+        all(isinstance(e, dict) for e in doc["edges"]))
+
+
+def _node(node: dict[str, Any]) -> str:
+    return f"`{node['type']}`"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _said_above(text: str, seen: set[str]) -> str:
+    """Field bullets given word for word earlier in the batch as their names only."""
+    lines = []
+    for line in text.splitlines():
+        head = _BULLET.match(line)
+        if head and line in seen:
+            line = f"{head.group(1)} (as above)"
+        elif head:
+            seen.add(line)
+        lines.append(line)
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
