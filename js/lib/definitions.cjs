@@ -153,7 +153,7 @@ function readEntry(ctx, entry) {
   const loc = locate(ctx.request, entry.node, "");
   warnSkipped(ctx, out, skipped, loc);
   out.source = { file: loc.file, line: loc.line };
-  out.variant = variantOf(ctx, raw, out);
+  Object.assign(out, variantOf(ctx, raw, out));
   return out;
 }
 
@@ -207,13 +207,22 @@ function readConnectsTo(ctx, entry, read, out) {
   if (rule) out.connects_to = rule;
 }
 
-/** The variant value of an entry (`toolType`), from the entry or its default data. */
+/**
+ * The variant value of an entry (`toolType`), from the entry or its default data. A list
+ * (`version: [1, 2]`) is one variant covering each value, named by the latest (the highest
+ * when all are numbers, else the last).
+ */
 function variantOf(ctx, raw, out) {
   const field = ctx.request.variantField;
-  if (!field) return null;
-  const value = typeof raw[field] === "string" || typeof raw[field] === "number"
-    ? raw[field] : out.default_data[field];
-  return typeof value === "string" || typeof value === "number" ? String(value) : null;
+  if (!field) return { variant: null };
+  const scalar = (v) => typeof v === "string" || typeof v === "number";
+  if (Array.isArray(raw[field]) && raw[field].length && raw[field].every(scalar)) {
+    const list = raw[field];
+    const latest = list.every((v) => typeof v === "number") ? Math.max(...list) : list.at(-1);
+    return { variant: String(latest), variant_values: list.map(String) };
+  }
+  const value = scalar(raw[field]) ? raw[field] : out.default_data[field];
+  return { variant: scalar(value) ? String(value) : null };
 }
 
 // What a catalog entry holds beside its data (a component, an `execute` function, a class,

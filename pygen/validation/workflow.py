@@ -131,6 +131,8 @@ def _other_variants_fields(name: str, data: object, catalog: Catalog,
     if parent is None or own is None or not isinstance(data, dict):
         return {}
     spec = catalog.specs[parent]
+    # Where the node names its variant: its version key (`typeVersion`) when declared.
+    named_by = catalog.conventions.node_version_key or spec.variant_field
     others = {n: v for v, n in spec.variants.items() if n != name and n in catalog.specs}
     out = {}
     for key in data:
@@ -140,7 +142,7 @@ def _other_variants_fields(name: str, data: object, catalog: Catalog,
             values = listed([others[n] for n in owners])
             choose = values if len(owners) == 1 else f"one of {values}"
             out[where] = error_at(where, f"{show(key)} is a field of {listed(owners)}, not of "
-                                         f"{show(name)}; drop it, or set {spec.variant_field} "
+                                         f"{show(name)}; drop it, or set {named_by} "
                                          f"to {choose}", rule="variant-field")
     return out
 
