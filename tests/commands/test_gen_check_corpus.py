@@ -124,3 +124,12 @@ def test_an_asset_import_in_an_entry_is_skipped_silently(tmp_path: Path) -> None
     assert files == ["end.md", "start.md"]
     assert "'meta.hint' (computed by lookupDescription at run time)" in output
     assert "badge" not in output and "icon" not in output
+
+
+def test_classes_that_are_not_nodes_cause_no_warning(tmp_path: Path) -> None:
+    # A helper class sets no type field: left out silently. A credential class that is named
+    # like a node is read as one (its fields are static data), without a computed warning.
+    output, files = gen_output("class-credentials", tmp_path)
+    assert files == ["chatLocal.md", "localApi.md", "stickyNote.md"]
+    assert "computed" not in output and "skipped" not in output
+    assert "utils.ts" not in output and "credential.ts" not in output
