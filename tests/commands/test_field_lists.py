@@ -133,7 +133,12 @@ def test_a_node_version_selects_its_schema_and_the_latest_is_the_default(
     nodes = root / "skills" / "nodes"
     # `version: [1, 2]` is one variant, named by its latest value.
     assert sorted(p.name for p in nodes.glob("[!_]*.md")) == ["if.2.md", "if.3.md"]
-    assert '"typeVersion": 2}' in (nodes / "if.2.md").read_text()
+    older = (nodes / "if.2.md").read_text()
+    assert '"typeVersion": 2}' in older
+    assert "(one of several `if` nodes; its `typeVersion` says which)" in older
+    assert ("A node's version goes in `typeVersion`: it chooses the data fields of a node type "
+            "with versions; without it the latest apply.") in (
+        root / "skills" / "workflow-editor.md").read_text()
     doc = json.loads((root / "skills" / "schemas" / "nodes.schema.json").read_text())
     assert doc["$defs"]["if"]["x-variants"] == {
         "field": "version", "values": {"1": "if.2", "2": "if.2", "3": "if.3"}, "default": "if.3"}
