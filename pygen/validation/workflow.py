@@ -218,11 +218,13 @@ def _variant_as_type(node: dict[str, Any], where: str, catalog: Catalog) -> Find
     name = node["type"]
     parent = catalog.specs[catalog.variant_of[name]]
     field = parent.variant_field
-    value = next(v for v, n in parent.variants.items() if n == name)
-    data = node.get("data")
-    named = field is None or (isinstance(data, dict) and catalog.spec_for(parent.type, data).type
-                              == name)
-    also = f" and data.{field} {show(value)}" if field else ""
+    # The value the variant is named by (the latest of those it covers).
+    value = name.removeprefix(f"{parent.type}.")
+    chosen = catalog.node_spec({**node, "type": parent.type})
+    named = field is None or (chosen is not None and chosen.type == name)
+    key = catalog.conventions.node_version_key
+    also = f" and {key} {show(value)}" if key else f" and data.{field} {show(value)}" if (
+        field) else ""
     return error_at(where, f"{show(name)} is a variant, not a node type: write type "
                            f"{show(parent.type)}{also}", rule="unknown-node-type",
                     fix=Fix("set", parts_of(where), parent.type) if named else None)

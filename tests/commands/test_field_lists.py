@@ -165,3 +165,9 @@ def test_a_node_version_selects_its_schema_and_the_latest_is_the_default(
         'error: $.nodes[3].parameters.combinator: "combinator" is a field of "if.3", not of '
         '"if.2"; drop it, or set typeVersion to "3"',
     ], result.output
+    path.write_text(json.dumps({"nodes": [
+        {"id": "a", "type": "if.2", "typeVersion": 1, "position": {"x": 0, "y": 0},
+         "parameters": old}], "edges": []}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate-workflow", str(path)])
+    assert ('"if.2" is a variant, not a node type: write type "if" and typeVersion "2"'
+            in result.output), result.output
