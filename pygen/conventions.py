@@ -53,6 +53,9 @@ class Conventions(BaseModel):
     connection_node_key: str = "id"
     # The connection kind examples write (n8n: `main`).
     connection_kind: str = "main"
+    # Where a saved node keeps its version (n8n: `typeVersion`), which selects the variant
+    # (with variant_field) its data is checked against; unset: the data's variant field.
+    node_version_key: str | None = None
 
     @property
     def enveloped(self) -> bool:
@@ -101,7 +104,16 @@ def canonical_node(node: object, conv: Conventions) -> object:
             out[key] = value
     if conv.position_pair:
         out["position"] = as_point(out.get("position"))
+    _keep_version(node, out, conv)
     return out
+
+
+def _keep_version(node: Mapping[str, Any], out: dict[str, Any], conv: Conventions) -> None:
+    """The node's version stays where it is saved: it selects the schema of its data."""
+    if conv.node_version_key:
+        found, value = get_path(node, split(conv.node_version_key))
+        if found:
+            set_path(out, split(conv.node_version_key), value)
 
 
 def as_point(value: object) -> object:
@@ -127,6 +139,7 @@ def saved_node(node: Mapping[str, Any], conv: Conventions) -> dict[str, Any]:
         if key in node:
             kept = as_pair(node[key]) if key == "position" and conv.position_pair else node[key]
             set_path(out, split(getattr(conv, _CANONICAL[key])), kept)
+    _keep_version(node, out, conv)
     return out
 
 

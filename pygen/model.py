@@ -249,6 +249,9 @@ class NodeDef(Frozen):
     computed: tuple[ComputedValue, ...] = ()
     # With `variant_field`: the value that tells this entry apart from others of its type.
     variant: str | None = None
+    # Every value the variant covers when the entry lists several (`version: [1, 2]`; the
+    # variant is named by the latest); empty: just `variant`.
+    variant_values: tuple[str, ...] = ()
     # ... and the field that holds it (`variant_field`): in the entry, mostly in the data too.
     variant_field: str | None = None
     source: Location

@@ -1,6 +1,7 @@
 // One node definition entry into a node of the reply: its fields, its handles, its default
 // data. A value that is not static data never stops the run: it is listed as computed (its
-// path, source text, place and the checker's type) with one warning, and the rest is read.
+// path, source text, place and the checker's type) with one warning, and the rest is read;
+// an entry whose type is computed is left out, with one warning.
 "use strict";
 
 const { UserError, locate } = require("./errors.cjs");
@@ -80,10 +81,49 @@ function reader(ctx, raw, computed, owner) {
     const parts = key === false ? null : fieldPath(raw, key);
     if (!parts) return undefined;
     const found = [];
-    const value = strip(valueAt(raw, parts), parts, found);
+    let at = valueAt(raw, parts);
+    if (field === "inputs" || field === "outputs") at = handleRecord(at);
+    const value = strip(at, parts, found);
     for (const f of found) computed.push(computedValue(ctx, owner(), f, field));
     return value === UNDEFINED ? undefined : toJson(value);
   };
+}
+
+/**
+ * A record of handles keyed by id whose values are built by code (Baklava's
+ * `{ value: () => new NumberInterface(…) }`): the keys are static handle ids, so each such
+ * value stands for a handle with no details (silently when it is a function or class).
+ */
+function handleRecord(value) {
+  if (!value || typeof value !== "object" || Array.isArray(value) || value instanceof Dynamic) {
+    return value;
+  }
+  const out = { ...value };
+  for (const key of Object.keys(out)) {
+    if (out[key] instanceof Dynamic && NOT_DATA.has(out[key].why)) out[key] = true;
+  }
+  return out;
+}
+
+/**
+ * An entry whose type is computed (and not given by its key) is left out: one warning that
+ * says so, why, and where the entry is. False when the type is static (or absent).
+ */
+function typeUnknown(ctx, entry, raw) {
+  const key = ctx.request.entryFields.type;
+  const parts = key === false || entry.key !== null ? null : fieldPath(raw, key);
+  if (!parts) return false;
+  const found = [];
+  const value = strip(valueAt(raw, parts), parts, found);
+  if ((typeof value === "string" && value) || !found.length) return false;
+  const { dynamic } = found[0];
+  const at = where(ctx, entry.node);
+  const what = dynamic.limit ? dynamic.why : `'${snippet(dynamic.node, 120)}' is ${dynamic.why}`;
+  ctx.diagnostics.push({ level: "warning", kind: dynamic.limit ? "evaluator-limit" : "computed",
+    ...where(ctx, dynamic.node),
+    message: `the node definition at ${at.file}:${at.line} is left out: its '${keyPath(parts)}' `
+      + `is computed at run time (${what}), so its type is not known` });
+  return true;
 }
 
 /** The node the entry defines, or null when its type is not known before run time. */
@@ -97,16 +137,14 @@ function readEntry(ctx, entry) {
       ctx.entryKeys.add(name);
     }
   }
+  if (typeUnknown(ctx, entry, raw)) return null;
   const out = {};
   const computed = [];
   const read = reader(ctx, raw, computed, () => out.type);
   out.type = read("type");
   if (out.type === undefined && entry.key !== null) out.type = entry.key;
   if (typeof out.type !== "string" || !out.type) {
-    if (!computed.length) {
-      throw new UserError(entry.node, `a node definition has no string '${f.type}'`);
-    }
-    return null;
+    throw new UserError(entry.node, `a node definition has no string '${f.type}'`);
   }
   readFields(ctx, entry, raw, read, out, computed);
   out.computed = computed;
@@ -115,7 +153,7 @@ function readEntry(ctx, entry) {
   const loc = locate(ctx.request, entry.node, "");
   warnSkipped(ctx, out, skipped, loc);
   out.source = { file: loc.file, line: loc.line };
-  out.variant = variantOf(ctx, raw, out);
+  Object.assign(out, variantOf(ctx, raw, out));
   return out;
 }
 
@@ -169,18 +207,27 @@ function readConnectsTo(ctx, entry, read, out) {
   if (rule) out.connects_to = rule;
 }
 
-/** The variant value of an entry (`toolType`), from the entry or its default data. */
+/**
+ * The variant value of an entry (`toolType`), from the entry or its default data. A list
+ * (`version: [1, 2]`) is one variant covering each value, named by the latest (the highest
+ * when all are numbers, else the last).
+ */
 function variantOf(ctx, raw, out) {
   const field = ctx.request.variantField;
-  if (!field) return null;
-  const value = typeof raw[field] === "string" || typeof raw[field] === "number"
-    ? raw[field] : out.default_data[field];
-  return typeof value === "string" || typeof value === "number" ? String(value) : null;
+  if (!field) return { variant: null };
+  const scalar = (v) => typeof v === "string" || typeof v === "number";
+  if (Array.isArray(raw[field]) && raw[field].length && raw[field].every(scalar)) {
+    const list = raw[field];
+    const latest = list.every((v) => typeof v === "number") ? Math.max(...list) : list.at(-1);
+    return { variant: String(latest), variant_values: list.map(String) };
+  }
+  const value = scalar(raw[field]) ? raw[field] : out.default_data[field];
+  return { variant: scalar(value) ? String(value) : null };
 }
 
 // What a catalog entry holds beside its data (a component, an `execute` function, a class,
 // JSX): not data by design, so skipping it is silent unless entry_fields names the property.
-const NOT_DATA = new Set(["a function", "a method", "a class", "JSX", "an accessor"]);
+const NOT_DATA = new Set(["a function", "a method", "a class", "JSX", "an accessor", "an asset"]);
 
 /** Keys pygen does not read are noted when dynamic, so the warning lists them. */
 function noteUnknownDynamic(raw, f) {
@@ -191,8 +238,10 @@ function noteUnknownDynamic(raw, f) {
     if (known.has(key)) continue;
     const found = [];
     strip(raw[key], [key], found);
-    if (found.length && !found.every((x) => NOT_DATA.has(x.dynamic.why))) {
-      skipped.set(key, found[0].dynamic.why);
+    // Per value: an object's static members stay; only what is not data is named, by path.
+    for (const x of found) {
+      const path = keyPath(x.path);
+      if (!NOT_DATA.has(x.dynamic.why) && !skipped.has(path)) skipped.set(path, x.dynamic.why);
     }
   }
   return skipped;

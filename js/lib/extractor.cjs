@@ -127,7 +127,10 @@ function markVariants(ctx, pairs) {
       const { node } = pair;
       const key = group.length > 1 ? node.variant : null;
       if (seen.has(key)) {
-        ctx.diagnostics.push(duplicate(ctx, node, key, seen.get(key)));
+        // One class constructed for each version it lists (`1: new V1(), 2: new V1()`) is
+        // one entry read twice, not a duplicate.
+        const same = seen.get(key) === `${node.source.file}:${node.source.line}`;
+        if (!same) ctx.diagnostics.push(duplicate(ctx, node, key, seen.get(key)));
         dropped.add(pair);
         continue;
       }
@@ -135,6 +138,7 @@ function markVariants(ctx, pairs) {
       node.variant = key;
       // Who reads a variant needs the field too: it is where the node's data names it.
       node.variant_field = key === null ? null : ctx.request.variantField;
+      if (key === null) delete node.variant_values;
     }
   }
   return pairs.filter((pair) => !dropped.has(pair));

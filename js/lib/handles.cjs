@@ -1,5 +1,5 @@
 // Handles of a node definition in every shape catalogs write them: ids, objects, a record
-// keyed by id, `{ count: N }` (unnamed handles, id null), `{ ids: [...] }`. A handle's
+// keyed by id, `{ count: N }` or a bare N (unnamed handles, id null), `{ ids: [...] }`. A handle's
 // declared type (`type`, `dataType`, or the configured key) is kept for connection checks, and
 // so are the connection rules a handle states: what an input accepts (`accepts`), what an
 // output may connect to (`connectsTo`); both keys are configurable in entry_fields.
@@ -15,18 +15,22 @@ const HANDLE_ENDS = new Set(["source", "target"]);
 function readHandles(f, value, problems, side = "inputs", ruleProblems = problems) {
   const one = (h, id, i) => oneHandle({ ...f, side, ruleProblems }, h, id, i, problems);
   if (value === undefined || value === null) return [];
+  if (Number.isInteger(value) && value >= 0) return unnamed(value);
   if (Array.isArray(value)) return value.flatMap((h, i) => one(h, null, i));
   if (typeof value !== "object") {
     problems.push(`${JSON.stringify(value)} is not a list of handles`);
     return [];
   }
-  if (typeof value.count === "number" && Number.isInteger(value.count) && value.count >= 0) {
-    return Array.from({ length: value.count }, () => ({ id: null, label: null, type: null }));
-  }
+  if (Number.isInteger(value.count) && value.count >= 0) return unnamed(value.count);
   if (Array.isArray(value.ids)) {
     return value.ids.flatMap((h, i) => one(h, null, i));
   }
   return Object.keys(value).flatMap((id, i) => one(value[id], id, i));
+}
+
+/** `count` unnamed handles (an edge reaches one by naming no handle). */
+function unnamed(count) {
+  return Array.from({ length: count }, () => ({ id: null, label: null, type: null }));
 }
 
 /** One handle: a string id, an object with an id, or a record value under its id. */

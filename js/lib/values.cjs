@@ -243,19 +243,32 @@ function parameterValue(ev, decl, ref) {
   return new Dynamic(ref, "a parameter known only at run time");
 }
 
+// What a bundler imports as a file, not as code (an icon, a style sheet): no data by design.
+const ASSET = new RegExp("\\.(svg|png|jpe?g|gif|webp|avif|ico|bmp|css|scss|sass|less|woff2?|ttf"
+  + "|mp3|mp4|wav)(\\?.*)?$", "i");
+
 /** Why a declaration that holds no value is not static data. */
 function notDataReason(Node, decl) {
   if (Node.isFunctionDeclaration(decl) || Node.isMethodDeclaration(decl)) return "a function";
   if (Node.isClassDeclaration(decl)) return "a class";
-  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl))
-    return "imported from a module that cannot be resolved";
+  if (Node.isImportSpecifier(decl) || Node.isImportClause(decl) || Node.isNamespaceImport(decl)) {
+    const from = decl.getFirstAncestor((a) => Node.isImportDeclaration(a));
+    return from && ASSET.test(from.getModuleSpecifierValue()) ? "an asset"
+      : "imported from a module that cannot be resolved";
+  }
   if (Node.isSourceFile(decl)) return "a module namespace";
   return "not static data";
 }
 
 function evaluateName(ev, identifier, symbol = identifier.getSymbol()) {
   const decl = declarationOfSymbol(ev, symbol);
-  if (!decl) return new Dynamic(identifier, "a name that cannot be resolved");
+  if (!decl) {
+    // An import of a file the bundler serves (an icon) resolves to no declaration.
+    const own = symbol ? symbol.getDeclarations()[0] : undefined;
+    const why = own && notDataReason(ev.Node, own) === "an asset" ? "an asset"
+      : "a name that cannot be resolved";
+    return new Dynamic(identifier, why);
+  }
   return atUse(evaluateDeclaration(ev, decl, identifier), identifier);
 }
 

@@ -23,6 +23,9 @@ def conventions_lines(conv: Conventions) -> list[str]:
                      "`{\"node\", \"type\", \"index\"}` targets, `index` being the input's.")
     if conv.label_key:
         lines.append(f"A node's label goes in {code(conv.label_key)}.")
+    if conv.node_version_key:
+        lines.append(f"A node's version goes in {code(conv.node_version_key)}: it chooses the "
+                     "data fields of a node type with versions; without it the latest apply.")
     if conv.editor_fills_defaults:
         lines.append("A node's data may list only what differs from its default data; the "
                      "editor fills in the rest.")

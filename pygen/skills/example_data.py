@@ -99,10 +99,13 @@ def _fill(schema: Schema, data: dict[str, Any], at: str,
             data[key] = placeholder(props.get(key, {}))
             filled.append(at + key)
     for extra in schema.get("allOf", ()):
-        if "if" in extra and "then" in extra:
-            # A field required only when others hold given values: filled when they do.
-            if is_valid(extra["if"], data):
-                data = _fill({"properties": props, **extra["then"]}, data, at, filled, replaced)
+        # A conditional rule (a field required when others have given values) holds when
+        # its condition does.
+        if "if" in extra and _object_like(extra.get("then", {})):
+            if is_valid(extra["if"], data):  # its fields are the object's own
+                then = {**extra["then"], "properties": {
+                    **props, **extra["then"].get("properties", {})}}
+                data = _fill(then, data, at, filled, replaced)
         elif _object_like(extra):
             data = _fill(extra, data, at, filled, replaced)
     return data

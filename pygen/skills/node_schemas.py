@@ -107,8 +107,21 @@ def variants_schema(nodes: Sequence[NodeDef], own: Mapping[str, Schema]) -> Sche
         "type": "object",
         keyword: [own[n.key] if n.key == node_type else {"$ref": def_ref(n.key)}
                   for n in nodes],
-        VARIANTS_KEY: {"field": field, "values": {n.variant: n.key for n in named}},
+        VARIANTS_KEY: {"field": field, "values": {v: n.key for n in named
+                                                  for v in n.variant_values or (n.variant,)},
+                       **latest(named)},
     }
+
+
+def latest(nodes: Sequence[NodeDef]) -> dict[str, str]:
+    """`{"default": key}` of the variant with the highest value when every value is a number
+    (versions: a node that names none is of the latest); {} otherwise."""
+    values = [(v, n.key) for n in nodes for v in n.variant_values or (n.variant,)]
+    try:
+        ranked = [(float(v), key) for v, key in values if v is not None]
+    except ValueError:
+        return {}
+    return {"default": max(ranked)[1]} if ranked and len(ranked) == len(values) else {}
 
 
 def def_ref(name: str) -> str:

@@ -230,11 +230,15 @@ def json_block(value: Any) -> list[str]:
     return ["```json", json.dumps(value, indent=2, ensure_ascii=False), "```"]
 
 
-def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS") -> str:
+def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS",
+                    version_key: str | None = None) -> str:
     lines = [f"- **Type:** {code(node.type)}"]
     if node.variant is not None:
+        # With a declared version key (`typeVersion`) the node, not its data, names it.
+        says = f"its {code(version_key)} says which" if version_key else (
+            "its default data says which")
         lines.append(f"- **Variant:** {code(node.variant)} (one of several `{node.type}` "
-                     "nodes; its default data says which)")
+                     f"nodes; {says})")
     if node.category:
         lines.append(f"- **Category:** {one_line(node.category)}")
     if node.credit_cost is not None:
@@ -325,7 +329,8 @@ def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str,
 
 def node_blocks(node: NodeDef, definitions: str, model: Model,
                 real: Sequence[SavedExample] = ()) -> dict[str, str]:
-    blocks = {"node-data-shape": node_data_shape(node, definitions),
+    blocks = {"node-data-shape": node_data_shape(node, definitions,
+                                                 model.conventions.node_version_key),
               "examples": examples(node, model)
               + real_lines(real, model.conventions.node_data_key)}
     if node.tool is not None:

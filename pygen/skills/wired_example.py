@@ -138,7 +138,18 @@ def _saved(node: Mapping[str, Any], member: NodeDef, conv: Conventions) -> dict[
     out = saved_node(node, conv)
     if conv.label_key:
         set_path(out, split(conv.label_key), member.label)
+    if conv.node_version_key and member.variant is not None:
+        set_path(out, split(conv.node_version_key), version_value(member.variant))
     return out
+
+
+def version_value(text: str) -> int | float | str:
+    """A variant value as the node writes it: `2` as a number, `beta` as a string."""
+    try:
+        number = float(text)
+    except ValueError:
+        return text
+    return int(number) if number.is_integer() else number
 
 
 def _neighbour(node: NodeDef, model: Model, side: str) -> tuple[NodeDef, str | None] | None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygen import files, jsonread
 from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
-from pygen.conventions import Conventions
+from pygen.conventions import Conventions, get_path, split
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
@@ -72,6 +72,13 @@ class NodeSpec:
         field = entry.get("field") if isinstance(entry, dict) else None
         return field if isinstance(field, str) else None
 
+    @property
+    def default_variant(self) -> str | None:
+        """The variant a node that names none is of (the latest version), if the type has one."""
+        entry = self.schema.get(VARIANTS_KEY)
+        name = entry.get("default") if isinstance(entry, dict) else None
+        return name if isinstance(name, str) else None
+
     def declared(self, side: str) -> bool:
         """False when the definitions do not declare this side's handles: nothing to check."""
         value = self.handles.get("declared", True)
@@ -110,17 +117,23 @@ class Catalog:
         if not isinstance(node_type, str) or node_type not in self.specs or (
                 node_type in self.variant_of):
             return None
-        return self.spec_for(node_type, node.get("data"))
+        key = self.conventions.node_version_key
+        found, version = get_path(node, split(key)) if key else (False, None)
+        return self.spec_for(node_type, node.get("data"), version if found else None)
 
-    def spec_for(self, node_type: str, data: object) -> NodeSpec:
-        """The spec of the variant the data names (by its variant field), else the type's."""
+    def spec_for(self, node_type: str, data: object, version: object = None) -> NodeSpec:
+        """The spec of the variant the node's version (`typeVersion`, when the conventions
+        name it) or its data (by the variant field) names, else of the type's default variant
+        (the latest version), else the type's."""
         spec = self.specs[node_type]
         field = spec.variant_field
-        if field is not None and isinstance(data, dict):
-            name = spec.variants.get(variant_text(data.get(field)) or "")
-            if name is not None and name in self.specs:
-                return self.specs[name]
-        return spec
+        if version is None and field is not None and isinstance(data, dict):
+            version = data.get(field)
+        # The latest version is the default only where a node can name another one.
+        named = self.conventions.node_version_key is not None or field in self.field_owners
+        name = spec.variants.get(variant_text(version) or "",
+                                 spec.default_variant if named else None)
+        return self.specs[name] if name is not None and name in self.specs else spec
 
     def resolved(self, name: str) -> Schema:
         """The schema of a type or variant with its variants' `$ref`s replaced by their

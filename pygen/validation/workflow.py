@@ -150,6 +150,8 @@ def _other_variants_fields(name: str, data: object, catalog: Catalog,
     if parent is None or own is None or not isinstance(data, dict):
         return {}
     spec = catalog.specs[parent]
+    # Where the node names its variant: its version key (`typeVersion`) when declared.
+    named_by = catalog.conventions.node_version_key or spec.variant_field
     others = {n: v for v, n in spec.variants.items() if n != name and n in catalog.specs}
     out = {}
     for key in data:
@@ -159,7 +161,7 @@ def _other_variants_fields(name: str, data: object, catalog: Catalog,
             values = listed([others[n] for n in owners])
             choose = values if len(owners) == 1 else f"one of {values}"
             out[where] = error_at(where, f"{show(key)} is a field of {listed(owners)}, not of "
-                                         f"{show(name)}; drop it, or set {spec.variant_field} "
+                                         f"{show(name)}; drop it, or set {named_by} "
                                          f"to {choose}", rule="variant-field")
     return out
 
@@ -235,11 +237,13 @@ def _variant_as_type(node: dict[str, Any], where: str, catalog: Catalog) -> Find
     name = node["type"]
     parent = catalog.specs[catalog.variant_of[name]]
     field = parent.variant_field
-    value = next(v for v, n in parent.variants.items() if n == name)
-    data = node.get("data")
-    named = field is None or (isinstance(data, dict) and catalog.spec_for(parent.type, data).type
-                              == name)
-    also = f" and data.{field} {show(value)}" if field else ""
+    # The value the variant is named by (the latest of those it covers).
+    value = name.removeprefix(f"{parent.type}.")
+    chosen = catalog.node_spec({**node, "type": parent.type})
+    named = field is None or (chosen is not None and chosen.type == name)
+    key = catalog.conventions.node_version_key
+    also = f" and {key} {show(value)}" if key else f" and data.{field} {show(value)}" if (
+        field) else ""
     return error_at(where, f"{show(name)} is a variant, not a node type: write type "
                            f"{show(parent.type)}{also}", rule="unknown-node-type",
                     fix=Fix("set", parts_of(where), parent.type) if named else None)

@@ -125,3 +125,49 @@ def test_versions_built_from_a_constructor_parameter_are_variants(
     second = (nodes / "dateTime.2.md").read_text()
     assert "# Date & Time" in second
     assert "- `date: string` — shown when `operation` is `formatDate` — Date to Format" in second
+
+
+def test_a_node_version_selects_its_schema_and_the_latest_is_the_default(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("versions-latest", tmp_path, monkeypatch)  # check validates workflows/*.json
+    nodes = root / "skills" / "nodes"
+    # `version: [1, 2]` is one variant, named by its latest value.
+    assert sorted(p.name for p in nodes.glob("[!_]*.md")) == ["if.2.md", "if.3.md"]
+    older = (nodes / "if.2.md").read_text()
+    assert '"typeVersion": 2}' in older
+    assert "(one of several `if` nodes; its `typeVersion` says which)" in older
+    assert ("A node's version goes in `typeVersion`: it chooses the data fields of a node type "
+            "with versions; without it the latest apply.") in (
+        root / "skills" / "workflow-editor.md").read_text()
+    doc = json.loads((root / "skills" / "schemas" / "nodes.schema.json").read_text())
+    assert doc["$defs"]["if"]["x-variants"] == {
+        "field": "version", "values": {"1": "if.2", "2": "if.2", "3": "if.3"}, "default": "if.3"}
+    path = root / "bad.json"
+    old = {"value1": "x"}
+    path.write_text(json.dumps({"nodes": [
+        {"id": "a", "type": "if", "typeVersion": 3, "position": {"x": 0, "y": 0},
+         "parameters": old},
+        {"id": "b", "type": "if", "position": {"x": 0, "y": 0}, "parameters": old},
+        {"id": "c", "type": "if", "typeVersion": 1, "position": {"x": 0, "y": 0},
+         "parameters": old},
+        {"id": "d", "type": "if", "typeVersion": 1, "position": {"x": 0, "y": 0},
+         "parameters": {"combinator": "or"}},
+    ], "edges": []}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate-workflow", str(path)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert lines == [
+        'error: $.nodes[0].parameters.value1: "value1" is a field of "if.2", not of "if.3"; '
+        'drop it, or set typeVersion to "2"',
+        'error: $.nodes[1].parameters.value1: "value1" is a field of "if.2", not of "if.3"; '
+        'drop it, or set typeVersion to "2"',
+        "error: $.nodes[3].parameters.value1: missing required field (string)",
+        'error: $.nodes[3].parameters.combinator: "combinator" is a field of "if.3", not of '
+        '"if.2"; drop it, or set typeVersion to "3"',
+    ], result.output
+    path.write_text(json.dumps({"nodes": [
+        {"id": "a", "type": "if.2", "typeVersion": 1, "position": {"x": 0, "y": 0},
+         "parameters": old}], "edges": []}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate-workflow", str(path)])
+    assert ('"if.2" is a variant, not a node type: write type "if" and typeVersion "2"'
+            in result.output), result.output

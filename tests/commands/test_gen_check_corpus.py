@@ -79,3 +79,57 @@ def test_variants_of_one_type_get_a_schema_each(runs: dict[str, Run]) -> None:
     assert list(doc["$defs"]) == ["agent", "tool", "tool.search", "tool.calculator"]
     assert doc["$defs"]["tool.search"]["properties"]["toolType"]["const"] == "search"
     assert list(doc["x-handles"]) == list(doc["$defs"])
+
+
+def test_handle_counts_as_bare_numbers_are_unnamed_handles(runs: dict[str, Run]) -> None:
+    handles = json.loads(runs["handle-count-number"][3])["x-handles"]
+    assert handles["conditions"]["inputs"] == [None]
+    assert handles["conditions"]["outputs"] == [None]
+    assert handles["trigger"]["inputs"] == []
+    assert "unreadable-handle" not in runs["handle-count-number"][1]
+
+
+def test_a_record_of_handle_factories_keeps_its_keys_as_handle_ids(runs: dict[str, Run]) -> None:
+    handles = json.loads(runs["handle-factories"][3])["x-handles"]
+    assert handles["MathNode"]["inputs"] == ["operation", "num1", "num2"]
+    assert handles["MathNode"]["outputs"] == ["result"]
+    assert handles["DisplayNode"]["inputs"] == ["value"]
+    assert "computed" not in runs["handle-factories"][1]
+
+
+
+def gen_output(name: str, tmp_path: Path) -> tuple[str, list[str]]:
+    """What `pygen gen` (not quiet) says on one corpus project, run as a user would, and the
+    node skill files it writes."""
+    shutil.copy(CORPUS / "tsconfig.json", tmp_path / "tsconfig.json")
+    root = shutil.copytree(CORPUS / name, tmp_path / name,
+                           ignore=shutil.ignore_patterns("expected.*"))
+    done = subprocess.run([sys.executable, "-m", "pygen", "gen"], cwd=root, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    files = sorted(p.name for p in (root / "skills" / "nodes").glob("[!_]*.md"))
+    return done.stdout + done.stderr, files
+
+
+def test_an_entry_whose_type_is_computed_is_left_out_saying_so(tmp_path: Path) -> None:
+    output, files = gen_output("computed-type", tmp_path)
+    assert files == ["fetch.md"]
+    assert ("nodes.ts:17: the node definition at nodes.ts:16 is left out: its 'type' is "
+            "computed at run time") in output
+    assert "listed as computed" not in output
+
+
+def test_an_asset_import_in_an_entry_is_skipped_silently(tmp_path: Path) -> None:
+    output, files = gen_output("asset-members", tmp_path)
+    assert files == ["end.md", "start.md"]
+    assert "'meta.hint' (computed by lookupDescription at run time)" in output
+    assert "badge" not in output and "icon" not in output
+
+
+def test_classes_that_are_not_nodes_cause_no_warning(tmp_path: Path) -> None:
+    # A helper class sets no type field: left out silently. A credential class that is named
+    # like a node is read as one (its fields are static data), without a computed warning.
+    output, files = gen_output("class-credentials", tmp_path)
+    assert files == ["chatLocal.md", "localApi.md", "stickyNote.md"]
+    assert "computed" not in output and "skipped" not in output
+    assert "utils.ts" not in output and "credential.ts" not in output
