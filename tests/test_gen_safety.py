@@ -116,7 +116,8 @@ def test_two_gen_runs_on_one_skills_dir_never_interleave(tmp_path: Path) -> None
     first = subprocess.Popen([sys.executable, "-m", "pygen", "gen"], cwd=a, env=_env(),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
-    while not lock.lock_path(shared).is_file() or not lock.lock_path(shared).read_text():
+    # The holder's line is written beside the lock once the lock is taken.
+    while not lock.holder_path(shared).is_file() or not lock.holder_path(shared).read_text():
         assert time.monotonic() < deadline and first.poll() is None
         time.sleep(0.01)
     second = _pygen(b, "gen")

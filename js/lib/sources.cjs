@@ -53,6 +53,8 @@ function loadSources(ctx) {
  * nodes_file) whose text names one of `names`: only they can hold a call or class the
  * definitions read, so the others (tests, stories, generated files) are never parsed, and
  * none of them can stop the run. */
+const DECLARATION = /\.d\.[cm]?ts$/;
+
 function addFilesNaming(ctx, names) {
   for (const file of projectFileNames(ctx)) {
     // Listed among the sources read: a call added to any of them invalidates the cache.
@@ -63,7 +65,11 @@ function addFilesNaming(ctx, names) {
     } catch {
       continue;
     }
-    if (names.some((name) => text.includes(name))) ctx.project.addSourceFileAtPath(file);
+    // A declaration file holds no call or class to read, but its ambient types are the
+    // program's, as the editor's own compiler sees them.
+    if (DECLARATION.test(file) || names.some((name) => text.includes(name))) {
+      ctx.project.addSourceFileAtPath(file);
+    }
   }
 }
 
@@ -75,7 +81,7 @@ function projectFileNames(ctx) {
     const read = ts.readConfigFile(ctx.tsconfig, ts.sys.readFile);
     const parsed = ts.parseJsonConfigFileContent(read.config || {}, ts.sys,
       path.dirname(ctx.tsconfig), undefined, ctx.tsconfig);
-    return parsed.fileNames.filter((f) => /\.(?:[cm]?ts|tsx)$/.test(f) && !/\.d\.[cm]?ts$/.test(f));
+    return parsed.fileNames.filter((f) => /\.(?:[cm]?ts|tsx)$/.test(f));
   }
   const dir = path.dirname(ctx.request.nodesFile);
   return ts.sys.readDirectory(dir, [".ts", ".tsx"], ["**/node_modules"], ["**/*"]);

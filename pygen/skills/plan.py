@@ -95,7 +95,9 @@ def check_file_names(nodes: Sequence[NodeDef],
     for node in nodes:
         where = located(node.source.file, node.source.line, "")
         name = file_name(node.key)
-        if not layout.SAFE_STEM.fullmatch(name) or ".." in name:
+        # A control character (a newline) in a type is a slip, never an id an agent can write.
+        if any(ord(c) < 32 or ord(c) == 127 for c in node.key) \
+                or not layout.SAFE_STEM.fullmatch(name) or ".." in name:
             raise PygenError(f"{where}node type '{visible_line(node.key)}' cannot be used as "
                              "a file name; use letters, digits, '-', '_' and '.'")
         other = seen.setdefault(name.casefold(), node)
