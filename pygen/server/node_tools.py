@@ -30,7 +30,6 @@ from pygen.server.limits import (
     MAX_NODE_TYPES,
     MAX_QUERY_LENGTH,
     capped_parts,
-    check_workflow_text,
 )
 from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
@@ -54,13 +53,15 @@ SEARCH_DESCRIPTION = (
 )
 NODE_SKILL_DESCRIPTION = (
     "A node type's skill: fields, defaults, handles, MCP tool, gotchas, a wired example. "
-    "detail: minimal (~200 tokens), standard (default, ≤~1,000), full (all, with tool tables "
-    "and JSON Schemas). Pass node_type (its label or tool name also works), or node_types."
+    "detail: minimal (~200 tokens), standard (default), full (with tool tables and JSON "
+    "Schemas). Pass node_type (its label or tool name also works), or node_types."
 )
 VALIDATE_NODE_DESCRIPTION = (
     "Check one node's data before adding it (profile as in validate_workflow_json). Returns "
     "what validate_workflow_json returns."
 )
+
+
 def autofix_description(conv: Conventions = DEFAULT_CONVENTIONS) -> str:
     """The autofix tool's description; the mapping field only when the editor declares one."""
     mapping = f"`{conv.mapping_field}` entries, " if conv.mapping_field else ""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from pygen.skills.catalog_text import TOOLS_BLOCK
+from pygen.skills.catalog_text import SERVED_HEADING, TOOLS_BLOCK
 
 _BLOCK = re.compile(rf"(<!-- AUTO-GEN:START {TOOLS_BLOCK} -->\n)(.*?)(<!-- AUTO-GEN:END "
                     rf"{TOOLS_BLOCK} -->)", re.DOTALL)
@@ -26,7 +26,8 @@ def with_served_tools(text: str, served: Mapping[str, str]) -> str:
     if match is None:
         return text
     head, _, rest = match.group(2).partition("\n\n")
-    lines = head.splitlines()
+    # An empty block (a guide that leaves the list to the server) gets the usual heading.
+    lines = head.splitlines() or [SERVED_HEADING]
     kept = [lines[0]] + [line for line in lines[1:] if _all_served(line, served)]
     named = {name for line in kept[1:] for name in _names(line)}
     kept += [f"- `{name}`: {_first_sentence(served[name])}" for name in sorted(served)

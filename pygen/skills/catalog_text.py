@@ -17,6 +17,7 @@ from pygen.skills.markdown import code, one_line
 
 LARGE_CATALOG = 150
 TOOLS_BLOCK = "tools"
+SERVED_HEADING = "This server (skills and checks, all read-only):"
 _PER_CATEGORY = 8
 
 # What `pygen serve` answers, one line each (tests check it matches the running server, and
@@ -76,7 +77,7 @@ def tools_block(model: Model, protocol: bool = True) -> str:
     """The tools block; the protocol's tools only when the skills have a registry (`protocol`),
     the app's own server's tools only when tool sources are configured."""
     served = SERVED_TOOLS + (PROTOCOL_TOOLS if protocol else ())
-    lines = ["This server (skills and checks, all read-only):"]
+    lines = [SERVED_HEADING]
     lines += [f"- `{name}`: {what}" for name, what in served]
     app = _app_tools(model.tools)
     if app:

@@ -12,7 +12,7 @@ from pygen.skills.conditional import visibility_text
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code, one_line
 from pygen.skills.render_tools import render_mcp_call
-from pygen.skills.saved_examples import SavedExample
+from pygen.skills.saved_examples import SavedExample, real_lines
 from pygen.skills.schema_doc import own_variants, tag_disagrees
 from pygen.skills.wired_example import render_wired_example, wired_example
 
@@ -29,6 +29,8 @@ def own_blocks() -> frozenset[str]:
     from pygen.skills.catalog_text import TOOLS_BLOCK
 
     return frozenset((*NODE_BLOCKS, CATALOG_BLOCK, INDEX_BLOCK, TOOLS_BLOCK, *BLOCKS))
+
+
 # Up to this many enum values sit inline; more are listed one per line, never cut.
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
@@ -279,18 +281,6 @@ def examples(node: NodeDef, model: Model) -> str:
     if notes.replaced:
         lines += ["", "Placeholders replace default values that do not fit their field's type: "
                   + ", ".join(code(k) for k in notes.replaced) + "."]
-    return "\n".join(lines)
-
-
-def real_lines(real: Sequence[SavedExample], data_key: str = "data") -> str:
-    """The configurations saved in the repo's own workflows (`saved_workflows`)."""
-    if not real:
-        return ""
-    lines = ["", "", "Configurations of this node saved in the app's own workflows, valid "
-             f"against the current code (its `{data_key}`):"]
-    for example in real:
-        lines += ["", f"From `{example.file}`:", "", "```json",
-                  json.dumps(example.data, ensure_ascii=False), "```"]
     return "\n".join(lines)
 
 

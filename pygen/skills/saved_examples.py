@@ -90,3 +90,15 @@ def _configuration(node: NodeDef, data: dict[str, Any],
         return None
     props = properties(schema)
     return {k: v for k, v in data.items() if not (k in props and is_runner_owned(props[k]))}
+
+
+def real_lines(real: Sequence[SavedExample], data_key: str = "data") -> str:
+    """The configurations saved in the repo's own workflows (`saved_workflows`)."""
+    if not real:
+        return ""
+    lines = ["", "", "Configurations of this node saved in the app's own workflows, valid "
+             f"against the current code (its `{data_key}`):"]
+    for example in real:
+        lines += ["", f"From `{example.file}`:", "", "```json",
+                  json.dumps(example.data, ensure_ascii=False), "```"]
+    return "\n".join(lines)

@@ -168,7 +168,7 @@ def test_fallback_server_still_answers_the_workflow_editor(tmp_path: Path) -> No
     guide = text_of(call(server, "start_workflow_editor"))
     # The packaged copy, naming only the two tools a server without skills serves.
     assert guide.splitlines()[0] == fallback_text().splitlines()[0]
-    assert "- `get_node_skill(" in guide and "- `search_nodes(" not in guide
+    assert "- `get_node_skill`" in guide and "- `search_nodes(" not in guide
     result = call(server, "get_node_skill", {"node_type": "loop"})
     assert result.is_error
     assert text_of(result) == "Unknown node_type 'loop'. Valid types: (none loaded)"

@@ -89,7 +89,7 @@ def test_stdio_without_skills_dir_serves_the_fallback(tmp_path: Path) -> None:
 
     guide = anyio.run(main)
     assert guide.splitlines()[0] == fallback_text().splitlines()[0]
-    assert "- `get_node_skill(" in guide and "- `plan_skill_call" not in guide
+    assert "- `get_node_skill`" in guide and "- `plan_skill_call" not in guide
     assert "serving the packaged fallback copy" in (tmp_path / "err.log").read_text("utf-8")
 
 

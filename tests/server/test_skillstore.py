@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -250,9 +251,15 @@ def test_orchestrators_are_loaded_in_name_order(tmp_path: Path) -> None:
     ]
 
 
-def test_packaged_fallback_matches_the_repo_skill() -> None:
-    """The shipped copy is byte-for-byte the skill; `pygen gen` rewrites it, `check` gates it."""
-    assert fallback_source().read_bytes() == (REPO / "skills" / "workflow-editor.md").read_bytes()
+def test_packaged_fallback_names_no_editor_of_its_own() -> None:
+    """Every project's server falls back to it: it says nothing is loaded and names no node
+    type, field or handle of any editor (here: none of the example's)."""
+    text = fallback_source().read_text(encoding="utf-8")
+    assert "no skills loaded" in text
+    example = (REPO / "skills" / "schemas" / "nodes.schema.json").read_text(encoding="utf-8")
+    names = set(json.loads(example)["$defs"])
+    assert not [name for name in names if f"`{name}`" in text or f'"{name}"' in text]
+    assert "fieldMappings" not in text and "label" not in text
 
 
 def test_repo_skills_load(tmp_path: Path) -> None:

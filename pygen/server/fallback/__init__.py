@@ -1,7 +1,9 @@
-"""The copy of workflow-editor.md shipped inside the package.
+"""The workflow-editor guide shipped inside the package, for a server with no skills.
 
 `pygen serve` answers `start_workflow_editor` from it when the skills directory is missing
-or unreadable; `pygen gen` keeps it current and `pygen check` fails when it has drifted.
+or unreadable. It names no editor's conventions (it is every project's fallback): it tells
+the agent that nothing is loaded. A project that ships its own guide in its package points
+`fallback_file` at that copy; `gen` keeps it current and `check` gates it.
 """
 
 from __future__ import annotations
