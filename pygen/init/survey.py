@@ -3,17 +3,16 @@ tsconfig the extractor would use, and an existing skills folder."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from pygen.config import Config, EntryFields, Settings
-from pygen.errors import PygenError
+from pygen.errors import MarkerError, PygenError
 from pygen.init import scan
 from pygen.init.scan import Candidate
+from pygen.skills import markers
 
-START = re.compile(r"<!--\s*AUTO-GEN:START\s+(\S+)\s*-->")
 SAMPLE = 5
 
 
@@ -109,17 +108,26 @@ def skills_folders(root: Path) -> list[SkillsFolder]:
     Markdown in a folder named like skills; the one with the most node files first."""
     found = []
     folders = {p.parent for p in scan.project_files(root) if p.suffix == ".md"}
-    folders |= {p.parent.parent for p in folders if p.name == "nodes"}
+    # A skills folder whose Markdown is all under nodes/ is still one.
+    folders |= {p.parent for p in folders if p.name == "nodes"}
     for folder in sorted(folders):
         if folder.name == "nodes":
             continue
         nodes = sorted((folder / "nodes").glob("*.md")) if (folder / "nodes").is_dir() else []
         markdown = [*folder.glob("*.md"), *nodes]
-        ids = sorted({m for p in markdown for m in START.findall(_text(p))})
+        ids = sorted({block_id for p in markdown for block_id in _block_ids(p)})
         if nodes or (folder / "workflow-editor.md").is_file() or "skill" in folder.name.lower():
             found.append(SkillsFolder(folder, len(nodes), tuple(ids)))
     return sorted(found, key=lambda f: (-f.node_files, -len(f.block_ids), len(f.path.parts),
                                         str(f.path)))
+
+
+def _block_ids(path: Path) -> set[str]:
+    """The file's AUTO-GEN block ids, read as `gen` reads them (anchored, fence-aware)."""
+    try:
+        return {block.id for block in markers.parse(_text(path), str(path))}
+    except MarkerError:
+        return set()
 
 
 def _text(path: Path) -> str:

@@ -1,0 +1,32 @@
+"""What init reports of an existing skills folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pygen.init.survey import skills_folders
+
+
+def test_block_ids_are_read_as_gen_reads_them(tmp_path: Path) -> None:
+    """A marker shown inside a code fence, or not on a line of its own, is prose: `gen` leaves
+    it alone, so init does not count it as a block either."""
+    skills = tmp_path / "skills"
+    (skills / "nodes").mkdir(parents=True)
+    (skills / "nodes" / "note.md").write_text(
+        "# Note\n\n<!-- AUTO-GEN:START node-data-shape -->\nfields\n"
+        "<!-- AUTO-GEN:END node-data-shape -->\n\n"
+        "```md\n<!-- AUTO-GEN:START shown-in-a-fence -->\n<!-- AUTO-GEN:END shown-in-a-fence -->\n"
+        "```\n\nWrite `<!-- AUTO-GEN:START inline -->` to open a block.\n", encoding="utf-8")
+    (found,) = skills_folders(tmp_path)
+    assert found.block_ids == ("node-data-shape",)
+
+
+def test_a_file_with_broken_markers_adds_no_ids(tmp_path: Path) -> None:
+    skills = tmp_path / "skills"
+    (skills / "nodes").mkdir(parents=True)
+    (skills / "nodes" / "open.md").write_text("<!-- AUTO-GEN:START never-closed -->\n",
+                                              encoding="utf-8")
+    (skills / "nodes" / "ok.md").write_text("<!-- AUTO-GEN:START examples -->\nx\n"
+                                            "<!-- AUTO-GEN:END examples -->\n", encoding="utf-8")
+    (found,) = skills_folders(tmp_path)
+    assert found.block_ids == ("examples",) and found.node_files == 2
