@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pygen.init.toplevel import TopLevel, skip_comment, skip_quoted
+from pygen.init.toplevel import TopLevel, code_stops
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # Dependencies, build output, and tests with their fixtures: never the app's catalog.
@@ -90,19 +90,9 @@ _LITERAL_STOP = re.compile(r"[\"'`\[\]{}(),]|//|/\*")
 
 def read_literal(text: str, start: int) -> tuple[_Shape, int]:
     """The shape of the literal opening at `start` (`[` or `{`), and where it ends."""
-    shape, depth, i = _Shape(), 0, start
-    while True:
-        stop = _LITERAL_STOP.search(text, i)
-        if stop is None:
-            return shape, len(text)
-        i = stop.start()
+    shape, depth = _Shape(), 0
+    for i in code_stops(text, _LITERAL_STOP, start):
         char = text[i]
-        if char in "\"'`":
-            i = skip_quoted(text, i)
-            continue
-        if char == "/":
-            i = skip_comment(text, i)
-            continue
         if char in "[{(":
             depth += 1
             if depth == 2 and char == "{":
@@ -114,7 +104,7 @@ def read_literal(text: str, start: int) -> tuple[_Shape, int]:
                 return shape, i + 1
         if char in "[{," and depth in (1, 2):
             _note(text, i + 1, depth, shape)
-        i += 1
+    return shape, len(text)
 
 
 def _note(text: str, at: int, depth: int, shape: _Shape) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 
 # What changes the depth or hides braces: quotes, comments, braces. Everything else is
 # skipped in one regex step, not a character at a time.
@@ -32,31 +33,36 @@ def skip_comment(text: str, i: int) -> int:
     return len(text) if end < 0 else end + 2
 
 
+def code_stops(text: str, stops: re.Pattern[str], i: int = 0) -> Iterator[int]:
+    """Offsets of what `stops` finds from `i` on, outside strings and comments (which it
+    must also find, so they can be skipped)."""
+    while True:
+        stop = stops.search(text, i)
+        if stop is None:
+            return
+        i = stop.start()
+        if text[i] in "\"'`":
+            i = skip_quoted(text, i)
+        elif text[i] == "/":
+            i = skip_comment(text, i)
+        else:
+            yield i
+            i += 1
+
+
 def nested_spans(text: str) -> list[tuple[int, int]]:
     """The (start, end) of every outermost `{…}`, strings and comments skipped."""
     spans: list[tuple[int, int]] = []
-    depth, start, i = 0, 0, 0
-    while True:
-        stop = _STOP.search(text, i)
-        if stop is None:
-            break
-        i = stop.start()
-        char = text[i]
-        if char in "\"'`":
-            i = skip_quoted(text, i)
-            continue
-        if char == "/":
-            i = skip_comment(text, i)
-            continue
-        if char == "{":
+    depth, start = 0, 0
+    for i in code_stops(text, _STOP):
+        if text[i] == "{":
             if depth == 0:
                 start = i
             depth += 1
-        elif char == "}" and depth > 0:
+        elif depth > 0:
             depth -= 1
             if depth == 0:
                 spans.append((start, i + 1))
-        i += 1
     if depth > 0:
         spans.append((start, len(text)))
     return spans
