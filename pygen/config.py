@@ -69,6 +69,16 @@ class FieldList(BaseModel):
     hide: str | None = None
 
 
+class Zod(BaseModel):
+    """A node's data described by a zod schema held in its entry (`schema: z.object({...})`,
+    or a constant naming one): where the schema is."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    # The entry field holding the schema (a dotted path, like entry_fields).
+    entry_field: str
+
+
 class Settings(BaseModel):
     """The keys a user may write; unknown keys are refused by name."""
 
@@ -88,6 +98,8 @@ class Settings(BaseModel):
     entry_fields: EntryFields = EntryFields()
     # Data described by a field list in each entry instead of a TypeScript type.
     field_list: FieldList | None = None
+    # Data described by a zod schema in each entry instead of a TypeScript type.
+    zod: Zod | None = None
     result_fields: list[str] = Field(default_factory=list)
     # Data fields the runner writes (globs, like result_fields; also the `@runner` tag).
     runner_fields: list[str] = Field(default_factory=list)
@@ -231,7 +243,7 @@ _BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")
 
 # Sub-tables of the settings, for naming their own keys when one is unknown.
 _TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields, "field_list": FieldList,
-                                     "conventions": Conventions}
+                                     "zod": Zod, "conventions": Conventions}
 
 
 def load_config(path: Path | None = None, overrides: dict[str, Any] | None = None,

@@ -22,6 +22,7 @@ KIND_TITLES = {
     "duplicate": "node types defined twice (the first definition is used)",
     "empty-source": "definitions sources that matched no node",
     "field-list": "field descriptors that cannot be read (left out)",
+    "zod": "zod constructs pygen cannot express (read as unknown or unchecked)",
 }
 
 
@@ -68,6 +69,7 @@ STRICT_KINDS = {
     "evaluator-limit": "write the value as static data",
     "duplicate": "remove or rename one of the definitions",
     "field-list": "fix the descriptors or the field_list keys",
+    "zod": "write the schema with zod constructs pygen reads statically",
 }
 
 

@@ -106,8 +106,11 @@ class Variant(Frozen):
 # How the data type was found: `config` (data_types), `cast` (the definition names it: `as`,
 # `satisfies`, a typed constant, a generic argument), `name` (naming convention), `structural`
 # (best fit to the default data), `inferred` (no type: fields read off the default data),
-# `field-list` (the entry's list of field descriptors, config `field_list`).
-DataTypeVia = Literal["config", "cast", "name", "structural", "inferred", "field-list", "none"]
+# `field-list` (the entry's list of field descriptors, config `field_list`), `zod` (the
+# entry's zod schema, config `zod`). A TypeScript type written `z.infer<typeof schema>` keeps
+# how it was found and is read from the schema.
+DataTypeVia = Literal["config", "cast", "name", "structural", "inferred", "field-list", "zod",
+                      "none"]
 
 
 class Candidate(Frozen):

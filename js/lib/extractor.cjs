@@ -14,6 +14,7 @@ const {
 } = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
 const { nodePlaces } = require("./locations.cjs");
+const { entrySchema, inferredSchema, zodDataType } = require("./zoddata.cjs");
 const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
@@ -92,8 +93,17 @@ function readTypes(ctx, tc, ev, pairs, locations) {
       locations[node.type] = nodePlaces(ctx, ev, entry, null);
       return node;
     }
+    const schema = entrySchema(ctx, entry);
+    if (schema && !schema.notSchema) {
+      // The entry's zod schema is the node's data shape (config `zod`).
+      node.data_type = { ...zodDataType(ctx, ev, node, schema, ctx.request.entryFields.zod),
+        via: "zod", skipped: [] };
+      locations[node.type] = nodePlaces(ctx, ev, entry, null);
+      return node;
+    }
+    if (schema) notZod(ctx, node);
     const found = resolveDataType(ctx, node, entry);
-    node.data_type = dataType(ctx, tc, shapes, node, found);
+    node.data_type = dataType(ctx, tc, shapes, node, found, ev);
     locations[node.type] = nodePlaces(ctx, ev, entry, found.decl);
     return node;
   });
@@ -192,10 +202,18 @@ function reportUnusedFields(ctx) {
   }
 }
 
-function dataType(ctx, tc, shapes, node, found) {
+/** An entry whose zod field holds static data, not a schema: the TypeScript path answers. */
+function notZod(ctx, node) {
+  ctx.diagnostics.push({ level: "warning", kind: "zod", node_type: node.type,
+    file: node.source.file, line: node.source.line,
+    message: `node '${node.type}': '${ctx.request.entryFields.zod}' is not a zod schema; `
+      + "its data type is looked up as without it" });
+}
+
+function dataType(ctx, tc, shapes, node, found, ev) {
   const skipped = found.skipped;
   if (found.decl) {
-    if (!shapes.has(found.decl)) shapes.set(found.decl, readDataType(tc, found.decl));
+    if (!shapes.has(found.decl)) shapes.set(found.decl, readShape(ctx, tc, ev, node, found.decl));
     const shape = shapes.get(found.decl);
     return {
       name: found.decl.getName(), via: found.via, score: found.score,
@@ -214,6 +232,14 @@ function dataType(ctx, tc, shapes, node, found) {
     name: null, via: "none", score: null, fields: [], variants: [],
     runner_up: found.near || null, skipped,
   };
+}
+
+/** A declared type's fields; one written `z.infer<typeof schema>` is read from the schema. */
+function readShape(ctx, tc, ev, node, decl) {
+  const schema = inferredSchema(ctx, decl);
+  if (!schema) return readDataType(tc, decl);
+  const read = zodDataType(ctx, ev, node, schema, schema.getText());
+  return { fields: read.fields, variants: read.variants, index: read.index_signature };
 }
 
 module.exports = { extract };

@@ -46,7 +46,8 @@ def request_for(config: Config) -> dict[str, Any]:
         "dataTypes": settings.data_types,
         "dataUnion": settings.data_union,
         "entryFields": {**settings.entry_fields.model_dump(), "field_list": (
-            settings.field_list.entry_field if settings.field_list else None)},
+            settings.field_list.entry_field if settings.field_list else None),
+            "zod": settings.zod.entry_field if settings.zod else None},
         "workflowType": _workflow_type(config),
         # The names the user set, so one no entry has is reported (once).
         "entryFieldsSet": sorted(settings.entry_fields.model_fields_set),
