@@ -134,7 +134,22 @@ def placeholder(schema: Schema) -> Any:
         return [placeholder(item) for item in schema.get("prefixItems", ())]
     if kind == "object" or _object_like(schema):
         return _fill(schema, {}, "", [], [])
-    return _PLACEHOLDERS.get(str(kind))
+    return _within_bounds(schema, _PLACEHOLDERS.get(str(kind)))
+
+
+def _within_bounds(schema: Schema, value: Any) -> Any:
+    """The zero value moved inside the field's declared bounds (`minLength: 1`, `minimum: 1`),
+    so an example never breaks a rule the same schema states."""
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if isinstance(low, int | float) and value < low:
+            return low
+        if isinstance(high, int | float) and value > high:
+            return high
+    shortest = schema.get("minLength")
+    if isinstance(value, str) and isinstance(shortest, int) and len(value) < shortest:
+        return "x" * shortest
+    return value
 
 
 def _first_placeholder(schema: Schema, keyword: str) -> Any:
