@@ -6,6 +6,7 @@ check `pygen check` runs on it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -146,10 +147,44 @@ def _within_bounds(schema: Schema, value: Any) -> Any:
             return low
         if isinstance(high, int | float) and value > high:
             return high
+    if not isinstance(value, str):
+        return value
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str) and not _matches(pattern, value):
+        value = _literal_prefix(pattern)
     shortest = schema.get("minLength")
-    if isinstance(value, str) and isinstance(shortest, int) and len(value) < shortest:
-        return "x" * shortest
+    if isinstance(shortest, int) and len(value) < shortest:
+        value += "x" * (shortest - len(value))
     return value
+
+
+def _matches(pattern: str, value: str) -> bool:
+    try:
+        return re.search(pattern, value) is not None
+    except re.error:
+        return True  # a pattern that does not compile is not checked either
+
+
+_REGEX_SYNTAX = frozenset(".^$*+?()[]{}|\\")
+
+
+def _literal_prefix(pattern: str) -> str:
+    """The text an anchored pattern starts with (`^\\/` → `/`, `^https://` → `https://`): the
+    simplest value that passes a "starts with" rule; empty when the pattern opens otherwise."""
+    text, out, i = pattern.removeprefix("^"), [], 0
+    while i < len(text):
+        char = text[i]
+        if char == "\\" and i + 1 < len(text) and not text[i + 1].isalnum():
+            out.append(text[i + 1])
+            i += 2
+            continue
+        if char in _REGEX_SYNTAX:
+            break
+        out.append(char)
+        i += 1
+    if i < len(text) and text[i] in "*?{" and out:
+        out.pop()  # the quantifier applies to the last character: it may be left out
+    return "".join(out)
 
 
 def _first_placeholder(schema: Schema, keyword: str) -> Any:
