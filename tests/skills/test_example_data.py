@@ -90,3 +90,17 @@ def test_the_examples_block_names_filled_and_replaced_fields() -> None:
     block = render.examples(made, Model(nodes=(made,)))
     assert "required fields the default data leaves out: `steps`." in block
     assert "do not fit their field's type: `mode`." in block
+
+
+def test_placeholders_meet_the_field_rules() -> None:
+    def ruled(name: str, ref: TypeRef, *tags: tuple[str, str]) -> DataField:
+        return f(name, ref).model_copy(update={"tags": tags})
+
+    n = node((ruled("path", STRING, ("minLength", "1"), ("pattern", "^\\/")),
+              ruled("name", STRING, ("minLength", "3")),
+              ruled("steps", NUMBER, ("minimum", "1")),
+              ruled("gain", NUMBER, ("maximum", "-6")),
+              ruled("url", STRING, ("pattern", "^https://"))))
+    data, _ = example_data(n)
+    assert data == {"path": "/", "name": "xxx", "steps": 1, "gain": -6, "url": "https://"}
+    assert_valid(n, data)
