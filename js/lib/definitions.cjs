@@ -9,6 +9,7 @@ const { readHandles, ruleList } = require("./handles.cjs");
 const { snippet } = require("./sources.cjs");
 const { Dynamic, UNDEFINED, strip, toJson } = require("./values.cjs");
 const { fieldPath, valueAt } = require("./entrypath.cjs");
+const { isZodSchema } = require("./zod.cjs");
 
 /** `defaultData.seed`, `inputs[1]`: where inside an entry a value sits. */
 function keyPath(parts) {
@@ -148,7 +149,7 @@ function readEntry(ctx, entry) {
   }
   readFields(ctx, entry, raw, read, out, computed);
   out.computed = computed;
-  const skipped = noteUnknownDynamic(raw, f);
+  const skipped = noteUnknownDynamic(ctx, raw, f);
   out.skipped = [...skipped.keys()].sort();
   const loc = locate(ctx.request, entry.node, "");
   warnSkipped(ctx, out, skipped, loc);
@@ -226,11 +227,12 @@ function variantOf(ctx, raw, out) {
 }
 
 // What a catalog entry holds beside its data (a component, an `execute` function, a class,
-// JSX): not data by design, so skipping it is silent unless entry_fields names the property.
+// JSX, a zod schema of something else, such as its output): not data by design, so skipping
+// it is silent unless entry_fields names the property.
 const NOT_DATA = new Set(["a function", "a method", "a class", "JSX", "an accessor", "an asset"]);
 
 /** Keys pygen does not read are noted when dynamic, so the warning lists them. */
-function noteUnknownDynamic(raw, f) {
+function noteUnknownDynamic(ctx, raw, f) {
   const known = new Set(Object.values(f).filter((name) => typeof name === "string")
     .map((name) => name.split(".")[0]));
   const skipped = new Map();
@@ -241,7 +243,9 @@ function noteUnknownDynamic(raw, f) {
     // Per value: an object's static members stay; only what is not data is named, by path.
     for (const x of found) {
       const path = keyPath(x.path);
-      if (!NOT_DATA.has(x.dynamic.why) && !skipped.has(path)) skipped.set(path, x.dynamic.why);
+      if (NOT_DATA.has(x.dynamic.why) || skipped.has(path)) continue;
+      if (isZodSchema(ctx.tsMorph.Node, x.dynamic.node)) continue;
+      skipped.set(path, x.dynamic.why);
     }
   }
   return skipped;

@@ -66,6 +66,28 @@ function fromZod(zr, ident) {
   return false;
 }
 
+/** Whether an expression builds a zod schema: a call chain rooted in zod, directly or through
+ * schema constants. Such a value in an entry key pygen does not read (`outputSchema`) is not
+ * data, so it is passed over silently, as a component is. */
+function isZodSchema(Node, raw, depth = 0) {
+  let expr = raw;
+  for (let step = 0; step < 64; step++) {
+    if (Node.isCallExpression(expr) || Node.isPropertyAccessExpression(expr)
+      || Node.isParenthesizedExpression(expr) || Node.isAsExpression(expr)) {
+      expr = expr.getExpression();
+      continue;
+    }
+    break;
+  }
+  if (!Node.isIdentifier(expr) || depth > 4) return false;
+  if (fromZod({ Node }, expr)) return expr !== raw;
+  const symbol = expr.getSymbol();
+  const target = symbol && symbol.isAlias() ? symbol.getAliasedSymbol() || symbol : symbol;
+  const decl = target && target.getDeclarations().find((d) => Node.isVariableDeclaration(d));
+  const init = decl && decl.getInitializer();
+  return Boolean(init) && isZodSchema(Node, init, depth + 1);
+}
+
 /** The schema an expression builds; `path` names the value in messages (`schema.url`). */
 function readSchema(zr, raw, path) {
   const { Node } = zr;
@@ -281,5 +303,6 @@ function withDoc(prop, s) {
 }
 
 module.exports = {
-  zodReader, readSchema, readShape, fromZod, staticValue, unknownS, scalar, unionS, INEXPRESSIBLE,
+  zodReader, readSchema, readShape, fromZod, isZodSchema, staticValue, unknownS, scalar, unionS,
+  INEXPRESSIBLE,
 };

@@ -78,13 +78,13 @@ def test_a_construct_pygen_cannot_express_is_one_warning_each(
     gen = CliRunner().invoke(main, ["gen", "--verbose", "--no-cache"], catch_exceptions=False)
     warnings = [line for line in gen.stderr.splitlines() if "zod schema" in line]
     assert warnings == [
-        "warning: nodes.ts:45: node 'script': zod schema 'schema.parsed': .transform() makes a "
+        "warning: nodes.ts:47: node 'script': zod schema 'schema.parsed': .transform() makes a "
         "transformed value, which pygen cannot express; it accepts any value",
-        "warning: nodes.ts:46: node 'script': zod schema 'schema.tree': z.lazy() is a lazy "
+        "warning: nodes.ts:48: node 'script': zod schema 'schema.tree': z.lazy() is a lazy "
         "(recursive) schema, which pygen cannot express; it accepts any value",
-        "warning: nodes.ts:47: node 'script': zod schema 'schema.url': .refine() is a check "
+        "warning: nodes.ts:49: node 'script': zod schema 'schema.url': .refine() is a check "
         "only zod runs; the field keeps its type, without that check",
-        "warning: nodes.ts:48: node 'script': zod schema 'schema.tools': a call of a function "
+        "warning: nodes.ts:50: node 'script': zod schema 'schema.tools': a call of a function "
         "pygen does not run; it accepts any value"]
     script = (root / "skills" / "nodes" / "script.md").read_text()
     assert "- `parsed: unknown`" in script and "- `url: string`" in script
