@@ -56,7 +56,8 @@ function zodDataType(ctx, ev, node, expr, label) {
       ctx.diagnostics.push(problemWarning(ctx, node, { node: expr, path: label,
         why: "the schema is not an object of fields" }));
     }
-    return { name, fields: [], variants: [], index_signature: null };
+    // Nothing is known of the data's keys: any key is accepted, none is required.
+    return { name, fields: [], variants: [], index_signature: "[key: string]: unknown" };
   }
   return { name, fields: s.fields.map(([k, f]) => toField(k, f)), variants: [],
     index_signature: s.loose ? "[key: string]: unknown" : null };

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygen.model import NodeDef
+from pygen.skills import regex_sample
 from pygen.skills.fastcheck import compile_check
 from pygen.skills.schema_doc import Schema, node_data_schema
 
@@ -151,10 +152,11 @@ def _within_bounds(schema: Schema, value: Any) -> Any:
         return value
     pattern = schema.get("pattern")
     if isinstance(pattern, str) and not _matches(pattern, value):
-        value = _literal_prefix(pattern)
+        value = regex_sample.sample(pattern) or value
     shortest = schema.get("minLength")
     if isinstance(shortest, int) and len(value) < shortest:
-        value += "x" * (shortest - len(value))
+        longer = value + "x" * (shortest - len(value))
+        value = longer if not isinstance(pattern, str) or _matches(pattern, longer) else value
     return value
 
 
@@ -163,28 +165,6 @@ def _matches(pattern: str, value: str) -> bool:
         return re.search(pattern, value) is not None
     except re.error:
         return True  # a pattern that does not compile is not checked either
-
-
-_REGEX_SYNTAX = frozenset(".^$*+?()[]{}|\\")
-
-
-def _literal_prefix(pattern: str) -> str:
-    """The text an anchored pattern starts with (`^\\/` → `/`, `^https://` → `https://`): the
-    simplest value that passes a "starts with" rule; empty when the pattern opens otherwise."""
-    text, out, i = pattern.removeprefix("^"), [], 0
-    while i < len(text):
-        char = text[i]
-        if char == "\\" and i + 1 < len(text) and not text[i + 1].isalnum():
-            out.append(text[i + 1])
-            i += 2
-            continue
-        if char in _REGEX_SYNTAX:
-            break
-        out.append(char)
-        i += 1
-    if i < len(text) and text[i] in "*?{" and out:
-        out.pop()  # the quantifier applies to the last character: it may be left out
-    return "".join(out)
 
 
 def _first_placeholder(schema: Schema, keyword: str) -> Any:
