@@ -123,3 +123,35 @@ def test_an_installed_zod_reads_the_same(tmp_path: Path,
     after = CliRunner().invoke(main, ["extract", "--json"], catch_exceptions=False)
     assert after.exit_code == 0, after.output
     assert json.loads(after.stdout)["nodes"] == json.loads(before.stdout)["nodes"]
+
+
+def test_a_schema_pygen_cannot_read_leaves_the_node_open_and_the_rest_unchanged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "pygen.toml").write_text(
+        'nodes_file = "nodes.ts"\ndefinitions = "NODES"\n[zod]\nentry_field = "config.schema"\n')
+    (tmp_path / "tsconfig.json").write_text('{"include": ["*.ts"]}')
+    (tmp_path / "shapes.ts").write_text(
+        'import z from "zod";\nimport { object, string } from "zod";\n'
+        'export const base = object({ id: string().describe("Record id") });\n'
+        "export const build = () => z.object({ x: z.string() });\n")
+    (tmp_path / "nodes.ts").write_text(
+        'import { base, build } from "./shapes";\n'
+        "export const NODES = [\n"
+        '  { type: "fixed", config: { schema: base } },\n'
+        '  { type: "built", config: { schema: build() } },\n'
+        "];\n")
+    monkeypatch.chdir(tmp_path)
+    gen = CliRunner().invoke(main, ["gen"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    assert gen.stderr.splitlines()[0] == (
+        "warning: nodes.ts:4: node 'built': zod schema 'config.schema': a call of a function "
+        "pygen does not run; it accepts any value")
+    fixed = (tmp_path / "skills" / "nodes" / "fixed.md").read_text()
+    assert "- `id: string` — Record id" in fixed  # default and named imports of zod
+    workflow = tmp_path / "workflow.json"
+    workflow.write_text(json.dumps({"nodes": [
+        {"id": "a", "type": "built", "position": {"x": 0, "y": 0}, "data": {"anything": 1}},
+        {"id": "b", "type": "fixed", "position": {"x": 0, "y": 0}, "data": {"id": "r1"}}],
+        "edges": []}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate-workflow", str(workflow)])
+    assert result.exit_code == 0, result.output
