@@ -196,10 +196,18 @@ function reportUnusedFields(ctx) {
     }
     if (ctx.entryKeys.has(name)) continue;
     if (!ctx.entryKeys.size) continue;
-    ctx.diagnostics.push({ level: "warning", kind: "unused-entry-field",
-      message: `entry_fields.${field} = '${name}', but no node definition has a '${name}' `
-        + `property; the definitions use: ${[...ctx.entryKeys].sort().join(", ")}` });
+    ctx.diagnostics.push(unusedField(ctx, `entry_fields.${field}`, name));
   }
+  const schema = f.zod;
+  if (schema && ctx.entryKeys.size && !ctx.entryKeys.has(schema)) {
+    ctx.diagnostics.push(unusedField(ctx, "zod.entry_field", schema));
+  }
+}
+
+function unusedField(ctx, key, name) {
+  return { level: "warning", kind: "unused-entry-field",
+    message: `${key} = '${name}', but no node definition has a '${name}' property; the `
+      + `definitions use: ${[...ctx.entryKeys].sort().join(", ")}` };
 }
 
 /** An entry whose zod field holds static data, not a schema: the TypeScript path answers. */

@@ -155,3 +155,19 @@ def test_a_schema_pygen_cannot_read_leaves_the_node_open_and_the_rest_unchanged(
         "edges": []}), encoding="utf-8")
     result = CliRunner().invoke(main, ["validate-workflow", str(workflow)])
     assert result.exit_code == 0, result.output
+
+
+def test_a_zod_entry_field_no_entry_has_is_one_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "pygen.toml").write_text(
+        'nodes_file = "nodes.ts"\ndefinitions = "NODES"\n[zod]\nentry_field = "inputSchema"\n')
+    (tmp_path / "tsconfig.json").write_text('{"include": ["*.ts"]}')
+    (tmp_path / "nodes.ts").write_text(
+        'import { z } from "zod";\nexport const NODES = [\n'
+        '  { type: "a", schema: z.object({ x: z.string() }) },\n'
+        '  { type: "b", schema: z.object({ y: z.number() }) },\n];\n')
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["extract", "--json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert ("warning: zod.entry_field = 'inputSchema', but no node definition has a "
+            "'inputSchema' property; the definitions use: schema, type") in result.stderr
