@@ -252,6 +252,9 @@ function readShape(zr, raw, path) {
     const init = decl && decl.getInitializer();
     if (init) node = unwrap(zr.ctx.tsMorph, init);
   }
+  if (Node.isPropertyAccessExpression(node) && node.getName() === "shape") {
+    return readSchema(zr, node.getExpression(), path).fields || [];  // `a.extend(b.shape)`
+  }
   if (!Node.isObjectLiteralExpression(node)) {
     return [["", unknownS(zr, raw, "an object shape that is not written out", path)]];
   }
