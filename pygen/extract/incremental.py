@@ -165,8 +165,9 @@ def splice(reply: dict[str, Any], fresh: dict[str, Any], indexes: set[int]) -> d
     new_facts = {f["index"]: f for f in fresh["incremental"]["facts"]}
     return {**reply, "nodes": nodes, "locations": locations, "diagnostics": diagnostics,
             "sources": fresh["sources"], "workflow": fresh.get("workflow"),
-            "incremental": {"entries": len(facts), "groups": groups,
-                            "facts": [new_facts.get(f["index"], f) for f in facts]}}
+            "incremental": {"entries": len(facts),
+                            "facts": [new_facts.get(f["index"], f) for f in facts],
+                            "groups": groups}}
 
 
 def _spliced_diagnostics(reply: dict[str, Any], fresh: dict[str, Any],
