@@ -74,12 +74,11 @@ def affected(reply: dict[str, Any], changed: list[str],
     for fact in facts:
         for name in fact["files"] or ():
             owned.setdefault(name, []).append(fact["index"])
-    if any(fact["files"] is None and fact["type"] is not None for fact in facts):
-        # A node that reaches a shared file may change with any change.
-        return None
     if not all(name in owned for name in changed):
         return None
-    indexes = sorted({i for name in changed for i in owned[name]})
+    # A node that reaches a shared file (or too many) may change with any change.
+    unknown = {f["index"] for f in facts if f["files"] is None and f["type"] is not None}
+    indexes = sorted(unknown | {i for name in changed for i in owned[name]})
     return indexes if 2 * len(indexes) <= len(facts) else None
 
 
