@@ -31,6 +31,7 @@ from bench.blocks_app import write_app
 from bench.scaling import Sample, _children_cpu
 
 STEP = re.compile(r"^\[\s*([0-9.]+)s\] rendering ", re.MULTILINE)
+REREAD = re.compile(r"re-read \d+ of \d+ nodes|reading every node")
 
 
 def extraction_seconds(stderr: str) -> float | None:
@@ -71,6 +72,9 @@ def measure(root: Path, n: int) -> dict[str, tuple[Sample, float | None]]:
     def step(name: str, *args: str, ok: Sequence[int] = (0,)) -> None:
         sample, stderr = run([*pygen, *args, "-v"], root, ok)
         out[name] = (sample, extraction_seconds(stderr))
+        said = REREAD.search(stderr)
+        if said:
+            print(f"{name}: {said.group(0)}", file=sys.stderr, flush=True)
 
     step("cold gen", "gen")
     step("first check", "check")

@@ -151,6 +151,15 @@ def definitions_listing(config: Config) -> list[str]:
     return sorted(str(p) for p in found)
 
 
+def reply_fingerprint(config: Config, reply: dict[str, Any]) -> list[list[str | None]]:
+    """`fingerprint` of the extraction's inputs, taking each source's sha256 as the extractor
+    reported it (the content it read: a file edited during the run is a change next time)."""
+    reported = {str(config.root / str(s["path"])): s.get("sha256")
+                for s in reply.get("sources", []) if isinstance(s.get("sha256"), str)}
+    paths = sorted({str(p) for p in extraction_inputs(config, reply)})
+    return [[p, reported[p] if p in reported else sha256_of(Path(p))] for p in paths]
+
+
 def extraction_inputs(config: Config, reply: dict[str, Any]) -> list[Path]:
     paths = [config.root / str(s["path"]) for s in reply.get("sources", [])]
     paths.append(config.nodes_file)
@@ -172,13 +181,13 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
             extraction = parse_reply(reply, config.settings.field_list)
             if cached is not None and reply is cached.get("reply"):
                 return extraction  # nothing changed: nothing to write
-            write_entry(path, {"key": key, "reply": reply, "inputs": fingerprint(
-                extraction_inputs(config, reply))})
+            write_entry(path, {"key": key, "reply": reply, "inputs": reply_fingerprint(
+                config, reply)})
             return extraction
     # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
     extraction = parse_reply(reply, config.settings.field_list)
-    write_entry(path, {"key": key, "inputs": fingerprint(extraction_inputs(config, reply)),
+    write_entry(path, {"key": key, "inputs": reply_fingerprint(config, reply),
                        "reply": reply})
     return extraction
 
