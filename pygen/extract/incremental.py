@@ -78,8 +78,30 @@ def affected(reply: dict[str, Any], changed: list[str],
         return None
     # A node that reaches a shared file (or too many) may change with any change.
     unknown = {f["index"] for f in facts if f["files"] is None and f["type"] is not None}
-    indexes = sorted(unknown | {i for name in changed for i in owned[name]})
+    found = unknown | {i for name in changed for i in owned[name]}
+    indexes = sorted(_with_shared_types(reply, found))
     return indexes if 2 * len(indexes) <= len(facts) else None
+
+
+def _type_names(reply: dict[str, Any]) -> dict[int, str]:
+    """Entry → the name of its node's data type, for the entries whose node has one."""
+    nodes = iter(reply["nodes"])
+    out = {}
+    for fact in reply["incremental"]["facts"]:
+        if fact["type"] is None:
+            continue
+        name = (next(nodes).get("data_type") or {}).get("name")
+        if name:
+            out[fact["index"]] = str(name)
+    return out
+
+
+def _with_shared_types(reply: dict[str, Any], indexes: set[int]) -> set[int]:
+    """Entries whose nodes share a data type are read together: the type is read once, by
+    the first of them, and its warnings are that entry's."""
+    names = _type_names(reply)
+    wanted = {names[i] for i in indexes if i in names}
+    return indexes | {i for i, name in names.items() if name in wanted}
 
 
 def _facts(reply: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -138,6 +160,10 @@ def _same_catalog(reply: dict[str, Any], fresh: dict[str, Any], indexes: list[in
             return False
         if new[i]["type"] is None:
             return False
+    # A node read again that now shares a data type with one that was not: see above.
+    others = {name for i, name in _type_names(reply).items() if i not in new}
+    if any(name in others for name in _type_names(fresh).values()):
+        return False
     return (fresh.get("data_union") == reply.get("data_union")
             and fresh.get("stand_ins") == reply.get("stand_ins")) and _splicable(fresh)
 

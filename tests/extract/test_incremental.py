@@ -166,3 +166,18 @@ def test_cli_gen_check_after_one_node_changes(project: Path, tmp_path: Path,
     for name in made:
         assert (project / "skills" / name).read_bytes() == (cold / "skills" / name).read_bytes()
     assert os.environ["SOURCE_DATE_EPOCH"] == "1700000000"
+
+
+def test_nodes_sharing_a_data_type_are_read_together(project: Path) -> None:
+    # Blocks 6 and 7 are configured to one type, with a field of an unknown type: its warning
+    # is written once, by the first node that reads the type (block 6).
+    (project / "src" / "shared.ts").write_text(
+        'import type { BlockBase } from "./types";\n\nexport interface Shared extends BlockBase '
+        '{\n  size: "sm" | "lg";\n  weight: number;\n  odd: Missing;\n}\n')
+    with (project / "pygen.toml").open("a") as config:
+        config.write('\n[data_types]\n"block-6" = "Shared"\n"block-7" = "Shared"\n')
+    with (project / "src" / "registry.ts").open("a") as nodes:
+        nodes.write('export type { Shared } from "./shared";\n')
+    incremental_vs_cold(project)
+    (project / "src" / "blocks" / "block7.ts").write_text(block(7) + "// touched\n")
+    assert incremental_vs_cold(project) == ["re-read 2 of 8 nodes (1 changed file(s))"]
