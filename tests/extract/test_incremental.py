@@ -181,3 +181,14 @@ def test_nodes_sharing_a_data_type_are_read_together(project: Path) -> None:
     incremental_vs_cold(project)
     (project / "src" / "blocks" / "block7.ts").write_text(block(7) + "// touched\n")
     assert incremental_vs_cold(project) == ["re-read 2 of 8 nodes (1 changed file(s))"]
+
+
+def test_the_benchmark_measures_a_partial_run(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from bench import incremental
+
+    results = incremental.measure(tmp_path / "bench", 6)
+    assert "touched check: re-read 1 of 6 nodes" in capsys.readouterr().err
+    lines = incremental.report(6, results)
+    assert any(line.startswith("touched check / cold check: ") for line in lines)
+    assert results["touched check"][1] is not None  # the extraction's share was read
