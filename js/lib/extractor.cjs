@@ -10,14 +10,14 @@ const { loadSources, definitionEntries } = require("./sources.cjs");
 const { readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
 const {
-  typeIndex, prepareLookup, resolveDataType, unresolvedMessage,
+  typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys,
 } = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
 const { nodePlaces } = require("./locations.cjs");
 const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
-const { tracked, labelAll, reached } = require("./incremental.cjs");
+const { tracked, labelAll, reached, declaresOthersType } = require("./incremental.cjs");
 
 /** Milliseconds per phase, for `request.profile` (the benchmark's breakdown). */
 function stopwatch() {
@@ -70,6 +70,7 @@ function run(tsMorph, request, built) {
   if (!only) reportUnusedFields(ctx);
   labelAll(ctx, "mid");
   clock.lap("definitions");
+  if (only && declaresOthersType(ctx, only, nameKeys)) return stale("a type was declared");
   prepareLookup(ctx, only ? lookupNodes(request, kept) : kept.map((p) => p.node));
   const locations = {};
   const nodes = readTypes(ctx, tc, ev, kept, locations, facts);

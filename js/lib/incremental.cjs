@@ -56,4 +56,27 @@ function labelAll(ctx, label) {
   while (ctx.groups.length < ctx.diagnostics.length) ctx.groups.push(label);
 }
 
-module.exports = { tracked, labelAll, reached };
+/**
+ * Whether a changed file declares a type another node's lookup may find: by its naming
+ * convention (`nameKeys`) or its `data_types` name. Those nodes are not read again, so a
+ * partial run cannot tell; the caller runs everything.
+ */
+function declaresOthersType(ctx, only, nameKeys) {
+  const { request } = ctx;
+  const wanted = new Set();
+  request.entryTypes.forEach((type, i) => {
+    if (!type || only.has(i)) return;
+    for (const key of nameKeys(type)) wanted.add(key);
+    const configured = request.dataTypes[type];
+    if (configured) wanted.add(configured.toLowerCase());
+  });
+  const changed = new Set(request.changedFiles || []);
+  for (const sf of ctx.project.getSourceFiles()) {
+    if (!changed.has(rel(request, sf.getFilePath()))) continue;
+    const names = [...sf.getInterfaces(), ...sf.getTypeAliases()].map((d) => d.getName());
+    if (names.some((name) => wanted.has(name.toLowerCase()))) return true;
+  }
+  return false;
+}
+
+module.exports = { tracked, labelAll, reached, declaresOthersType };

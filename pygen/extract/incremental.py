@@ -21,6 +21,11 @@ from typing import Any
 from pygen.config import Config
 
 Runner = Callable[[Config, dict[str, Any]], dict[str, Any]]
+# Data type lookups that read only the node's own files: by configured name, by naming
+# convention, by a cast, or a field list (the name lookups' other candidates are checked by
+# the extractor: a changed file declaring one stops the partial run). A structural match,
+# or none, weighs every type of the project.
+LOCAL_LOOKUPS = frozenset({"config", "name", "cast", "field-list"})
 
 
 @dataclass(frozen=True)
@@ -76,24 +81,30 @@ def affected(reply: dict[str, Any], changed: list[str],
             owned.setdefault(name, []).append(fact["index"])
     if not all(name in owned for name in changed):
         return None
-    # A node that reaches a shared file (or too many) may change with any change.
-    unknown = {f["index"] for f in facts if f["files"] is None and f["type"] is not None}
+    # A node that reaches a shared file (or too many), or whose data type was chosen among
+    # every type of the project, may change with any change.
+    searched = {i for i, via in _type_vias(reply).items() if via not in LOCAL_LOOKUPS}
+    unknown = searched | {f["index"] for f in facts
+                          if f["files"] is None and f["type"] is not None}
     found = unknown | {i for name in changed for i in owned[name]}
     indexes = sorted(_with_shared_types(reply, found))
     return indexes if 2 * len(indexes) <= len(facts) else None
 
 
+def _data_types(reply: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Entry → its node's data type, for the entries that gave a node."""
+    nodes = iter(reply["nodes"])
+    return {fact["index"]: next(nodes).get("data_type") or {}
+            for fact in reply["incremental"]["facts"] if fact["type"] is not None}
+
+
 def _type_names(reply: dict[str, Any]) -> dict[int, str]:
     """Entry → the name of its node's data type, for the entries whose node has one."""
-    nodes = iter(reply["nodes"])
-    out = {}
-    for fact in reply["incremental"]["facts"]:
-        if fact["type"] is None:
-            continue
-        name = (next(nodes).get("data_type") or {}).get("name")
-        if name:
-            out[fact["index"]] = str(name)
-    return out
+    return {i: str(t["name"]) for i, t in _data_types(reply).items() if t.get("name")}
+
+
+def _type_vias(reply: dict[str, Any]) -> dict[int, str]:
+    return {i: str(t.get("via")) for i, t in _data_types(reply).items()}
 
 
 def _with_shared_types(reply: dict[str, Any], indexes: set[int]) -> set[int]:
@@ -127,11 +138,13 @@ def _splicable(reply: dict[str, Any]) -> bool:
     return all(n.get("variant") is None for n in reply.get("nodes", ()))
 
 
-def request_extra(reply: dict[str, Any], indexes: list[int]) -> dict[str, Any]:
-    """What the partial request adds: the entries to read, and the catalog as last read."""
+def request_extra(reply: dict[str, Any], indexes: list[int],
+                  changed: list[str]) -> dict[str, Any]:
+    """What the partial request adds: the entries to read, the catalog as last read, and
+    the changed files."""
     facts = reply["incremental"]["facts"]
     return {"only": indexes, "entryCount": len(facts),
-            "entryTypes": [fact["type"] for fact in facts]}
+            "entryTypes": [fact["type"] for fact in facts], "changedFiles": sorted(changed)}
 
 
 def partial(config: Config, reply: dict[str, Any], changed: list[str],
@@ -141,7 +154,7 @@ def partial(config: Config, reply: dict[str, Any], changed: list[str],
     indexes = affected(reply, changed, catalog_files(config))
     if not indexes:
         return None
-    fresh = run(config, request_extra(reply, indexes))
+    fresh = run(config, request_extra(reply, indexes, changed))
     if fresh.get("stale") or not _same_catalog(reply, fresh, indexes):
         return None
     total = sum(1 for fact in reply["incremental"]["facts"] if fact["type"] is not None)

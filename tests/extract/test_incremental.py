@@ -21,10 +21,11 @@ SIZES_TS = 'export type Size = "sm" | "md" | "lg";\n'
 
 
 def block(i: int, extra: str = "", data: str | None = None) -> str:
-    """One node per file; block 2 reads a type from sizes.ts, block 3 has no data type (a
-    warning of the type phase), block 4 a computed default (a warning of the entry phase)."""
+    """One node per file; block 2 reads a type from sizes.ts, block 3 a field of an unknown
+    type (a warning of the type phase), block 4 a computed default (of the entry phase)."""
     size = 'import type { Size } from "../sizes";\n' if i == 2 else ""
-    name = data or (f"Block{i}Data" if i != 3 else "Unrelated3")
+    name = data or f"Block{i}Data"
+    extra = extra or ("\n  odd: Missing;" if i == 3 else "")
     weight = "Date.now() % 9" if i == 4 else str(i)
     return f"""import type {{ BlockBase }} from "../types";
 {size}
@@ -103,14 +104,24 @@ def test_each_change_gives_the_reply_of_a_full_run(project: Path) -> None:
     # A file only block 2 imports.
     edit(project / "src" / "sizes.ts", '"lg"', '"lg" | "xl"')
     assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
-    # Block 3's warning (no data type) goes; block 4's computed default becomes static.
-    (blocks / "block3.ts").write_text(block(3, data="Block3Data"))
+    # Block 3's warning (an unknown type) goes; block 4's computed default becomes static.
+    (blocks / "block3.ts").write_text(block(3, "\n  odd: string;"))
     edit(blocks / "block4.ts", "Date.now() % 9", "4")
     assert incremental_vs_cold(project) == ["re-read 2 of 8 nodes (2 changed file(s))"]
     # ...and come back, in their places among the other warnings.
     (blocks / "block3.ts").write_text(block(3))
     (blocks / "block4.ts").write_text(block(4))
     assert incremental_vs_cold(project) == ["re-read 2 of 8 nodes (2 changed file(s))"]
+    # Block 3's type is now found by structure, among all types: it is read with any change,
+    # and so is block 0, whose type it shares.
+    (blocks / "block3.ts").write_text(block(3, data="Unrelated3"))
+    incremental_vs_cold(project)
+    (blocks / "block5.ts").write_text(block(5))
+    assert incremental_vs_cold(project) == ["re-read 3 of 8 nodes (1 changed file(s))"]
+    # A changed file declares a type named like another node's: that node's lookup may now
+    # find it, so everything is read.
+    (blocks / "block5.ts").write_text(block(5) + "export interface Block6Data { x: number }\n")
+    assert "reading every node" in incremental_vs_cold(project)[0]
 
 
 def test_catalog_changes_read_every_node(project: Path) -> None:
