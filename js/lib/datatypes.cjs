@@ -189,4 +189,4 @@ function unresolvedMessage(node, near) {
     + "map it in data_types in the pygen config";
 }
 
-module.exports = { typeIndex, prepareLookup, resolveDataType, unresolvedMessage };
+module.exports = { typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys };

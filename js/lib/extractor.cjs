@@ -10,7 +10,7 @@ const { loadSources, definitionEntries } = require("./sources.cjs");
 const { readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
 const {
-  typeIndex, prepareLookup, resolveDataType, unresolvedMessage,
+  typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys,
 } = require("./datatypes.cjs");
 const { typeReader, readDataType } = require("./types.cjs");
 const { nodePlaces } = require("./locations.cjs");
@@ -18,6 +18,7 @@ const { entrySchema, inferredSchema, zodDataType } = require("./zoddata.cjs");
 const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
+const { tracked, labelAll, reached, declaresOthersType } = require("./incremental.cjs");
 
 /** Milliseconds per phase, for `request.profile` (the benchmark's breakdown). */
 function stopwatch() {
@@ -48,9 +49,9 @@ function extract(tsMorph, request) {
 function run(tsMorph, request, built) {
   const clock = stopwatch();
   const made = makeProject(tsMorph, request);
-  const { project, tsconfig } = made;
+  const { project } = made;
   built.project = project;
-  const ctx = { ...made, tsMorph, request, diagnostics: [], entryKeys: new Set() };
+  const ctx = { ...made, tsMorph, request, diagnostics: [], groups: [], entryKeys: new Set() };
   loadSources(ctx);
   assertParses(project);
   clock.lap("program");
@@ -58,55 +59,107 @@ function run(tsMorph, request, built) {
   addWorkflowFile(ctx);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);
-  const pairs = definitionEntries(ctx, ev)
-    .map((entry) => ({ entry, node: readEntry(ctx, entry) })).filter((p) => p.node);
-  requireEntries(ctx, pairs);
+  // `only`: a partial run re-reads these entries (by position) of an unchanged catalog.
+  const only = request.only ? new Set(request.only) : null;
+  const entries = definitionEntries(ctx, ev);
+  labelAll(ctx, "pre");
+  if (only && entries.length !== request.entryCount) return stale("the definitions changed");
+  const facts = [];
+  const pairs = readEntries(ctx, entries, only, facts);
+  if (!only) requireEntries(ctx, pairs);
   const kept = markVariants(ctx, pairs);
-  reportUnusedFields(ctx);
+  if (!only) reportUnusedFields(ctx);
+  labelAll(ctx, "mid");
   clock.lap("definitions");
-  prepareLookup(ctx, kept.map((p) => p.node));
+  if (only && declaresOthersType(ctx, only, nameKeys)) return stale("a type was declared");
+  prepareLookup(ctx, only ? lookupNodes(request, kept) : kept.map((p) => p.node));
   const locations = {};
-  const nodes = readTypes(ctx, tc, ev, kept, locations);
+  const nodes = readTypes(ctx, tc, ev, kept, locations, facts);
   const workflow = readWorkflowType(ctx, tc);
-  ctx.diagnostics.push(...deadImportWarnings(ctx, typeUsers(nodes)));
-  ctx.diagnostics.push(...tsconfigWarnings(ctx, tsconfig, deadSpecifiers(project)));
+  if (!catalogNotes(ctx, nodes, only)) return stale("an import cannot be resolved");
   clock.lap("types");
   const sources = sourcesRead(ctx);
   clock.lap("sources");
   return {
-    ok: true, nodes, workflow, sources, diagnostics: ctx.diagnostics,
-    stand_ins: ctx.standIns.map((s) => ({ ...s, missing: rel(request, s.missing),
-      used: rel(request, s.used) })).sort((a, b) => (a.package < b.package ? -1 : 1)),
-    data_union: ctx.autoUnion || null,
-    locations,
+    ok: true, nodes, workflow, sources, diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
+    data_union: ctx.autoUnion || null, locations,
+    incremental: { entries: entries.length, facts: facts.filter(Boolean), groups: ctx.groups },
     ...(request.profile ? { timings: clock.marks } : {}),
   };
 }
 
+function standIns(ctx) {
+  return ctx.standIns.map((s) => ({ ...s, missing: rel(ctx.request, s.missing),
+    used: rel(ctx.request, s.used) })).sort((a, b) => (a.package < b.package ? -1 : 1));
+}
+
+/** The warnings about the whole catalog; false when a partial run cannot write them: a dead
+ * import's warning names every node it affects. */
+function catalogNotes(ctx, nodes, only) {
+  const dead = deadImportWarnings(ctx, typeUsers(nodes));
+  const specifiers = deadSpecifiers(ctx.project);
+  if (only && (dead.length || specifiers.length)) return false;
+  ctx.diagnostics.push(...dead);
+  ctx.diagnostics.push(...tsconfigWarnings(ctx, ctx.tsconfig, specifiers));
+  labelAll(ctx, "post");
+  return true;
+}
+
+function stale(reason) {
+  return { ok: true, stale: reason };
+}
+
+/** The entries read (all, or those in `only`) with their nodes; `facts` gets each entry's
+ * node type and the entry keys it uses. */
+function readEntries(ctx, entries, only, facts) {
+  const pairs = [];
+  entries.forEach((entry, index) => {
+    if (only && !only.has(index)) return;
+    const [node, keys] = tracked(ctx, `d:${index}`, () => readEntry(ctx, entry));
+    facts[index] = { index, type: node ? node.type : null, keys, files: null };
+    if (node) pairs.push({ entry, node, index });
+  });
+  return pairs;
+}
+
+/** The nodes the data type lookup weighs in a partial run: the ones read now, and for the
+ * others their types as the last full run read them (the lookup reads nothing else). */
+function lookupNodes(request, kept) {
+  const read = new Map(kept.map((p) => [p.index, p.node]));
+  return request.entryTypes.map((type, i) => read.get(i) || (type && { type }))
+    .filter(Boolean);
+}
+
 /** Each node's data type (nodes sharing one share its reading), and where it is written. */
-function readTypes(ctx, tc, ev, pairs, locations) {
+function readTypes(ctx, tc, ev, pairs, locations, facts) {
   const shapes = new Map();
-  return pairs.map(({ entry, node }) => {
-    if (node.field_list) {
-      // The field list is the node's data shape: no TypeScript type is looked for.
-      node.data_type = { name: null, via: "field-list", fields: [], variants: [], skipped: [] };
-      locations[node.type] = nodePlaces(ctx, ev, entry, null);
-      return node;
-    }
-    const schema = entrySchema(ctx, entry);
-    if (schema && !schema.notSchema) {
-      // The entry's zod schema is the node's data shape (config `zod`).
-      node.data_type = { ...zodDataType(ctx, ev, node, schema, ctx.request.entryFields.zod),
-        via: "zod", skipped: [] };
-      locations[node.type] = nodePlaces(ctx, ev, entry, null);
-      return node;
-    }
+  return pairs.map(({ entry, node, index }) => {
+    tracked(ctx, `t:${index}`,
+      () => readType(ctx, tc, ev, shapes, entry, node, locations, facts[index]));
+    return node;
+  });
+}
+
+function readType(ctx, tc, ev, shapes, entry, node, locations, fact) {
+  const seeds = [entry.node.getSourceFile()];
+  const schema = node.field_list ? null : entrySchema(ctx, entry);
+  if (node.field_list) {
+    // The field list is the node's data shape: no TypeScript type is looked for.
+    node.data_type = { name: null, via: "field-list", fields: [], variants: [], skipped: [] };
+    locations[node.type] = nodePlaces(ctx, ev, entry, null);
+  } else if (schema && !schema.notSchema) {
+    // The entry's zod schema is the node's data shape (config `zod`).
+    node.data_type = { ...zodDataType(ctx, ev, node, schema, ctx.request.entryFields.zod),
+      via: "zod", skipped: [] };
+    locations[node.type] = nodePlaces(ctx, ev, entry, null);
+  } else {
     if (schema) notZod(ctx, node);
     const found = resolveDataType(ctx, node, entry);
     node.data_type = dataType(ctx, tc, shapes, node, found, ev);
     locations[node.type] = nodePlaces(ctx, ev, entry, found.decl);
-    return node;
-  });
+    if (found.decl) seeds.push(found.decl.getSourceFile());
+  }
+  fact.files = reached(ctx.request, seeds);
 }
 
 /** Data type name → the node types whose data it is, for messages. */

@@ -101,6 +101,9 @@ function definitionEntries(ctx, ev) {
     const label = ctx.request.definitions[i];
     const add = (fallback, value, key) =>
       entries.push({ node: values.origin(ev, value) || fallback, value, key, spec: label });
+    // An entry of its own literal is evaluated when first read: a partial run (request
+    // `only`) counts every entry but evaluates only those it reads.
+    add.lazy = (fallback, evaluate) => entries.push(lazyEntry(ev, fallback, evaluate, label));
     if (spec.kind === "name") constantEntries(ctx, ev, ctx.sourceFile, spec.name, label, add);
     else if (spec.kind === "file") {
       const files = ctx.project.getSourceFiles(path.resolve(ctx.request.root, spec.glob));
@@ -205,10 +208,26 @@ function spreadWhy(spread, what) {
   return spread instanceof Dynamic ? spread.why : `not a static ${what}`;
 }
 
+/** An entry whose value is evaluated on first use, then kept. */
+function lazyEntry(ev, fallback, evaluate, label) {
+  let done = null;
+  const read = () => (done = done || { value: evaluate() });
+  return {
+    get node() {
+      return values.origin(ev, read().value) || fallback;
+    },
+    get value() {
+      return read().value;
+    },
+    key: null,
+    spec: label,
+  };
+}
+
 function arrayEntries(ctx, ev, literal, label, add) {
   for (const element of literal.getElements()) {
     if (!ev.Node.isSpreadElement(element)) {
-      add(element, values.evaluateValue(ev, element), null);
+      add.lazy(element, () => values.evaluateValue(ev, element));
       continue;
     }
     const spread = values.evaluateValue(ev, element.getExpression());

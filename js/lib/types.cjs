@@ -8,6 +8,7 @@ const { isErrorType, isFromStandardLib, reportUnresolved, checkResolved } =
   require("./typenotes.cjs");
 const { writtenMembers, indexText } = require("./members.cjs");
 const { cutReason, cutRef, isCut, boundedText } = require("./typebounds.cjs");
+const { writtenOrder } = require("./unionorder.cjs");
 
 // Deeper object types are shown as text: data types are shallow, and types may recurse.
 const MAX_DEPTH = 6;
@@ -156,7 +157,7 @@ function objectRef(tc, type, name, at) {
 
 // `true | false` is how the checker spells `boolean` inside a union; say `boolean` once.
 function unionMembers(tc, type, at) {
-  const members = type.getUnionTypes();
+  const members = writtenOrder(tc, type, at.where);
   const bools = members.filter((m) => m.isBooleanLiteral()).length;
   const refs = [];
   let booleanAdded = false;

@@ -70,7 +70,7 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         return 0
     with progress(verbose=verbose, quiet=quiet) as steps:
         steps.step(f"extracting the catalog ({config.definitions_label})")
-        model = merge.load_model(config, use_cache=use_cache)
+        model = merge.load_model(config, use_cache=use_cache, note=steps.step)
         steps.step(f"rendering {counted(len(model.nodes), 'node')}")
         plan = planning.plan(config, model)
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)

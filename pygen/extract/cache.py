@@ -18,16 +18,16 @@ import contextlib
 import functools
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard, cast
 
 from pydantic import ValidationError
 
 from pygen import __version__, files
 from pygen.config import Config
 from pygen.errors import ExtractionError, PygenError
-from pygen.extract import noderuntime
+from pygen.extract import incremental, noderuntime
 from pygen.extract.runner import Extraction, parse_reply, run_extractor
 
 DIR = ".pygen-cache"
@@ -55,6 +55,12 @@ def digest_json(value: Any) -> str:
 def fingerprint(paths: Iterable[Path]) -> list[list[str | None]]:
     """[[path, sha256 or None when missing], ...] for files, sorted by path."""
     return [[str(p), sha256_of(p)] for p in sorted(set(paths))]
+
+
+def fresh_shape(recorded: Any) -> TypeGuard[list[list[str | None]]]:
+    """Whether `recorded` is a list of [path, sha256 or None]."""
+    return isinstance(recorded, list) and all(
+        isinstance(e, list) and len(e) == 2 and isinstance(e[0], str) for e in recorded)
 
 
 def fresh(recorded: Any) -> bool:
@@ -145,6 +151,15 @@ def definitions_listing(config: Config) -> list[str]:
     return sorted(str(p) for p in found)
 
 
+def reply_fingerprint(config: Config, reply: dict[str, Any]) -> list[list[str | None]]:
+    """`fingerprint` of the extraction's inputs, taking each source's sha256 as the extractor
+    reported it (the content it read: a file edited during the run is a change next time)."""
+    reported = {str(config.root / str(s["path"])): s.get("sha256")
+                for s in reply.get("sources", []) if isinstance(s.get("sha256"), str)}
+    paths = sorted({str(p) for p in extraction_inputs(config, reply)})
+    return [[p, reported[p] if p in reported else sha256_of(Path(p))] for p in paths]
+
+
 def extraction_inputs(config: Config, reply: dict[str, Any]) -> list[Path]:
     paths = [config.root / str(s["path"]) for s in reply.get("sources", [])]
     paths.append(config.nodes_file)
@@ -153,19 +168,51 @@ def extraction_inputs(config: Config, reply: dict[str, Any]) -> list[Path]:
     return paths
 
 
-def extract(config: Config) -> Extraction:
-    """The extraction, from the cache when nothing it read has changed."""
+def extract(config: Config, note: Callable[[str], None] | None = None) -> Extraction:
+    """The extraction, from the cache when nothing it read has changed; when some files
+    changed, only the nodes they affect are read again (pygen.extract.incremental). `note`
+    hears how much was read again."""
     path = cache_dir(config) / "extract.json"
     key = extraction_key(config)
     cached = read_entry(path, key)
-    if cached is not None and fresh(cached.get("inputs")):
+    reply = _cached_reply(config, cached, note or (lambda _: None))
+    if reply is not None:
         with contextlib.suppress(ExtractionError, KeyError, TypeError, ValidationError):
-            return parse_reply(cached["reply"], config.settings.field_list)
+            extraction = parse_reply(reply, config.settings.field_list)
+            if cached is not None and reply is cached.get("reply"):
+                return extraction  # nothing changed: nothing to write
+            write_entry(path, {"key": key, "reply": reply, "inputs": reply_fingerprint(
+                config, reply)})
+            return extraction
+    # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
     extraction = parse_reply(reply, config.settings.field_list)
-    write_entry(path, {"key": key, "inputs": fingerprint(extraction_inputs(config, reply)),
+    write_entry(path, {"key": key, "inputs": reply_fingerprint(config, reply),
                        "reply": reply})
     return extraction
+
+
+def _cached_reply(config: Config, cached: dict[str, Any] | None,
+                  note: Callable[[str], None]) -> dict[str, Any] | None:
+    """The cached reply when nothing changed, a spliced one when a partial run could tell,
+    else None."""
+    if cached is None or not isinstance(cached.get("reply"), dict):
+        return None
+    recorded = cached.get("inputs")
+    if not fresh_shape(recorded):
+        return None
+    changed = incremental.changed_files(config, recorded, sha256_of)
+    if not changed:
+        return cast("dict[str, Any]", cached["reply"])
+    try:
+        done = incremental.partial(config, cached["reply"], changed, run_extractor)
+    except (KeyError, TypeError, ValueError):
+        done = None  # a cached reply of another shape: read everything
+    if done is None:
+        note(f"{len(changed)} changed file(s) reach the whole catalog: reading every node")
+        return None
+    note(f"re-read {done.reread} of {done.total} nodes ({len(changed)} changed file(s))")
+    return done.reply
 
 
 def recorded_inputs(config: Config) -> list[Path]:

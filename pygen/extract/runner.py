@@ -63,12 +63,13 @@ def _workflow_type(config: Config) -> dict[str, str | None] | None:
     return {"name": name, "file": str(config.path(path)) if path else None}
 
 
-def run_extractor(config: Config) -> dict[str, Any]:
-    """The extractor's raw reply; raises ExtractionError for anything but a clean document."""
+def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The extractor's raw reply; raises ExtractionError for anything but a clean document.
+    `extra` adds to the request (a partial run: pygen.extract.incremental)."""
     check_inputs(config)
     script = noderuntime.extractor()
     timeout = config.settings.extract_timeout
-    request = json.dumps(request_for(config))
+    request = json.dumps({**request_for(config), **(extra or {})})
     started = prestart.take(script, config.root)
     if started is not None:
         done = proc.finish(started, request, timeout)

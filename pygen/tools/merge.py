@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pygen.config import Config
 from pygen.extract.runner import extract
@@ -11,12 +11,14 @@ from pygen.model import DataField, Model, NodeDef
 from pygen.tools.envelope import declared_envelope
 
 
-def load_model(config: Config, use_cache: bool = False) -> Model:
-    """The merged model; `use_cache` reuses .pygen-cache/ when nothing read has changed."""
+def load_model(config: Config, use_cache: bool = False,
+               note: Callable[[str], None] | None = None) -> Model:
+    """The merged model; `use_cache` reuses .pygen-cache/ for what has not changed (`note`
+    hears how much of the catalog was read again)."""
     if use_cache:
         from pygen.extract import cache
 
-        extraction = cache.extract(config)
+        extraction = cache.extract(config, note)
     else:
         extraction = extract(config)
     model = Model(nodes=extraction.nodes, sources=extraction.sources,

@@ -1,0 +1,82 @@
+// What pygen needs to re-read only the nodes a changed file affects: per definitions entry,
+// the files its entry and data type were read from (closed over imports), the entry keys it
+// added, and for every diagnostic the part of the run that produced it ("pre", "d:<entry>",
+// "mid", "t:<entry>", "post"), so a partial run's diagnostics can be spliced into a full one.
+"use strict";
+
+const { isLibFile, rel } = require("./util.cjs");
+
+// A node reaching more files than this depends on too much to be re-read alone: any change
+// among its files re-reads every node. It also keeps the cost linear in the node count.
+const MAX_FILES = 256;
+
+/** Files that are never a single node's: a change in one of them re-reads every node.
+ * Declaration files and scripts declare globals, which reach nodes without an import. */
+function shared(sf) {
+  return isLibFile(sf) || sf.isDeclarationFile() || /[\\/]node_modules[\\/]/.test(sf.getFilePath())
+    || !sf.compilerNode.externalModuleIndicator;
+}
+
+/** The files `seeds` (ts-morph source files) reach through imports and exports, as paths
+ * relative to the root, sorted; null when a shared file is reached or there are too many. */
+function reached(request, seeds) {
+  const seen = new Set();
+  const todo = [...seeds];
+  while (todo.length) {
+    const sf = todo.pop();
+    if (!sf || seen.has(sf)) continue;
+    if (shared(sf) || seen.size >= MAX_FILES) return null;
+    seen.add(sf);
+    for (const next of sf.getReferencedSourceFiles()) {
+      // A type-only package import reaches nothing of the user's; the package's own files
+      // change with its lockfile, which is part of the cache key's listing of read files.
+      if (!/[\\/]node_modules[\\/]/.test(next.getFilePath())) todo.push(next);
+    }
+  }
+  return [...seen].map((sf) => rel(request, sf.getFilePath())).sort();
+}
+
+/** Runs `action` with the diagnostics it pushes labelled `label` and the entry keys it adds
+ * recorded apart; returns [result, keys]. */
+function tracked(ctx, label, action) {
+  const outer = ctx.entryKeys;
+  const keys = new Set();
+  ctx.entryKeys = keys;
+  try {
+    return [action(), [...keys].sort()];
+  } finally {
+    ctx.entryKeys = outer;
+    for (const key of keys) outer.add(key);
+    labelAll(ctx, label);
+  }
+}
+
+/** Labels the diagnostics pushed since the last label. */
+function labelAll(ctx, label) {
+  while (ctx.groups.length < ctx.diagnostics.length) ctx.groups.push(label);
+}
+
+/**
+ * Whether a changed file declares a type another node's lookup may find: by its naming
+ * convention (`nameKeys`) or its `data_types` name. Those nodes are not read again, so a
+ * partial run cannot tell; the caller runs everything.
+ */
+function declaresOthersType(ctx, only, nameKeys) {
+  const { request } = ctx;
+  const wanted = new Set();
+  request.entryTypes.forEach((type, i) => {
+    if (!type || only.has(i)) return;
+    for (const key of nameKeys(type)) wanted.add(key);
+    const configured = request.dataTypes[type];
+    if (configured) wanted.add(configured.toLowerCase());
+  });
+  const changed = new Set(request.changedFiles || []);
+  for (const sf of ctx.project.getSourceFiles()) {
+    if (!changed.has(rel(request, sf.getFilePath()))) continue;
+    const names = [...sf.getInterfaces(), ...sf.getTypeAliases()].map((d) => d.getName());
+    if (names.some((name) => wanted.has(name.toLowerCase()))) return true;
+  }
+  return false;
+}
+
+module.exports = { tracked, labelAll, reached, declaresOthersType };
