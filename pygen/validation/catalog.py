@@ -37,6 +37,7 @@ from pygen.skills.node_schemas import (
 )
 from pygen.skills.schema_doc import Schema
 from pygen.suggest import did_you_mean
+from pygen.validation.metaschema import well_formed
 from pygen.validation.shapes import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
 
@@ -223,11 +224,12 @@ class Catalog:
 
 def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
                    defs: Mapping[str, Any]) -> NodeSpec:
-    from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 
     try:
-        Draft202012Validator.check_schema(schema)
+        if not isinstance(schema, dict):  # a node's data is an object: `true` says nothing
+            raise TypeError(node_type)
+        _check_schema(schema)
         spec = NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
                         dict(handles))
     except (SchemaError, TypeError, KeyError) as exc:
@@ -242,6 +244,15 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
             f"{source}: schema of node type '{node_type}' has a $ref '{dangling}' that points "
             "nowhere inside it; regenerate it with `pygen gen`")
     return spec
+
+
+def _check_schema(schema: Any) -> None:
+    """Raise SchemaError when the schema breaks the meta-schema. jsonschema checks only what
+    the fast walk cannot vouch for: its check is too slow for a large document."""
+    if not well_formed(schema):
+        from jsonschema import Draft202012Validator
+
+        Draft202012Validator.check_schema(schema)
 
 
 def _refs(schema: Any) -> Iterator[str]:
