@@ -138,7 +138,10 @@ function markVariants(ctx, pairs) {
       node.variant = key;
       // Who reads a variant needs the field too: it is where the node's data names it.
       node.variant_field = key === null ? null : ctx.request.variantField;
-      if (key === null) delete node.variant_values;
+      if (key === null) {
+        delete node.variant_values;
+        delete node.default_variant;
+      }
     }
   }
   return pairs.filter((pair) => !dropped.has(pair));

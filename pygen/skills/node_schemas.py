@@ -114,9 +114,14 @@ def variants_schema(nodes: Sequence[NodeDef], own: Mapping[str, Schema]) -> Sche
 
 
 def latest(nodes: Sequence[NodeDef]) -> dict[str, str]:
-    """`{"default": key}` of the variant with the highest value when every value is a number
-    (versions: a node that names none is of the latest); {} otherwise."""
+    """`{"default": key}` of the variant the entries declare as the default (`defaultVersion`)
+    when it is one of theirs, else of the one with the highest value when every value is a
+    number (versions: a node that names none is of the latest); {} otherwise."""
     values = [(v, n.key) for n in nodes for v in n.variant_values or (n.variant,)]
+    declared = next((n.default_variant for n in nodes if n.default_variant), None)
+    chosen = next((key for v, key in values if declared is not None and v == declared), None)
+    if chosen is not None:
+        return {"default": chosen}
     try:
         ranked = [(float(v), key) for v, key in values if v is not None]
     except ValueError:

@@ -122,6 +122,18 @@ class Catalog:
         found, version = get_path(node, split(key)) if key else (False, None)
         return self.spec_for(node_type, node.get("data"), version if found else None)
 
+    def unknown_version(self, node: dict[str, Any]) -> tuple[object, list[str]] | None:
+        """The version a node names at `node_version_key` and the versions its type has,
+        when it names none of them (it is then checked against the default)."""
+        key = self.conventions.node_version_key
+        spec = self.specs.get(node.get("type"))  # type: ignore[arg-type]
+        if key is None or spec is None or not spec.variants:
+            return None
+        found, version = get_path(node, split(key))
+        if not found or variant_text(version) in spec.variants:
+            return None
+        return version, list(spec.variants)
+
     def spec_for(self, node_type: str, data: object, version: object = None) -> NodeSpec:
         """The spec of the variant the node's version (`typeVersion`, when the conventions
         name it) or its data (by the variant field) names, else of the type's default variant
