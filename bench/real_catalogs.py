@@ -23,13 +23,18 @@ import json
 import os
 import resource
 import subprocess
+import sys
 import tempfile
 import time
+import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pygen.config import FieldList
+from pygen.conventions import Conventions
+from pygen.jsonvalues import variant_text
 from pygen.extract import fieldlist
 from pygen.model import DataField, Location, Model, NodeDef
 from pygen.skills.node_schemas import schema_document
@@ -42,6 +47,16 @@ PACKAGES = {"n8n": ["n8n-nodes-base", "n8n-workflow"], "flowise": ["flowise-comp
 ROOTS = {"n8n": "n8n-nodes-base", "flowise": "flowise-components"}
 LISTS = {"n8n": FieldList(entry_field="properties", preset="n8n"),
          "flowise": FieldList(entry_field="inputs", preset="flowise")}
+# How each editor saves a workflow, in the documented `[conventions]` keys (the schema
+# document carries them, so `validate-workflow --schemas` needs no config).
+SAVED = {"n8n": Conventions.model_validate(tomllib.loads("""
+node_data_key = "parameters"
+node_version_key = "typeVersion"
+position_pair = true
+connections_key = "connections"
+connection_node_key = "name"
+""")), "flowise": Conventions()}
+WORKFLOW = Path(__file__).with_name("n8n_workflow.json")
 TIMEOUT = 600
 MEMORY_MB = 1536
 
@@ -103,27 +118,35 @@ def conditions(fields: tuple[DataField, ...]) -> int:
 
 
 def tally(name: str, records: list[dict[str, Any]]) -> Tally:
+    """The nodes read; counts are of each type's latest version, as the targets count them.
+    A type with several versions (n8n's VersionedNodeType) has one variant per version."""
     out = Tally()
-    seen: set[str] = set()
+    first: dict[str, str] = {}
+    kept: list[dict[str, Any]] = []
     for record in records:
         if "stubbed" in record:
             out.stubbed = record["stubbed"]
-            continue
-        if "error" in record or not isinstance(record.get("type"), str):
+        elif "error" in record or not isinstance(record.get("type"), str):
             out.errors.append(f"{record.get('file')}: {record.get('error', 'no name')}")
-            continue
-        if record["type"] in seen:  # the first definition wins, as in the catalog
-            continue
-        seen.add(record["type"])
+        elif first.setdefault(record["type"], record["file"]) == record["file"]:
+            kept.append(record)  # the first definition of a type wins, as in the catalog
+    versions = Counter(r["type"] for r in kept)
+    for record in kept:
         data_type, problems = fieldlist.data_type(record.get("fields") or [], LISTS[name])
-        out.problems += len(problems)
-        top, nested = fieldlist.count(data_type.fields)
-        out.with_fields += bool(top)
-        out.top, out.nested = out.top + top, out.nested + nested
-        out.conditions += conditions(data_type.fields)
+        if record.get("latest", True):
+            out.problems += len(problems)
+            top, nested = fieldlist.count(data_type.fields)
+            out.with_fields += bool(top)
+            out.top, out.nested = out.top + top, out.nested + nested
+            out.conditions += conditions(data_type.fields)
+        several = versions[record["type"]] > 1
+        default = variant_text(record.get("default_version"))
         out.nodes.append(NodeDef(
             type=record["type"], label=str(record.get("label") or record["type"]),
             inputs_declared=False, outputs_declared=False, default_data_declared=False,
+            variant=variant_text(record.get("version")) if several else None,
+            variant_field="version" if several else None,
+            default_variant=default if several else None,
             source=Location(file=str(record["file"]), line=1), data_type=data_type))
     return out
 
@@ -131,8 +154,7 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
 def github_check(catalog: Catalog) -> None:
     data = {"resource": "issue", "operation": "create", "owner": "n8n-io",
             "repository": "n8n"}
-    findings = validate_node_data("githubV1" if "githubV1" in catalog.specs else "github",
-                                  data, catalog, "strict")
+    findings = validate_node_data("n8n-nodes-base.github", data, catalog, "strict")
     print("  validate_node github {resource: issue, operation: create} without title "
           "(profile strict):")
     for finding in findings:
@@ -142,7 +164,7 @@ def github_check(catalog: Catalog) -> None:
 def report(name: str, records: list[dict[str, Any]], wall: float, peak: float) -> None:
     started = time.perf_counter()
     found = tally(name, records)
-    model = Model(nodes=tuple(found.nodes))
+    model = Model(nodes=tuple(found.nodes), conventions=SAVED[name])
     document = schema_document(model)
     skills = sum(len(node_data_shape(n, "runtime")) for n in model.nodes)
     catalog = build_catalog(model)
@@ -164,13 +186,60 @@ def report(name: str, records: list[dict[str, Any]], wall: float, peak: float) -
     print(f"  loading the schema document as the server does (parse, meta-schema check of "
           f"each node): {time.perf_counter() - started:.1f} s")
     if name == "n8n":
-        versions = {r.get("type"): r.get("version") for r in records if "type" in r}
+        saved_workflows(document)
+    if name == "n8n":
+        versions = {r["type"]: variant_text(r.get("version")) for r in records
+                    if "type" in r and r.get("latest", True)}
         for node in found.nodes:
-            if node.type in ("httpRequest", "slack", "if"):
+            if node.type.split(".")[-1] in ("httpRequest", "slack", "if") and (
+                    node.variant is None or node.variant == versions.get(node.type)):
                 top, nested = fieldlist.count(node.data_type.fields)
                 print(f"  {node.type}: version {versions.get(node.type)}, {top} top-level and "
                       f"{nested} nested fields")
         github_check(catalog)
+
+
+def broken_workflows() -> dict[str, Any]:
+    """The hand-written workflow, and three copies each broken in one way."""
+    clean = json.loads(WORKFLOW.read_text(encoding="utf-8"))
+    cases: dict[str, Any] = {"clean": clean}
+    for case in ("no title", "hidden parameter", "unknown typeVersion"):
+        copy = json.loads(json.dumps(clean))
+        github = next(n for n in copy["nodes"] if n["type"].endswith(".github"))
+        if case == "no title":
+            del github["parameters"]["title"]
+        elif case == "hidden parameter":
+            github["parameters"]["issueNumber"] = 7
+        else:
+            next(n for n in copy["nodes"] if n["type"].endswith(".set"))["typeVersion"] = 9
+        cases[case] = copy
+    return cases
+
+
+def saved_workflows(document: str) -> None:
+    """bench/n8n_workflow.json and its broken copies through `pygen validate-workflow
+    --schemas` (the real CLI), with the findings counted by rule."""
+    print("  validate-workflow --schemas on bench/n8n_workflow.json (profile strict):")
+    with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
+        schemas = Path(tmp) / "nodes.schema.json"
+        schemas.write_text(document, encoding="utf-8")
+        for case, workflow in broken_workflows().items():
+            path = Path(tmp) / "workflow.json"
+            path.write_text(json.dumps(workflow), encoding="utf-8")
+            started = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "pygen", "validate-workflow", "--json",
+                                   "--profile", "strict", "--schemas", str(schemas), str(path)],
+                                  capture_output=True, text=True, check=False, cwd=tmp)
+            wall = time.perf_counter() - started
+            try:
+                found = json.loads(done.stdout)["findings"]
+            except (ValueError, KeyError):
+                print(f"    {case}: exit {done.returncode}: {done.stderr.strip()[-200:]}")
+                continue
+            rules = Counter(f"{f['level']} {f['rule']}" for f in found)
+            said = "; ".join(f"{f['path']}: {f['message'][:90]}" for f in found[:2])
+            print(f"    {case}: exit {done.returncode}, {wall:.1f} s, "
+                  f"{dict(rules) or 'no findings'}{' — ' + said if said else ''}")
 
 
 def main() -> None:
