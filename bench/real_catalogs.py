@@ -34,8 +34,8 @@ from typing import Any
 
 from pygen.config import FieldList
 from pygen.conventions import Conventions
-from pygen.jsonvalues import variant_text
 from pygen.extract import fieldlist
+from pygen.jsonvalues import variant_text
 from pygen.model import DataField, Location, Model, NodeDef
 from pygen.skills.node_schemas import schema_document
 from pygen.skills.render import node_data_shape
