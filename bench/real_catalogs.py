@@ -69,6 +69,13 @@ class Tally:
     nested: int = 0
     conditions: int = 0
     problems: int = 0
+    # Descriptors in the package itself (nested: inside collections and fixedCollection
+    # groups, the groups included), to say how much of them the reader keeps.
+    raw_top: int = 0
+    raw_nested: int = 0
+    # Fields read over every version, not only the latest.
+    every_top: int = 0
+    every_nested: int = 0
     errors: list[str] = field(default_factory=list)
     # Packages the run stood in for (not installed): values read through them are not theirs.
     stubbed: list[str] = field(default_factory=list)
@@ -108,6 +115,22 @@ def run_loader(name: str, root: Path) -> tuple[list[dict[str, Any]], float, floa
     return records, wall, peak
 
 
+def raw_nested(descriptors: Any) -> int:
+    """Descriptors nested in a list as the package writes it (n8n's collection `options`,
+    fixedCollection groups and their `values`; Flowise nests none)."""
+    total = 0
+    for item in descriptors if isinstance(descriptors, list) else ():
+        inner = item.get("options") if isinstance(item, dict) else None
+        if item.get("type") == "collection" and isinstance(inner, list):
+            total += len(inner) + raw_nested(inner)
+        elif item.get("type") == "fixedCollection" and isinstance(inner, list):
+            for group in inner:
+                values = group.get("values") if isinstance(group, dict) else None
+                values = values if isinstance(values, list) else []
+                total += 1 + len(values) + raw_nested(values)
+    return total
+
+
 def conditions(fields: tuple[DataField, ...]) -> int:
     total = 0
     for f in fields:
@@ -133,7 +156,12 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
     versions = Counter(r["type"] for r in kept)
     for record in kept:
         data_type, problems = fieldlist.data_type(record.get("fields") or [], LISTS[name])
+        every_top, every_nested = fieldlist.count(data_type.fields)
+        out.every_top, out.every_nested = (out.every_top + every_top,
+                                           out.every_nested + every_nested)
         if record.get("latest", True):
+            out.raw_top += len(record.get("fields") or [])
+            out.raw_nested += raw_nested(record.get("fields"))
             out.problems += len(problems)
             top, nested = fieldlist.count(data_type.fields)
             out.with_fields += bool(top)
@@ -174,6 +202,9 @@ def report(name: str, records: list[dict[str, Any]], wall: float, peak: float) -
           f"({found.with_fields} with fields); unreadable: {len(found.errors)}")
     print(f"  fields: {found.top} top-level, {found.nested} nested; conditions: "
           f"{found.conditions}; descriptors left out: {found.problems}")
+    print(f"  descriptors in the package (latest versions): {found.raw_top} top-level, "
+          f"{found.raw_nested} nested (notices, which hold no data, are not fields); over "
+          f"every version: {found.every_top} top-level and {found.every_nested} nested fields")
     print(f"  node run: {wall:.1f} s, peak {peak:.0f} MB; pygen side (fields, schema "
           f"{len(document) // 1024} KB, skills {skills // 1024} KB): {python_wall:.1f} s, "
           f"peak {own_peak:.0f} MB")
@@ -181,10 +212,11 @@ def report(name: str, records: list[dict[str, Any]], wall: float, peak: float) -
         print(f"  unreadable: {error}")
     print(f"  values read through {len(found.stubbed)} packages that are not installed "
           f"(stand-ins): {', '.join(found.stubbed[:8])}{', …' if found.stubbed[8:] else ''}")
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     Catalog.from_json(document, "bench")
     print(f"  loading the schema document as the server does (parse, meta-schema check of "
-          f"each node): {time.perf_counter() - started:.1f} s")
+          f"each node): {time.perf_counter() - started:.1f} s "
+          f"({time.process_time() - cpu:.1f} s CPU)")
     if name == "n8n":
         saved_workflows(document)
     if name == "n8n":
