@@ -175,6 +175,8 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
             variant=variant_text(record.get("version")) if several else None,
             variant_field="version" if several else None,
             default_variant=default if several else None,
+            versions=() if several else tuple(
+                v for v in map(variant_text, record.get("versions") or []) if v is not None),
             source=Location(file=str(record["file"]), line=1), data_type=data_type))
     return out
 

@@ -91,8 +91,8 @@ function n8nDescriptions(instance) {
     });
   }
   const d = instance.description || {};
-  const version = Array.isArray(d.version) ? Math.max(...d.version) : d.version;
-  return [{ ...d, version, latest: true }];
+  const versions = Array.isArray(d.version) ? d.version : [d.version];
+  return [{ ...d, version: Math.max(...versions), versions, latest: true }];
 }
 
 /** The first exported class that constructs into a node (it has a description). */

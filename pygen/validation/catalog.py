@@ -29,6 +29,7 @@ from pygen.skills.node_schemas import (
     NODES_KEY,
     TOOLS_KEY,
     VARIANTS_KEY,
+    VERSIONS_KEY,
     WORKFLOW_KEY,
     document_extras,
     document_text,
@@ -127,12 +128,15 @@ class Catalog:
         when it names none of them (it is then checked against the default)."""
         key = self.conventions.node_version_key
         spec = self.specs.get(node.get("type"))  # type: ignore[arg-type]
-        if key is None or spec is None or not spec.variants:
+        own = spec.schema.get(VERSIONS_KEY) if spec is not None else None
+        versions = list(spec.variants) if spec is not None and spec.variants else (
+            [str(v) for v in own] if isinstance(own, list) else [])
+        if key is None or not versions:
             return None
         found, version = get_path(node, split(key))
-        if not found or variant_text(version) in spec.variants:
+        if not found or variant_text(version) in versions:
             return None
-        return version, list(spec.variants)
+        return version, versions
 
     def spec_for(self, node_type: str, data: object, version: object = None) -> NodeSpec:
         """The spec of the variant the node's version (`typeVersion`, when the conventions
@@ -152,9 +156,9 @@ class Catalog:
         """The schema of a type or variant with its variants' `$ref`s replaced by their
         schemas: one self-contained schema, as the fast check and the shapes need."""
         schema = self.specs[name].schema
-        if VARIANTS_KEY not in schema:
+        if VARIANTS_KEY not in schema and VERSIONS_KEY not in schema:
             return schema
-        out = {k: v for k, v in schema.items() if k != VARIANTS_KEY}
+        out = {k: v for k, v in schema.items() if k not in (VARIANTS_KEY, VERSIONS_KEY)}
         for keyword in ("oneOf", "anyOf"):
             if keyword in out:
                 out[keyword] = [self._target(branch) for branch in out[keyword]]

@@ -193,7 +193,10 @@ def test_an_n8n_shaped_workflow_is_validated_through_documented_keys(
                                                  "owner": "octo", "issueNumber": 3}}
     set_node = {"id": "s", "name": "Set", "type": "set", "typeVersion": 7, "position": [0, 0],
                 "parameters": {"mode": "raw"}}
-    path = n8n_workflow(root, [github, set_node])
+    # A type of one class knows its versions too.
+    later = {**github, "id": "h", "name": "GitHub 2", "typeVersion": 2,
+             "parameters": {"owner": "octo", "resource": "repository"}}
+    path = n8n_workflow(root, [github, set_node, later])
     result = CliRunner().invoke(main, ["validate-workflow", str(path)])
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
@@ -202,7 +205,8 @@ def test_an_n8n_shaped_workflow_is_validated_through_documented_keys(
         "warning: $.nodes[0].parameters.issueNumber: is hidden by the values chosen for other "
         "fields; it is shown only when `resource` is `issue` and `operation` is `get`",
         'error: $.nodes[1].typeVersion: "set" has no version 7; its versions are "1", "2", '
-        '"3"; it is checked as version "2"']
+        '"3"; it is checked as version "2"',
+        'error: $.nodes[2].typeVersion: "github" has no version 2; its versions are "1"']
 
 
 def test_the_declared_default_version_is_the_default_not_the_latest(
