@@ -200,8 +200,10 @@ def report(name: str, records: list[dict[str, Any]], wall: float, peak: float) -
     catalog = build_catalog(model)
     python_wall = time.perf_counter() - started
     own_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  nodes read: {len(found.nodes)} of {len(records)} modules "
-          f"({found.with_fields} with fields); unreadable: {len(found.errors)}")
+    modules = len({r["file"] for r in records if "file" in r})
+    types = len({n.type for n in found.nodes})
+    print(f"  nodes read: {types} of {modules} modules ({found.with_fields} with fields; "
+          f"{len(found.nodes)} schemas with their versions); unreadable: {len(found.errors)}")
     print(f"  fields: {found.top} top-level, {found.nested} nested; conditions: "
           f"{found.conditions}; descriptors left out: {found.problems}")
     print(f"  descriptors in the package (latest versions): {found.raw_top} top-level, "
