@@ -269,12 +269,21 @@ function callEntries(ctx, ev, name, add) {
 function hasBase(cls, base) {
   if (!base) return true;
   const seen = new Set();
-  for (let at = cls; at && !seen.has(at); at = at.getBaseClass && at.getBaseClass()) {
+  for (let at = cls; at && !seen.has(at); at = baseClass(at)) {
     seen.add(at);
     const clauses = [...at.getImplements(), ...(at.getExtends() ? [at.getExtends()] : [])];
     if (clauses.some((c) => c.getExpression().getText().split(".").pop() === base)) return true;
   }
   return false;
+}
+
+/** The class a class extends, when the project declares it (a library's is not followed). */
+function baseClass(cls) {
+  try {
+    return cls.getBaseClass();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The object assigned to property `name` of every class (`description = { … }`). */
@@ -352,7 +361,8 @@ function memberEntries(ctx, ev, base, add) {
   for (const sf of userFiles(ctx)) {
     if (!sf.getFullText().includes(typeKey)) continue;
     for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
-      if (!hasBase(cls, base)) continue;
+      // An abstract class is never constructed: its members are its subclasses' defaults.
+      if (cls.isAbstract() || !hasBase(cls, base)) continue;
       const members = classMembers(ctx, cls);
       if (!members.has(typeKey)) continue;
       const value = {};
