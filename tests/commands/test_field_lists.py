@@ -216,8 +216,8 @@ def test_the_declared_default_version_is_the_default_not_the_latest(
     assert doc["$defs"]["set"]["x-variants"]["default"] == "set.2"  # defaultVersion: 2 of 1-3
     assert ("without it the node type's default version applies (the latest where it names "
             "none).") in (root / "skills" / "workflow-editor.md").read_text()
-    newest = {"id": "s", "name": "Set", "type": "set", "position": [0, 0],
-              "parameters": {"includeOtherFields": True}}
+    newest: dict[str, object] = {"id": "s", "name": "Set", "type": "set", "position": [0, 0],
+                                 "parameters": {"includeOtherFields": True}}
     result = CliRunner().invoke(main, ["validate-workflow", str(n8n_workflow(root, [newest]))])
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
