@@ -12,7 +12,8 @@ package's preset; the nodes then become the schema document and the validation c
 
 Prints: nodes found (of those registered), nodes with fields, top-level and nested fields,
 conditions, unreadable nodes, the time and peak memory of the Node run and of the Python
-side, and the validation of n8n's GitHub node without the `title` its issue/create needs.
+side, the time the server takes to load the schema document, and the validation of n8n's
+GitHub node without the `title` its issue/create needs.
 """
 
 from __future__ import annotations
@@ -22,14 +23,19 @@ import json
 import os
 import resource
 import subprocess
+import sys
 import tempfile
 import time
+import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pygen.config import FieldList
+from pygen.conventions import Conventions
 from pygen.extract import fieldlist
+from pygen.jsonvalues import variant_text
 from pygen.model import DataField, Location, Model, NodeDef
 from pygen.skills.node_schemas import schema_document
 from pygen.skills.render import node_data_shape
@@ -41,6 +47,16 @@ PACKAGES = {"n8n": ["n8n-nodes-base", "n8n-workflow"], "flowise": ["flowise-comp
 ROOTS = {"n8n": "n8n-nodes-base", "flowise": "flowise-components"}
 LISTS = {"n8n": FieldList(entry_field="properties", preset="n8n"),
          "flowise": FieldList(entry_field="inputs", preset="flowise")}
+# How each editor saves a workflow, in the documented `[conventions]` keys (the schema
+# document carries them, so `validate-workflow --schemas` needs no config).
+SAVED = {"n8n": Conventions.model_validate(tomllib.loads("""
+node_data_key = "parameters"
+node_version_key = "typeVersion"
+position_pair = true
+connections_key = "connections"
+connection_node_key = "name"
+""")), "flowise": Conventions()}
+WORKFLOW = Path(__file__).with_name("n8n_workflow.json")
 TIMEOUT = 600
 MEMORY_MB = 1536
 
@@ -53,6 +69,13 @@ class Tally:
     nested: int = 0
     conditions: int = 0
     problems: int = 0
+    # Descriptors in the package itself (nested: inside collections and fixedCollection
+    # groups, the groups included), to say how much of them the reader keeps.
+    raw_top: int = 0
+    raw_nested: int = 0
+    # Fields read over every version, not only the latest.
+    every_top: int = 0
+    every_nested: int = 0
     errors: list[str] = field(default_factory=list)
     # Packages the run stood in for (not installed): values read through them are not theirs.
     stubbed: list[str] = field(default_factory=list)
@@ -92,6 +115,22 @@ def run_loader(name: str, root: Path) -> tuple[list[dict[str, Any]], float, floa
     return records, wall, peak
 
 
+def raw_nested(descriptors: Any) -> int:
+    """Descriptors nested in a list as the package writes it (n8n's collection `options`,
+    fixedCollection groups and their `values`; Flowise nests none)."""
+    total = 0
+    for item in descriptors if isinstance(descriptors, list) else ():
+        inner = item.get("options") if isinstance(item, dict) else None
+        if item.get("type") == "collection" and isinstance(inner, list):
+            total += len(inner) + raw_nested(inner)
+        elif item.get("type") == "fixedCollection" and isinstance(inner, list):
+            for group in inner:
+                values = group.get("values") if isinstance(group, dict) else None
+                values = values if isinstance(values, list) else []
+                total += 1 + len(values) + raw_nested(values)
+    return total
+
+
 def conditions(fields: tuple[DataField, ...]) -> int:
     total = 0
     for f in fields:
@@ -102,27 +141,42 @@ def conditions(fields: tuple[DataField, ...]) -> int:
 
 
 def tally(name: str, records: list[dict[str, Any]]) -> Tally:
+    """The nodes read; counts are of each type's latest version, as the targets count them.
+    A type with several versions (n8n's VersionedNodeType) has one variant per version."""
     out = Tally()
-    seen: set[str] = set()
+    first: dict[str, str] = {}
+    kept: list[dict[str, Any]] = []
     for record in records:
         if "stubbed" in record:
             out.stubbed = record["stubbed"]
-            continue
-        if "error" in record or not isinstance(record.get("type"), str):
+        elif "error" in record or not isinstance(record.get("type"), str):
             out.errors.append(f"{record.get('file')}: {record.get('error', 'no name')}")
-            continue
-        if record["type"] in seen:  # the first definition wins, as in the catalog
-            continue
-        seen.add(record["type"])
+        elif first.setdefault(record["type"], record["file"]) == record["file"]:
+            kept.append(record)  # the first definition of a type wins, as in the catalog
+    versions = Counter(r["type"] for r in kept)
+    for record in kept:
         data_type, problems = fieldlist.data_type(record.get("fields") or [], LISTS[name])
-        out.problems += len(problems)
-        top, nested = fieldlist.count(data_type.fields)
-        out.with_fields += bool(top)
-        out.top, out.nested = out.top + top, out.nested + nested
-        out.conditions += conditions(data_type.fields)
+        every_top, every_nested = fieldlist.count(data_type.fields)
+        out.every_top, out.every_nested = (out.every_top + every_top,
+                                           out.every_nested + every_nested)
+        if record.get("latest", True):
+            out.raw_top += len(record.get("fields") or [])
+            out.raw_nested += raw_nested(record.get("fields"))
+            out.problems += len(problems)
+            top, nested = fieldlist.count(data_type.fields)
+            out.with_fields += bool(top)
+            out.top, out.nested = out.top + top, out.nested + nested
+            out.conditions += conditions(data_type.fields)
+        several = versions[record["type"]] > 1
+        default = variant_text(record.get("default_version"))
         out.nodes.append(NodeDef(
             type=record["type"], label=str(record.get("label") or record["type"]),
             inputs_declared=False, outputs_declared=False, default_data_declared=False,
+            variant=variant_text(record.get("version")) if several else None,
+            variant_field="version" if several else None,
+            default_variant=default if several else None,
+            versions=() if several else tuple(
+                v for v in map(variant_text, record.get("versions") or []) if v is not None),
             source=Location(file=str(record["file"]), line=1), data_type=data_type))
     return out
 
@@ -130,28 +184,31 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
 def github_check(catalog: Catalog) -> None:
     data = {"resource": "issue", "operation": "create", "owner": "n8n-io",
             "repository": "n8n"}
-    findings = validate_node_data("githubV1" if "githubV1" in catalog.specs else "github",
-                                  data, catalog, "strict")
+    findings = validate_node_data("n8n-nodes-base.github", data, catalog, "strict")
     print("  validate_node github {resource: issue, operation: create} without title "
           "(profile strict):")
     for finding in findings:
         print(f"    {finding.level}: {finding.path}: {finding.message}")
 
 
-def report(name: str, records: list[dict[str, Any]], wall: float, peak: float,
-           loaded_check: bool = False) -> None:
+def report(name: str, records: list[dict[str, Any]], wall: float, peak: float) -> None:
     started = time.perf_counter()
     found = tally(name, records)
-    model = Model(nodes=tuple(found.nodes))
+    model = Model(nodes=tuple(found.nodes), conventions=SAVED[name])
     document = schema_document(model)
     skills = sum(len(node_data_shape(n, "runtime")) for n in model.nodes)
     catalog = build_catalog(model)
     python_wall = time.perf_counter() - started
     own_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  nodes read: {len(found.nodes)} of {len(records)} modules "
-          f"({found.with_fields} with fields); unreadable: {len(found.errors)}")
+    modules = len({r["file"] for r in records if "file" in r})
+    types = len({n.type for n in found.nodes})
+    print(f"  nodes read: {types} of {modules} modules ({found.with_fields} with fields; "
+          f"{len(found.nodes)} schemas with their versions); unreadable: {len(found.errors)}")
     print(f"  fields: {found.top} top-level, {found.nested} nested; conditions: "
           f"{found.conditions}; descriptors left out: {found.problems}")
+    print(f"  descriptors in the package (latest versions): {found.raw_top} top-level, "
+          f"{found.raw_nested} nested (notices, which hold no data, are not fields); over "
+          f"every version: {found.every_top} top-level and {found.every_nested} nested fields")
     print(f"  node run: {wall:.1f} s, peak {peak:.0f} MB; pygen side (fields, schema "
           f"{len(document) // 1024} KB, skills {skills // 1024} KB): {python_wall:.1f} s, "
           f"peak {own_peak:.0f} MB")
@@ -159,27 +216,72 @@ def report(name: str, records: list[dict[str, Any]], wall: float, peak: float,
         print(f"  unreadable: {error}")
     print(f"  values read through {len(found.stubbed)} packages that are not installed "
           f"(stand-ins): {', '.join(found.stubbed[:8])}{', …' if found.stubbed[8:] else ''}")
-    if loaded_check:
-        started = time.perf_counter()
-        Catalog.from_json(document, "bench")
-        print(f"  loading the schema document as the server does (meta-schema check of each "
-              f"node): {time.perf_counter() - started:.1f} s")
+    started, cpu = time.perf_counter(), time.process_time()
+    Catalog.from_json(document, "bench")
+    print(f"  loading the schema document as the server does (parse, meta-schema check of "
+          f"each node): {time.perf_counter() - started:.1f} s "
+          f"({time.process_time() - cpu:.1f} s CPU)")
     if name == "n8n":
-        versions = {r.get("type"): r.get("version") for r in records if "type" in r}
+        saved_workflows(document)
+    if name == "n8n":
+        versions = {r["type"]: variant_text(r.get("version")) for r in records
+                    if "type" in r and r.get("latest", True)}
         for node in found.nodes:
-            if node.type in ("httpRequest", "slack", "if"):
+            if node.type.split(".")[-1] in ("httpRequest", "slack", "if") and (
+                    node.variant is None or node.variant == versions.get(node.type)):
                 top, nested = fieldlist.count(node.data_type.fields)
                 print(f"  {node.type}: version {versions.get(node.type)}, {top} top-level and "
                       f"{nested} nested fields")
         github_check(catalog)
 
 
+def broken_workflows() -> dict[str, Any]:
+    """The hand-written workflow, and three copies each broken in one way."""
+    clean = json.loads(WORKFLOW.read_text(encoding="utf-8"))
+    cases: dict[str, Any] = {"clean": clean}
+    for case in ("no title", "hidden parameter", "unknown typeVersion"):
+        copy = json.loads(json.dumps(clean))
+        github = next(n for n in copy["nodes"] if n["type"].endswith(".github"))
+        if case == "no title":
+            del github["parameters"]["title"]
+        elif case == "hidden parameter":
+            github["parameters"]["issueNumber"] = 7
+        else:
+            next(n for n in copy["nodes"] if n["type"].endswith(".set"))["typeVersion"] = 9
+        cases[case] = copy
+    return cases
+
+
+def saved_workflows(document: str) -> None:
+    """bench/n8n_workflow.json and its broken copies through `pygen validate-workflow
+    --schemas` (the real CLI), with the findings counted by rule."""
+    print("  validate-workflow --schemas on bench/n8n_workflow.json (profile strict):")
+    with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
+        schemas = Path(tmp) / "nodes.schema.json"
+        schemas.write_text(document, encoding="utf-8")
+        for case, workflow in broken_workflows().items():
+            path = Path(tmp) / "workflow.json"
+            path.write_text(json.dumps(workflow), encoding="utf-8")
+            started = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "pygen", "validate-workflow", "--json",
+                                   "--profile", "strict", "--schemas", str(schemas), str(path)],
+                                  capture_output=True, text=True, check=False, cwd=tmp)
+            wall = time.perf_counter() - started
+            try:
+                found = json.loads(done.stdout)["findings"]
+            except (ValueError, KeyError):
+                print(f"    {case}: exit {done.returncode}: {done.stderr.strip()[-200:]}")
+                continue
+            rules = Counter(f"{f['level']} {f['rule']}" for f in found)
+            said = "; ".join(f"{f['path']}: {f['message'][:90]}" for f in found[:2])
+            print(f"    {case}: exit {done.returncode}, {wall:.1f} s, "
+                  f"{dict(rules) or 'no findings'}{' — ' + said if said else ''}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.real_catalogs")
     parser.add_argument("--only", choices=sorted(PACKAGES))
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pygen-bench")
-    parser.add_argument("--load-document", action="store_true",
-                        help="also time loading the schema document the way the server does")
     args = parser.parse_args()
     for name in [args.only] if args.only else sorted(PACKAGES):
         print(f"-- {name}", flush=True)
@@ -189,7 +291,7 @@ def main() -> None:
             print(f"  cannot install {' + '.join(PACKAGES[name])}: {exc}")
             continue
         records, wall, peak = run_loader(name, root)
-        report(name, records, wall, peak, args.load_document)
+        report(name, records, wall, peak)
 
 
 if __name__ == "__main__":

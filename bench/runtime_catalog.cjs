@@ -75,18 +75,24 @@ function where(e) {
   return String((e && e.message) || e).split("\n")[0].slice(0, 200);
 }
 
-/** The latest version's description of an n8n node instance (a versioned one or not). */
-function n8nDescription(instance) {
+/**
+ * The descriptions of an n8n node instance: one per version of a versioned one (each marked
+ * `latest` or not), else its own, with the version it lists (the latest of a list).
+ */
+function n8nDescriptions(instance) {
   if (instance.nodeVersions && typeof instance.nodeVersions === "object") {
     const versions = Object.keys(instance.nodeVersions).map(Number).filter((v) => !isNaN(v));
     const latest = Math.max(...versions);
-    const chosen = instance.nodeVersions[latest];
     const base = instance.description || {};
-    return { ...base, ...(chosen && chosen.description), version: latest, versions };
+    return versions.map((version) => {
+      const chosen = instance.nodeVersions[version];
+      return { ...base, ...(chosen && chosen.description), version, versions,
+        latest: version === latest, defaultVersion: base.defaultVersion };
+    });
   }
   const d = instance.description || {};
-  const version = Array.isArray(d.version) ? Math.max(...d.version) : d.version;
-  return { ...d, version };
+  const versions = Array.isArray(d.version) ? d.version : [d.version];
+  return [{ ...d, version: Math.max(...versions), versions, latest: true }];
 }
 
 /** The first exported class that constructs into a node (it has a description). */
@@ -111,9 +117,12 @@ function readN8n(root) {
     const file = path.join(root, rel);
     try {
       const mod = require(file);
-      const d = n8nDescription(nodeInstance(mod));
-      emit({ file: rel, type: d.name, label: d.displayName, version: d.version,
-        versions: d.versions || null, fields: d.properties });
+      for (const d of n8nDescriptions(nodeInstance(mod))) {
+        // The type a workflow names: the package's name and the node's, as n8n registers it.
+        emit({ file: rel, type: `${manifest.name}.${d.name}`, label: d.displayName,
+          version: d.version, versions: d.versions || null, latest: d.latest,
+          default_version: d.defaultVersion ?? null, fields: d.properties });
+      }
     } catch (e) {
       emit({ file: rel, error: where(e) });
     }

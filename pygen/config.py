@@ -41,6 +41,9 @@ class EntryFields(BaseModel):
     connects_to: str | Literal[False] = "connectsTo"
     # On an input handle: the most edges it takes (an integer); off unless named.
     handle_limit: str | Literal[False] = False
+    # With `variant_field`: the entry property naming the variant a node that names none is
+    # of (n8n's `defaultVersion`); off unless named (then the latest version, if numeric).
+    default_variant: str | Literal[False] = False
 
 
 class FieldList(BaseModel):

@@ -257,6 +257,11 @@ class NodeDef(Frozen):
     variant_values: tuple[str, ...] = ()
     # ... and the field that holds it (`variant_field`): in the entry, mostly in the data too.
     variant_field: str | None = None
+    # The variant value the entry declares as its type's default (`entry_fields.default_variant`).
+    default_variant: str | None = None
+    # The values of `variant_field` a type's only entry covers (`version: [1, 1.1]`): it is
+    # no variant, but a node naming another version can be told.
+    versions: tuple[str, ...] = ()
     source: Location
     data_type: DataType = DataType()
     # Names of entry properties that were not static data and were skipped.

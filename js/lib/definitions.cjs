@@ -155,6 +155,11 @@ function readEntry(ctx, entry) {
   warnSkipped(ctx, out, skipped, loc);
   out.source = { file: loc.file, line: loc.line };
   Object.assign(out, variantOf(ctx, raw, out));
+  const chosen = read("default_variant");
+  // The variant a node of this type that names none is of (n8n's `defaultVersion`).
+  if (out.variant !== null && (typeof chosen === "string" || typeof chosen === "number")) {
+    out.default_variant = String(chosen);
+  }
   return out;
 }
 

@@ -198,10 +198,17 @@ function markVariants(ctx, pairs) {
         continue;
       }
       seen.set(key, `${node.source.file}:${node.source.line}`);
+      // A type's only entry is no variant, but the versions it covers stay known, so a
+      // workflow node naming another one can be told.
+      const covered = node.variant_values || (node.variant != null ? [node.variant] : []);
       node.variant = key;
       // Who reads a variant needs the field too: it is where the node's data names it.
       node.variant_field = key === null ? null : ctx.request.variantField;
-      if (key === null) delete node.variant_values;
+      if (key === null) {
+        if (covered.length) node.versions = covered;
+        delete node.variant_values;
+        delete node.default_variant;
+      }
     }
   }
   return pairs.filter((pair) => !dropped.has(pair));

@@ -20,6 +20,10 @@ function snippet(node, max = 80) {
 /** `{kind, name, glob}` of one `definitions` item. */
 function parseSpec(spec) {
   const tagged = /^(call|class):(.+)$/.exec(spec);
+  // `class:*:INode`: only the classes that implement or extend `INode` (credentials that
+  // look like nodes implement something else).
+  const based = tagged && tagged[1] === "class" && /^([^:]+):(.+)$/.exec(tagged[2]);
+  if (based) return { kind: "class", name: based[1], base: based[2] };
   if (tagged) return { kind: tagged[1], name: tagged[2] };
   const colon = spec.lastIndexOf(":");
   if (colon > 0) return { kind: "file", glob: spec.slice(0, colon), name: spec.slice(colon + 1) };
@@ -112,7 +116,7 @@ function definitionEntries(ctx, ev) {
         else constantEntries(ctx, ev, sf, spec.name, label, add);
       }
     } else if (spec.kind === "call") callEntries(ctx, ev, spec.name, add);
-    else classEntries(ctx, ev, spec.name, add);
+    else classEntries(ctx, ev, spec, add);
   }
   return entries;
 }
@@ -277,16 +281,42 @@ function callEntries(ctx, ev, name, add) {
   }
 }
 
+/**
+ * Whether a class implements or extends `base` (by name, type arguments aside), itself or
+ * through a class it extends; every class when no base is given.
+ */
+function hasBase(cls, base) {
+  if (!base) return true;
+  const seen = new Set();
+  for (let at = cls; at && !seen.has(at); at = baseClass(at)) {
+    seen.add(at);
+    const clauses = [...at.getImplements(), ...(at.getExtends() ? [at.getExtends()] : [])];
+    if (clauses.some((c) => c.getExpression().getText().split(".").pop() === base)) return true;
+  }
+  return false;
+}
+
+/** The class a class extends, when the project declares it (a library's is not followed). */
+function baseClass(cls) {
+  try {
+    return cls.getBaseClass();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The object assigned to property `name` of every class (`description = { … }`). */
-function classEntries(ctx, ev, name, add) {
+function classEntries(ctx, ev, spec, add) {
   const { SyntaxKind } = ctx.tsMorph;
+  const { name, base } = spec;
   if (name === "*") {
-    memberEntries(ctx, ev, add);
+    memberEntries(ctx, ev, base, add);
     return;
   }
   for (const sf of userFiles(ctx)) {
     if (!sf.getFullText().includes(name)) continue;
     for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+      if (!hasBase(cls, base)) continue;
       const init = classValue(ctx, cls, name);
       if (!init) continue;
       const what = `'${name}' of class ${cls.getName() || "(anonymous)"}`;
@@ -344,12 +374,14 @@ function withArguments(ev, site, init) {
  * the constructor, or property initialisers). Only classes that set the entry's type field
  * are entries; a member known only at run time is computed like any other value.
  */
-function memberEntries(ctx, ev, add) {
+function memberEntries(ctx, ev, base, add) {
   const { SyntaxKind } = ctx.tsMorph;
   const typeKey = String(ctx.request.entryFields.type).split(".")[0];
   for (const sf of userFiles(ctx)) {
     if (!sf.getFullText().includes(typeKey)) continue;
     for (const cls of sf.getDescendantsOfKind(SyntaxKind.ClassDeclaration)) {
+      // An abstract class is never constructed: its members are its subclasses' defaults.
+      if (cls.isAbstract() || !hasBase(cls, base)) continue;
       const members = classMembers(ctx, cls);
       if (!members.has(typeKey)) continue;
       const value = {};

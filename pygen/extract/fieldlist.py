@@ -141,9 +141,12 @@ def type_ref(item: Mapping[str, Any], kind: Any, reading: Reading, where: str) -
     if kind == "multiOptions":
         return TypeRef(kind="array", items=_choice(options, reading.keys))
     if kind == "collection":
-        return TypeRef(kind="object", fields=tuple(
+        obj = TypeRef(kind="object", fields=tuple(
             f.model_copy(update={"optional": True})
             for f in read_fields(options or [], reading, f"{where}.options")))
+        # `typeOptions.multipleValues`: the value is a list of such objects.
+        many = _get(item, "typeOptions.multipleValues") is True
+        return TypeRef(kind="array", items=obj) if many else obj
     if kind == "fixedCollection":
         return _fixed_collection(item, options, reading, where)
     return TypeRef(kind="unknown", text=kind if isinstance(kind, str) else None)

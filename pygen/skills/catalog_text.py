@@ -42,7 +42,8 @@ def catalog_lines(model: Model) -> str:
     groups: dict[str, list[NodeDef]] = {}
     for node in model.nodes:
         groups.setdefault(node.category or "other", []).append(node)
-    said = conventions_lines(model.conventions)
+    said = conventions_lines(model.conventions,
+                             any(n.default_variant for n in model.nodes))
     if len(model.nodes) > LARGE_CATALOG:
         return "\n".join([*said, _summary(groups, len(model.nodes))])
     lines: list[str] = [*said]

@@ -9,8 +9,9 @@ from pygen.conventions import Conventions, saved_node
 from pygen.skills.markdown import code
 
 
-def conventions_lines(conv: Conventions) -> list[str]:
-    """Sentences for agents, in the order they build a workflow; [] when nothing is declared."""
+def conventions_lines(conv: Conventions, declared_default: bool = False) -> list[str]:
+    """Sentences for agents, in the order they build a workflow; [] when nothing is declared.
+    `declared_default`: some node type names its default version (`default_variant`)."""
     lines: list[str] = []
     if conv.enveloped:
         shape = saved_node({"id": "…", "type": "<node type>", "position": {"x": 0, "y": 0},
@@ -24,8 +25,10 @@ def conventions_lines(conv: Conventions) -> list[str]:
     if conv.label_key:
         lines.append(f"A node's label goes in {code(conv.label_key)}.")
     if conv.node_version_key:
+        fallback = ("the node type's default version applies (the latest where it names "
+                    "none)" if declared_default else "the latest apply")
         lines.append(f"A node's version goes in {code(conv.node_version_key)}: it chooses the "
-                     "data fields of a node type with versions; without it the latest apply.")
+                     f"data fields of a node type with versions; without it {fallback}.")
     if conv.editor_fills_defaults:
         lines.append("A node's data may list only what differs from its default data; the "
                      "editor fills in the rest.")

@@ -29,6 +29,7 @@ from pygen.skills.node_schemas import (
     NODES_KEY,
     TOOLS_KEY,
     VARIANTS_KEY,
+    VERSIONS_KEY,
     WORKFLOW_KEY,
     document_extras,
     document_text,
@@ -37,6 +38,7 @@ from pygen.skills.node_schemas import (
 )
 from pygen.skills.schema_doc import Schema
 from pygen.suggest import did_you_mean
+from pygen.validation.metaschema import well_formed
 from pygen.validation.shapes import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
 
@@ -121,6 +123,21 @@ class Catalog:
         found, version = get_path(node, split(key)) if key else (False, None)
         return self.spec_for(node_type, node.get("data"), version if found else None)
 
+    def unknown_version(self, node: dict[str, Any]) -> tuple[object, list[str]] | None:
+        """The version a node names at `node_version_key` and the versions its type has,
+        when it names none of them (it is then checked against the default)."""
+        key = self.conventions.node_version_key
+        spec = self.specs.get(node.get("type"))  # type: ignore[arg-type]
+        own = spec.schema.get(VERSIONS_KEY) if spec is not None else None
+        versions = list(spec.variants) if spec is not None and spec.variants else (
+            [str(v) for v in own] if isinstance(own, list) else [])
+        if key is None or not versions:
+            return None
+        found, version = get_path(node, split(key))
+        if not found or variant_text(version) in versions:
+            return None
+        return version, versions
+
     def spec_for(self, node_type: str, data: object, version: object = None) -> NodeSpec:
         """The spec of the variant the node's version (`typeVersion`, when the conventions
         name it) or its data (by the variant field) names, else of the type's default variant
@@ -139,9 +156,9 @@ class Catalog:
         """The schema of a type or variant with its variants' `$ref`s replaced by their
         schemas: one self-contained schema, as the fast check and the shapes need."""
         schema = self.specs[name].schema
-        if VARIANTS_KEY not in schema:
+        if VARIANTS_KEY not in schema and VERSIONS_KEY not in schema:
             return schema
-        out = {k: v for k, v in schema.items() if k != VARIANTS_KEY}
+        out = {k: v for k, v in schema.items() if k not in (VARIANTS_KEY, VERSIONS_KEY)}
         for keyword in ("oneOf", "anyOf"):
             if keyword in out:
                 out[keyword] = [self._target(branch) for branch in out[keyword]]
@@ -223,11 +240,12 @@ class Catalog:
 
 def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
                    defs: Mapping[str, Any]) -> NodeSpec:
-    from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 
     try:
-        Draft202012Validator.check_schema(schema)
+        if not isinstance(schema, dict):  # a node's data is an object: `true` says nothing
+            raise TypeError(node_type)
+        _check_schema(schema)
         spec = NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
                         dict(handles))
     except (SchemaError, TypeError, KeyError) as exc:
@@ -242,6 +260,15 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
             f"{source}: schema of node type '{node_type}' has a $ref '{dangling}' that points "
             "nowhere inside it; regenerate it with `pygen gen`")
     return spec
+
+
+def _check_schema(schema: Any) -> None:
+    """Raise SchemaError when the schema breaks the meta-schema. jsonschema checks only what
+    the fast walk cannot vouch for: its check is too slow for a large document."""
+    if not well_formed(schema):
+        from jsonschema import Draft202012Validator
+
+        Draft202012Validator.check_schema(schema)
 
 
 def _refs(schema: Any) -> Iterator[str]:

@@ -69,8 +69,9 @@ def _alternatives(schema: Schema) -> Iterator[Schema]:
 
 
 def _any_object(schema: Schema) -> bool:
-    """Could this branch accept an object with any keys (no properties listed, not a combinator)?"""
-    if "not" in schema or any(k in schema for k in _COMBINATORS):
+    """Could this branch accept an object with any keys (no properties listed, not a combinator)?
+    A condition (`if`/`then`: a field shown only for some values) narrows, it lists no keys."""
+    if "not" in schema or "if" in schema or any(k in schema for k in _COMBINATORS):
         return False
     if "const" in schema or "enum" in schema:
         return False

@@ -178,11 +178,26 @@ def _check_node(node: object, path: str, catalog: Catalog,
         yield type_finding
     if spec is None:
         return
+    unknown = catalog.unknown_version(node)
+    if unknown is not None:
+        yield _unknown_version(node, path, catalog, *unknown)
     data = node.get("data")
     if not isinstance(data, dict):
         yield _data_not_object(node, path, spec.type)
         return
     yield from validate_data(spec.type, data, catalog, f"{path}.data")
+
+
+def _unknown_version(node: dict[str, Any], path: str, catalog: Catalog, version: object,
+                     versions: list[str]) -> Finding:
+    """A version the node's type does not have: the editor cannot load the node as it is."""
+    key = catalog.conventions.node_version_key or ""
+    default = catalog.specs[node["type"]].default_variant
+    checked = (f"; it is checked as version {show(default.removeprefix(node['type'] + '.'))}"
+               if default else "")
+    return error_at(path_of(path, key.split(".")), f"{show(node['type'])} has no version "
+                    f"{show(version)}; its versions are {listed(versions, None)}{checked}",
+                    rule="unknown-version")
 
 
 def _data_not_object(node: dict[str, Any], path: str, node_type: str) -> Finding:

@@ -86,3 +86,27 @@ def test_slugs_keep_safe_types_and_refuse_collisions() -> None:
         layout.slugs(["Limit Times", "Limit/Times"])
     with pytest.raises(PygenError, match="no letter or digit"):
         layout.slugs(["  "])
+
+
+def test_a_class_source_keeps_the_classes_that_implement_what_it_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("class-credentials", tmp_path, monkeypatch)
+    config = root / "pygen.toml"
+    gen = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    nodes = root / "skills" / "nodes"
+    # A credential sets a name, a label and inputs like a node does.
+    assert (nodes / "localApi.md").is_file()
+    config.write_text(config.read_text().replace('"class:*"', '"class:*:Node"'))
+    gen = CliRunner().invoke(main, ["gen", "-q", "--prune"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    # derived.md: a class that extends an abstract base implementing Node (the base itself,
+    # never constructed, is no node).
+    assert sorted(p.name for p in nodes.glob("[!_]*.md")) == [
+        "chatLocal.md", "derived.md", "stickyNote.md"]
+    check = CliRunner().invoke(main, ["check", "-q"], catch_exceptions=False)
+    assert check.exit_code == 0, check.output
+    config.write_text(config.read_text().replace('"class:*:Node"', '"class:*:Nothing"'))
+    empty = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
+    assert empty.exit_code == 2
+    assert "no node definition found by 'class:*:Nothing'" in empty.output

@@ -171,3 +171,55 @@ def test_a_node_version_selects_its_schema_and_the_latest_is_the_default(
     result = CliRunner().invoke(main, ["validate-workflow", str(path)])
     assert ('"if.2" is a variant, not a node type: write type "if" and typeVersion "2"'
             in result.output), result.output
+
+
+def n8n_workflow(root: Path, nodes: list[dict[str, object]]) -> Path:
+    path = root / "candidate.json"
+    path.write_text(json.dumps({"name": "t", "nodes": nodes, "connections": {}}),
+                    encoding="utf-8")
+    return path
+
+
+def test_an_n8n_shaped_workflow_is_validated_through_documented_keys(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # check has validated workflows/issue.json (parameters, typeVersion, [x, y], a
+    # connections map keyed by node name) and found it clean.
+    root = case("n8n-workflow", tmp_path, monkeypatch)
+    clean = CliRunner().invoke(main, ["validate-workflow", "--profile", "strict",
+                                      "workflows/issue.json"])
+    assert (clean.exit_code, clean.stdout) == (0, ""), clean.output
+    github = {"id": "g", "name": "GitHub", "type": "github", "typeVersion": 1,
+              "position": [0, 0], "parameters": {"resource": "issue", "operation": "create",
+                                                 "owner": "octo", "issueNumber": 3}}
+    set_node = {"id": "s", "name": "Set", "type": "set", "typeVersion": 7, "position": [0, 0],
+                "parameters": {"mode": "raw"}}
+    # A type of one class knows its versions too.
+    later = {**github, "id": "h", "name": "GitHub 2", "typeVersion": 2,
+             "parameters": {"owner": "octo", "resource": "repository"}}
+    path = n8n_workflow(root, [github, set_node, later])
+    result = CliRunner().invoke(main, ["validate-workflow", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "error: $.nodes[0].parameters.title: missing required field (required when "
+        "`resource` is `issue` and `operation` is `create`)",
+        "warning: $.nodes[0].parameters.issueNumber: is hidden by the values chosen for other "
+        "fields; it is shown only when `resource` is `issue` and `operation` is `get`",
+        'error: $.nodes[1].typeVersion: "set" has no version 7; its versions are "1", "2", '
+        '"3"; it is checked as version "2"',
+        'error: $.nodes[2].typeVersion: "github" has no version 2; its versions are "1"']
+
+
+def test_the_declared_default_version_is_the_default_not_the_latest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("n8n-workflow", tmp_path, monkeypatch)
+    doc = json.loads((root / "skills" / "schemas" / "nodes.schema.json").read_text())
+    assert doc["$defs"]["set"]["x-variants"]["default"] == "set.2"  # defaultVersion: 2 of 1-3
+    assert ("without it the node type's default version applies (the latest where it names "
+            "none).") in (root / "skills" / "workflow-editor.md").read_text()
+    newest: dict[str, object] = {"id": "s", "name": "Set", "type": "set", "position": [0, 0],
+                                 "parameters": {"includeOtherFields": True}}
+    result = CliRunner().invoke(main, ["validate-workflow", str(n8n_workflow(root, [newest]))])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        'error: $.nodes[0].parameters.includeOtherFields: "includeOtherFields" is a field of '
+        '"set.3", not of "set.2"; drop it, or set typeVersion to "3"']

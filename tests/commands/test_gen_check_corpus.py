@@ -128,8 +128,9 @@ def test_an_asset_import_in_an_entry_is_skipped_silently(tmp_path: Path) -> None
 
 def test_classes_that_are_not_nodes_cause_no_warning(tmp_path: Path) -> None:
     # A helper class sets no type field: left out silently. A credential class that is named
-    # like a node is read as one (its fields are static data), without a computed warning.
+    # like a node is read as one (its fields are static data), without a computed warning
+    # (`class:*:Node` leaves it out). An abstract base class is never constructed: no node.
     output, files = gen_output("class-credentials", tmp_path)
-    assert files == ["chatLocal.md", "localApi.md", "stickyNote.md"]
+    assert files == ["chatLocal.md", "derived.md", "localApi.md", "stickyNote.md"]
     assert "computed" not in output and "skipped" not in output
     assert "utils.ts" not in output and "credential.ts" not in output

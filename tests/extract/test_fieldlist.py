@@ -51,6 +51,18 @@ def test_n8n_collections_nest_their_fields() -> None:
     assert fieldlist.count(data_type.fields) == (2, 3)
 
 
+def test_an_n8n_collection_of_multiple_values_is_a_list_of_objects() -> None:
+    data_type, _ = fieldlist.data_type([
+        {"displayName": "Labels", "name": "labels", "type": "collection",
+         "typeOptions": {"multipleValues": True}, "default": {"label": ""},
+         "options": [{"displayName": "Label", "name": "label", "type": "string",
+                      "default": ""}]}], N8N)
+    (labels,) = data_type.fields
+    assert labels.type.kind == "array" and labels.type.items is not None
+    assert [f.name for f in labels.type.items.fields] == ["label"]
+    assert fieldlist.count(data_type.fields) == (1, 1)
+
+
 def test_flowise_inputs_are_required_unless_optional() -> None:
     data_type, problems = fieldlist.data_type([
         {"label": "Model", "name": "model", "type": "BaseChatModel"},

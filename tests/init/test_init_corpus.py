@@ -69,7 +69,7 @@ def active_keys(path: Path) -> dict[str, object]:
 # Cases where init finds no catalog and says so, writing nothing: none at all, or one only
 # a person names (every export of a glob, classes read through `class:`, field lists).
 NO_CATALOG = {"error-empty-catalog", "field-list-flowise", "field-list-n8n", "glob-star",
-              "versioned-class", "versions-latest", "class-credentials",
+              "versioned-class", "versions-latest", "class-credentials", "n8n-workflow",
               # A builder call (`defineNode({...})`) init does not yet propose as `call:`.
               "handle-factories"}
 
