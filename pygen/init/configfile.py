@@ -44,6 +44,9 @@ def body(found: Found) -> str:
                 True)
     lines += key("definitions", s.definitions, "The name of the definitions constant.",
                  s.definitions != defaults.definitions)
+    if s.variant_field:
+        lines += key("variant_field", s.variant_field,
+                     "Entries sharing a type are versions told apart by this key.", True)
     where = "an existing skills folder" if found.skills_found else "created by `pygen gen`"
     lines += key("skills_dir", s.skills_dir, f"Where the skill files live ({where}).",
                  s.skills_dir != defaults.skills_dir)
@@ -57,10 +60,27 @@ def body(found: Found) -> str:
                  "MCP tool schema sources: python:module:attr, stdio:<command>, json:path.", False)
     lines += key("stale_prose", "error", "Backticked names in prose the code no longer has: "
                  "error, warn or off.", False)
-    if s.entry_fields.type != defaults.entry_fields.type:
-        lines += ["", "# Property names of a definition entry that differ from pygen's.",
-                  "[entry_fields]", f"type = {value(s.entry_fields.type)}"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + tables(s)) + "\n"
+
+
+def tables(s: Settings) -> list[str]:
+    """`[entry_fields]` with the names that differ from pygen's, and `[field_list]`."""
+    lines: list[str] = []
+    fields = s.entry_fields.model_dump(exclude_defaults=True)
+    if fields:
+        lines += ["", "# Property names of a definition entry that differ from pygen's "
+                  "(false: the entries declare no handles on that side).", "[entry_fields]"]
+        lines += [f"{name} = {toml(item)}" for name, item in fields.items()]
+    if s.field_list is not None:
+        lines += ["", "# Each entry's data is described by a list of field descriptors.",
+                  "[field_list]"]
+        lines += [f"{name} = {toml(item)}"
+                  for name, item in s.field_list.model_dump(exclude_none=True).items()]
+    return lines
+
+
+def toml(item: object) -> str:
+    return "false" if item is False else "true" if item is True else value(item)
 
 
 def pygen_toml(found: Found) -> str:
@@ -71,7 +91,8 @@ def in_pyproject(existing: str | None, found: Found) -> str:
     """pyproject.toml with a `[tool.pygen]` table appended; the rest kept byte for byte.
 
     A sub-table (`[entry_fields]`) is written as `[tool.pygen.entry_fields]`."""
-    table = body(found).replace("\n[entry_fields]", "\n[tool.pygen.entry_fields]")
+    table = body(found).replace("\n[entry_fields]", "\n[tool.pygen.entry_fields]").replace(
+        "\n[field_list]", "\n[tool.pygen.field_list]")
     head = existing or ""
     if head and not head.endswith("\n"):
         head += "\n"

@@ -7,10 +7,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from pygen.config import Config, EntryFields, Settings
+from pygen.config import Config, EntryFields, FieldList, Settings
 from pygen.errors import MarkerError, PygenError
 from pygen.init import scan
-from pygen.init.scan import Candidate
+from pygen.init.scan import Candidate, Dialect
 from pygen.skills import markers
 
 SAMPLE = 5
@@ -64,12 +64,27 @@ def combined(found: list[Candidate], root: Path) -> Candidate:
 
 
 def settings_for(candidate: Candidate, root: Path) -> Settings:
-    fields = EntryFields(type=candidate.type_key or "type")
     names: str | list[str] = candidate.name
     if candidate.form == "list":
         names = candidate.name.split(", ")
-    return Settings.model_validate({"nodes_file": relative(candidate.path, root),
-                                    "definitions": names, "entry_fields": fields})
+    keys: dict[str, object] = {"nodes_file": relative(candidate.path, root),
+                               "definitions": names, **dialect_keys(candidate)}
+    return Settings.model_validate(keys)
+
+
+def dialect_keys(candidate: Candidate) -> dict[str, object]:
+    """The config keys the candidate's dialect sets: entry fields, field list, variants."""
+    said = candidate.dialect or Dialect()
+    fields: dict[str, object] = {"type": candidate.type_key or "type"}
+    fields |= {k: v for k, v in (("label", said.label), ("category", said.category)) if v}
+    fields |= {k: False for k, off in (("inputs", said.no_inputs),
+                                        ("outputs", said.no_outputs)) if off}
+    keys: dict[str, object] = {"entry_fields": EntryFields.model_validate(fields)}
+    if said.field_list:
+        keys["field_list"] = FieldList(entry_field=said.field_list, preset=said.preset)  # type: ignore[arg-type]
+    if said.variant_field:
+        keys["variant_field"] = said.variant_field
+    return keys
 
 
 def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) -> Catalog:
