@@ -165,16 +165,17 @@ def _common(values: Iterable[str | None]) -> str | None:
 
 
 def merge_classes(candidates: list[Candidate], home: dict[str, Path]) -> list[Candidate]:
-    """The classes of one name as one candidate, anchored in `home[name]` (the file the
-    classes share) when known, else the index.ts of their folder, else the first file.
+    """The classes of one name as one candidate, anchored in the index.ts of their folder
+    (the library's entry) when there is one, else `home[name]` (the file the classes all
+    import), else the first file.
     `class:*` needs two classes at least: one class is no catalog."""
     merged = []
     for name, found in grouped(candidates, "class").items():
         if name == "class:*" and len(found) < 2:
             continue
         index = found[0].path.parent / "index.ts"
-        path, line = (home[name], 1) if name in home else (
-            (index, 1) if index.is_file() else (found[0].path, found[0].line))
+        path, line = (index, 1) if index.is_file() else (
+            (home[name], 1) if name in home else (found[0].path, found[0].line))
         key = Counter(c.type_key for c in found).most_common(1)[0][0]
         merged.append(Candidate(name, path, line, "class", len(found), key,
                                 dialect=merged_dialect(found)))

@@ -52,7 +52,8 @@ def body(found: Found) -> str:
                  s.skills_dir != defaults.skills_dir)
     lines += key("tsconfig", found.tsconfig or "tsconfig.json",
                  "Compiler options for imports; by default the nearest tsconfig.json above "
-                 "nodes_file" + (" (this one)." if found.tsconfig else " (none found)."), False)
+                 "nodes_file" + (" (this one)." if found.tsconfig else " (none found)."),
+                 bool(found.tsconfig) and not str(found.tsconfig).endswith("tsconfig.json"))
     if s.foreign_blocks:
         lines += key("foreign_blocks", s.foreign_blocks,
                      "Blocks another tool writes: pygen leaves them alone.", True)

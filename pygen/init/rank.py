@@ -69,9 +69,21 @@ def _negated(value: tuple[int, float, int]) -> tuple[int, float, int]:
     return (-value[0], -value[1], -value[2])
 
 
+def referenced(part: survey.Catalog, by: survey.Catalog) -> bool:
+    """Whether most of `part`'s node types are named, quoted, in the files of `by`'s nodes:
+    entries the catalog refers to (the credentials its nodes require), not a rival to it."""
+    if not part.node_types or set(part.files) & set(by.files):
+        return False
+    text = "\n".join(survey.read_text(path) for path in by.files)
+    named = sum(1 for t in set(part.node_types) if f'"{t}"' in text or f"'{t}'" in text)
+    return 2 * named > len(set(part.node_types))
+
+
 def winner(ranked: list[survey.Catalog]) -> survey.Catalog | None:
-    """The best catalog when no other one rivals it, else None."""
+    """The best catalog when no other one rivals it, else None. A catalog the nodes of
+    another one refer to is no rival."""
     good = [c for c in ranked if c.error is None and c.node_types]
+    good = [c for c in good if not any(o is not c and referenced(c, o) for o in good)]
     if not good:
         return None
     top = good[0]

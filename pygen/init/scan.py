@@ -21,6 +21,9 @@ from pathlib import Path
 from pygen.init.toplevel import TopLevel, code_stops
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
+# A plain JavaScript app (checked through a jsconfig.json) is read when no TypeScript
+# file holds a catalog.
+SCRIPT_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
 # Dependencies, build output, and tests with their fixtures: never the app's catalog.
 SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "vendor",
                           "__tests__", "__mocks__", "mocks", "test", "tests", "fixtures",
@@ -96,10 +99,10 @@ def project_files(root: Path) -> Iterator[Path]:
         yield from (Path(folder) / name for name in sorted(names))
 
 
-def source_files(root: Path) -> Iterator[Path]:
+def source_files(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> Iterator[Path]:
     """The project's TypeScript files, without declarations, tests or stories."""
     for path in project_files(root):
-        if path.suffix in SOURCE_SUFFIXES and not SKIPPED_FILE.search(path.name) \
+        if path.suffix in suffixes and not SKIPPED_FILE.search(path.name) \
                 and path.stat().st_size <= MAX_FILE_BYTES:
             yield path
 
@@ -252,9 +255,9 @@ def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Can
     return [c for c in candidates if c.form != "call"] + merged
 
 
-def read_sources(root: Path) -> dict[Path, str]:
+def read_sources(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> dict[Path, str]:
     texts: dict[Path, str] = {}
-    for path in source_files(root):
+    for path in source_files(root, suffixes):
         try:
             texts[path] = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -263,10 +266,15 @@ def read_sources(root: Path) -> dict[Path, str]:
 
 
 def scan(root: Path) -> list[Candidate]:
-    """Every root catalog candidate under `root`, in file order (calls last)."""
+    """Every root catalog candidate under `root`, in file order (calls last); in the
+    JavaScript files when the TypeScript ones hold none."""
+    return scan_sources(root, read_sources(root)) or scan_sources(
+        root, read_sources(root, SCRIPT_SUFFIXES))
+
+
+def scan_sources(root: Path, texts: dict[Path, str]) -> list[Candidate]:
     from pygen.init import classes, forms
 
-    texts = read_sources(root)
     known = forms.exported_singles(texts)
     found: list[Candidate] = []
     for path, text in texts.items():

@@ -29,6 +29,8 @@ class Catalog:
     error: str | None = None
     # Nodes with at least one declared handle.
     handles: int = 0
+    # The files the nodes are written in.
+    files: tuple[Path, ...] = ()
 
     def resolution(self) -> str:
         """`12 by name, 1 structural, 2 not found` from the extractor's record."""
@@ -69,6 +71,9 @@ def settings_for(candidate: Candidate, root: Path) -> Settings:
         names = candidate.name.split(", ")
     keys: dict[str, object] = {"nodes_file": relative(candidate.path, root),
                                "definitions": names, **dialect_keys(candidate)}
+    tsconfig = nearest_tsconfig(candidate.path, root)
+    if tsconfig is not None and tsconfig.name != "tsconfig.json":
+        keys["tsconfig"] = relative(tsconfig, root)  # the extractor finds tsconfig.json only
     return Settings.model_validate(keys)
 
 
@@ -104,13 +109,18 @@ def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) 
     return Catalog(candidate, settings, tuple(n.type for n in extraction.nodes),
                    tuple(sorted(via.items(), key=lambda item: (-item[1], item[0]))),
                    len(extraction.diagnostics),
-                   handles=sum(1 for n in extraction.nodes if n.inputs or n.outputs))
+                   handles=sum(1 for n in extraction.nodes if n.inputs or n.outputs),
+                   files=tuple(sorted({root / n.source.file for n in extraction.nodes})))
 
 
 def nearest_tsconfig(nodes_file: Path, root: Path) -> Path | None:
     """The tsconfig.json the extractor uses by default: the nearest one above the nodes file."""
     for folder in nodes_file.resolve().parents:
+        # A JavaScript app's jsconfig.json when the folder has no tsconfig.json: the
+        # extractor looks for tsconfig.json only, so the config must name it.
         candidate = folder / "tsconfig.json"
+        if not candidate.is_file() and nodes_file.suffix in scan.SCRIPT_SUFFIXES:
+            candidate = folder / "jsconfig.json"
         if candidate.is_file():
             return candidate
         if folder == root.resolve():
@@ -131,7 +141,10 @@ def skills_folders(root: Path) -> list[SkillsFolder]:
         nodes = sorted((folder / "nodes").glob("*.md")) if (folder / "nodes").is_dir() else []
         markdown = [*folder.glob("*.md"), *nodes]
         ids = sorted({block_id for p in markdown for block_id in _block_ids(p)})
-        if nodes or (folder / "workflow-editor.md").is_file() or "skill" in folder.name.lower():
+        # A `nodes/` folder of Markdown is a skills folder once pygen wrote in it (its
+        # blocks); a project's own docs/nodes/ is not.
+        if (nodes and ids) or (folder / "workflow-editor.md").is_file() \
+                or "skill" in folder.name.lower():
             found.append(SkillsFolder(folder, len(nodes), tuple(ids)))
     return sorted(found, key=lambda f: (-f.node_files, -len(f.block_ids), len(f.path.parts),
                                         str(f.path)))
@@ -140,12 +153,13 @@ def skills_folders(root: Path) -> list[SkillsFolder]:
 def _block_ids(path: Path) -> set[str]:
     """The file's AUTO-GEN block ids, read as `gen` reads them (anchored, fence-aware)."""
     try:
-        return {block.id for block in markers.parse(_text(path), str(path))}
+        return {block.id for block in markers.parse(read_text(path), str(path))}
     except MarkerError:
         return set()
 
 
-def _text(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """The file's text, or nothing when it cannot be read as UTF-8."""
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
