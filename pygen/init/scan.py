@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -247,12 +248,23 @@ def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Can
     merged = []
     for name, found in grouped(candidates, "call").items():
         function = name.removeprefix("call:")
-        if not function.startswith("register") and len(found) < MIN_BUILDER_CALLS:
+        if not function.startswith("register"):
+            if len(found) >= MIN_BUILDER_CALLS:
+                merged.append(_busiest(name, found))
             continue
         declares = re.compile(rf"(?:function|const|let)\s+{re.escape(function)}\b")
         home = next((p for p, t in texts.items() if declares.search(t)), found[0].path)
         merged.append(Candidate(name, home, found[0].line, "call", len(found), found[0].type_key))
     return [c for c in candidates if c.form != "call"] + merged
+
+
+def _busiest(name: str, found: list[Candidate]) -> Candidate:
+    """A builder's calls as one candidate, anchored in the folder holding most of them: a
+    builder a library declares is called in the app, whose tsconfig lists the calls (the
+    library's own tests call it too)."""
+    folder = Counter(c.path.parent for c in found).most_common(1)[0][0]
+    first = next(c for c in found if c.path.parent == folder)
+    return Candidate(name, first.path, first.line, "call", len(found), first.type_key)
 
 
 def read_sources(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> dict[Path, str]:
