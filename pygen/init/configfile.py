@@ -54,6 +54,9 @@ def body(found: Found) -> str:
                  "Compiler options for imports; by default the nearest tsconfig.json above "
                  "nodes_file" + (" (this one)." if found.tsconfig else " (none found)."),
                  bool(found.tsconfig) and not str(found.tsconfig).endswith("tsconfig.json"))
+    if s.saved_workflows:
+        lines += key("saved_workflows", s.saved_workflows,
+                     "The project's saved workflows: `pygen check` validates them.", True)
     if s.foreign_blocks:
         lines += key("foreign_blocks", s.foreign_blocks,
                      "Blocks another tool writes: pygen leaves them alone.", True)
@@ -65,7 +68,8 @@ def body(found: Found) -> str:
 
 
 def tables(s: Settings) -> list[str]:
-    """`[entry_fields]` with the names that differ from pygen's, and `[field_list]`."""
+    """`[entry_fields]` with the names that differ from pygen's, `[field_list]`, and the
+    `[conventions]` the saved workflows show."""
     lines: list[str] = []
     fields = s.entry_fields.model_dump(exclude_defaults=True)
     if fields:
@@ -77,6 +81,11 @@ def tables(s: Settings) -> list[str]:
                   "[field_list]"]
         lines += [f"{name} = {toml(item)}"
                   for name, item in s.field_list.model_dump(exclude_none=True).items()]
+    conventions = s.conventions.model_dump(exclude_defaults=True)
+    if conventions:
+        lines += ["", "# How the saved workflows write a node, where it is not pygen's default.",
+                  "[conventions]"]
+        lines += [f"{name} = {toml(item)}" for name, item in conventions.items()]
     return lines
 
 
@@ -92,8 +101,9 @@ def in_pyproject(existing: str | None, found: Found) -> str:
     """pyproject.toml with a `[tool.pygen]` table appended; the rest kept byte for byte.
 
     A sub-table (`[entry_fields]`) is written as `[tool.pygen.entry_fields]`."""
-    table = body(found).replace("\n[entry_fields]", "\n[tool.pygen.entry_fields]").replace(
-        "\n[field_list]", "\n[tool.pygen.field_list]")
+    table = body(found)
+    for name in ("entry_fields", "field_list", "conventions"):
+        table = table.replace(f"\n[{name}]", f"\n[tool.pygen.{name}]")
     head = existing or ""
     if head and not head.endswith("\n"):
         head += "\n"

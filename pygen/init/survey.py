@@ -31,6 +31,8 @@ class Catalog:
     handles: int = 0
     # The files the nodes are written in.
     files: tuple[Path, ...] = ()
+    # The values telling versions of one type apart (`variant_field`).
+    variants: frozenset[str] = frozenset()
 
     def resolution(self) -> str:
         """`12 by name, 1 structural, 2 not found` from the extractor's record."""
@@ -110,7 +112,9 @@ def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) 
                    tuple(sorted(via.items(), key=lambda item: (-item[1], item[0]))),
                    len(extraction.diagnostics),
                    handles=sum(1 for n in extraction.nodes if n.inputs or n.outputs),
-                   files=tuple(sorted({root / n.source.file for n in extraction.nodes})))
+                   files=tuple(sorted({root / n.source.file for n in extraction.nodes})),
+                   variants=frozenset(v for n in extraction.nodes
+                                      for v in (n.variant, *n.variant_values) if v))
 
 
 def nearest_tsconfig(nodes_file: Path, root: Path) -> Path | None:

@@ -122,7 +122,8 @@ def check_case(case: Path, root: Path, runs: list[Run]) -> None:
         assert written["definitions"] == source, case.name
         assert written.get("field_list", {}).get("preset") == preset, case.name
         own = active_keys(case / "pygen.toml")
-        assert written.get("variant_field") == own.get("variant_field"), case.name
+        for name in ("variant_field", "saved_workflows", "conventions"):
+            assert written.get(name) == own.get(name), (case.name, name)
     elif case.name in GUESSED:
         assert [r.returncode for r in runs] == [0, 0, 0], (case.name, runs)
         written, own = active_keys(root / "pygen.toml"), active_keys(case / "pygen.toml")
