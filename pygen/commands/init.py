@@ -87,11 +87,12 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
             return ambiguous(ranking, found)
         also = [c for c in ranking.ranked if c is not ranking.chosen]
         found = [ranking.chosen.candidate]
+        return settle(root, found[0], also, skills_dir, pyproject, ranking.chosen)
     return settle(root, found[0], also, skills_dir, pyproject)
 
 
 def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
-           pyproject: bool) -> int:
+           pyproject: bool, ranked: survey.Catalog | None = None) -> int:
     """Confirm the chosen catalog with the config about to be written, find its skills
     folder and saved workflows, say what was found and write the config."""
     skills, others = survey.survey_skills(root, skills_dir)
@@ -99,7 +100,7 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
     settings = survey.settings_for(chosen, root).model_copy(update={
         "skills_dir": survey.relative(skills.path, root) if skills else "skills",
         "foreign_blocks": foreign})
-    catalog = survey.confirm(chosen, root, settings)
+    settings, catalog = survey.confirm_written(chosen, root, settings, ranked)
     err_console.print("init: looking for saved workflows of these node types",
                       highlight=False, markup=False)
     saved = workflows.saved(root, catalog.node_types, set(catalog.variants))

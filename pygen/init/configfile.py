@@ -54,6 +54,9 @@ def body(found: Found) -> str:
                  "Compiler options for imports; by default the nearest tsconfig.json above "
                  "nodes_file" + (" (this one)." if found.tsconfig else " (none found)."),
                  bool(found.tsconfig) and not str(found.tsconfig).endswith("tsconfig.json"))
+    if s.extract_timeout != defaults.extract_timeout:
+        lines += key("extract_timeout", s.extract_timeout,
+                     "Seconds the extractor may take: reading this catalog took long.", True)
     if s.saved_workflows:
         lines += key("saved_workflows", s.saved_workflows,
                      "The project's saved workflows: `pygen check` validates them.", True)

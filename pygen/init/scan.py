@@ -184,12 +184,18 @@ def scan_calls(text: str, path: Path, helpers: Singles | None = None) -> list[Ca
 
 def _builder_calls(text: str, path: Path) -> list[Candidate]:
     """One candidate per call of a function other than `register…` whose object literal
-    says its type and has handles or default data."""
+    says its type and has handles or default data, and whose result is kept (assigned or
+    exported)."""
     found = []
     for match in BUILDER.finditer(text):
         name = match.group(1)
         if name.startswith("register"):
             continue  # read by CALL, with the constant-argument form
+        # A definition is kept (`const MathNode = defineNode({…})`); an event or a message
+        # built in passing (`send({ type, data })`) is not.
+        before = text[max(0, match.start() - 40):match.start()].rstrip()
+        if not before.endswith(("=", "default")):
+            continue
         keys = entry_keys(text, match.end() - 1)
         type_key = next((t for t in TYPE_KEYS if t in keys), None)
         if type_key and keys & SHAPE_KEYS:

@@ -3,6 +3,8 @@ tsconfig the extractor would use, and an existing skills folder."""
 
 from __future__ import annotations
 
+import re
+import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +16,12 @@ from pygen.init.scan import Candidate, Dialect
 from pygen.skills import markers
 
 SAMPLE = 5
+# A folder named for skills (`skills`, `agent-skills`), not one merely mentioning them
+# (`skills-pane-adapter`, a UI package).
+SKILLS_NAME = re.compile(r"(?i)skills?$")
+# Confirming a candidate may take long on a big app (and init runs once): the extractor
+# gets this long, and the config keeps it when the catalog took a third of the default.
+INIT_TIMEOUT = 600.0
 
 
 @dataclass(frozen=True)
@@ -27,6 +35,8 @@ class Catalog:
     via: tuple[tuple[str, int], ...] = ()
     warnings: int = 0
     error: str | None = None
+    # How long the extractor took.
+    seconds: float = 0.0
     # Nodes with at least one declared handle.
     handles: int = 0
     # The files the nodes are written in.
@@ -102,19 +112,37 @@ def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) 
     from pygen.extract import cache, runner
 
     extract = cache.extract if settings is not None else runner.extract
-    settings = settings or settings_for(candidate, root)
+    settings = settings or settings_for(candidate, root).model_copy(
+        update={"extract_timeout": INIT_TIMEOUT})
+    started = time.perf_counter()
     try:
         extraction = extract(Config(settings=settings, source=None, root=root.resolve()))
     except PygenError as exc:
-        return Catalog(candidate, settings, error=str(exc))
+        return Catalog(candidate, settings, error=str(exc),
+                       seconds=time.perf_counter() - started)
     via = Counter(node.data_type.via for node in extraction.nodes)
     return Catalog(candidate, settings, tuple(n.type for n in extraction.nodes),
                    tuple(sorted(via.items(), key=lambda item: (-item[1], item[0]))),
-                   len(extraction.diagnostics),
+                   len(extraction.diagnostics), seconds=time.perf_counter() - started,
                    handles=sum(1 for n in extraction.nodes if n.inputs or n.outputs),
                    files=tuple(sorted({root / n.source.file for n in extraction.nodes})),
                    variants=frozenset(v for n in extraction.nodes
                                       for v in (n.variant, *n.variant_values) if v))
+
+
+def confirm_written(candidate: Candidate, root: Path, settings: Settings,
+                    ranked: Catalog | None) -> tuple[Settings, Catalog]:
+    """Confirm the chosen candidate with the config about to be written (through the cache,
+    for the `gen` that follows); with INIT_TIMEOUT kept in it when the extractor needs more
+    than a third of the default (the ranking showed it, or the default ran out)."""
+    default = Settings.model_fields["extract_timeout"].default
+    if ranked is not None and ranked.seconds > default / 3:
+        settings = settings.model_copy(update={"extract_timeout": INIT_TIMEOUT})
+    catalog = confirm(candidate, root, settings)
+    if catalog.error and "timed out" in catalog.error and settings.extract_timeout < INIT_TIMEOUT:
+        settings = settings.model_copy(update={"extract_timeout": INIT_TIMEOUT})
+        catalog = confirm(candidate, root, settings)
+    return settings, catalog
 
 
 def nearest_tsconfig(nodes_file: Path, root: Path) -> Path | None:
@@ -148,7 +176,7 @@ def skills_folders(root: Path) -> list[SkillsFolder]:
         # A `nodes/` folder of Markdown is a skills folder once pygen wrote in it (its
         # blocks); a project's own docs/nodes/ is not.
         if (nodes and ids) or (folder / "workflow-editor.md").is_file() \
-                or "skill" in folder.name.lower():
+                or SKILLS_NAME.search(folder.name):
             found.append(SkillsFolder(folder, len(nodes), tuple(ids)))
     return sorted(found, key=lambda f: (-f.node_files, -len(f.block_ids), len(f.path.parts),
                                         str(f.path)))
