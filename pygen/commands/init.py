@@ -138,7 +138,8 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
               help="Write [tool.pygen] into pyproject.toml instead of a pygen.toml.")
 def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,
              pyproject: bool, together: bool) -> int:
-    """Find the node catalog, tsconfig and skills folder here; write a commented config.
+    """Find the node catalog, tsconfig, skills folder and saved workflows here; write a
+    commented config.
 
     Several candidates are confirmed by the extractor and ranked by the nodes they yield.
     Refuses to overwrite a config. Exit 1 when none is found, or several and none clearly
