@@ -40,8 +40,9 @@ from pathlib import Path
 from typing import Any
 
 MANIFEST = Path(__file__).with_name("corpus.toml")
-KEYS = {"repo", "commit", "shape", "config", "true_nodes", "expected", "notes", "init_expected"}
-OPTIONAL = {"notes", "init_expected"}
+KEYS = {"repo", "commit", "shape", "config", "true_nodes", "expected", "notes", "init_expected",
+        "init_notes"}
+OPTIONAL = {"notes", "init_expected", "init_notes"}
 EXPECTED = ("nodes", "gen", "check")
 
 
