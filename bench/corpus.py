@@ -1,6 +1,6 @@
 """pygen on real public editors, pinned: how many nodes it finds and whether gen/check pass.
 
-`python -m bench.corpus --checkouts DIR [--only NAME] [--update]`
+`python -m bench.corpus --checkouts DIR [--only NAME] [--update] [--init]`
 
 `bench/corpus.toml` lists the editors: repository, pinned commit, the pygen config for it
 (paths relative to the checkout), the node count a person counted by reading the code, and the
@@ -40,7 +40,9 @@ from pathlib import Path
 from typing import Any
 
 MANIFEST = Path(__file__).with_name("corpus.toml")
-KEYS = {"repo", "commit", "shape", "config", "true_nodes", "expected", "notes"}
+KEYS = {"repo", "commit", "shape", "config", "true_nodes", "expected", "notes", "init_expected",
+        "init_notes"}
+OPTIONAL = {"notes", "init_expected", "init_notes"}
 EXPECTED = ("nodes", "gen", "check")
 
 
@@ -57,6 +59,8 @@ class Entry:
     true_nodes: int
     expected: dict[str, int]
     notes: str = ""
+    # What `pygen init` with no flags gave (bench/corpus_init.py): nodes, exit codes, source.
+    init_expected: dict[str, int | str] | None = None
 
     @property
     def folder(self) -> str:
@@ -92,7 +96,7 @@ def _entry(raw: dict[str, Any], where: str) -> Entry:
     unknown = set(raw) - KEYS
     if unknown:
         raise ManifestError(f"{where}: unknown key {sorted(unknown)[0]!r}; known: {sorted(KEYS)}")
-    missing = sorted(KEYS - {"notes"} - set(raw))
+    missing = sorted(KEYS - OPTIONAL - set(raw))
     if missing:
         raise ManifestError(f"{where}: missing key {missing[0]!r}")
     if not re.fullmatch(r"[\w.-]+/[\w.-]+", raw["repo"]):
@@ -106,7 +110,8 @@ def _entry(raw: dict[str, Any], where: str) -> Entry:
         raise ManifestError(f"{where}: expected must be {{ nodes, gen, check }}")
     return Entry(repo=raw["repo"], commit=raw["commit"], shape=str(raw["shape"]),
                  config=raw["config"], true_nodes=int(raw["true_nodes"]),
-                 expected={k: int(expected[k]) for k in EXPECTED}, notes=raw.get("notes", ""))
+                 expected={k: int(expected[k]) for k in EXPECTED}, notes=raw.get("notes", ""),
+                 init_expected=raw.get("init_expected"))
 
 
 def parse_manifest(text: str, source: str = "corpus.toml") -> list[Entry]:
@@ -304,6 +309,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--manifest", type=Path, default=MANIFEST)
     parser.add_argument("--update", action="store_true",
                         help="write the measured counts into the manifest's expected")
+    parser.add_argument("--init", action="store_true",
+                        help="run `pygen init` with no flags instead of the manifest's config, "
+                             "then extract, gen and check (compared with init_expected)")
     args = parser.parse_args(argv)
     if args.checkouts is None:
         print("corpus: no --checkouts and no $PYGEN_CORPUS; nothing to run")
@@ -318,6 +326,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {unknown[0]} is not in {args.manifest}", file=sys.stderr)
         return 2
     chosen = [e for e in entries if not args.only or any(e.matches(n) for n in args.only)]
+    if args.init:
+        return _run_init(chosen, args.checkouts.resolve(), args.manifest, args.update)
     results = []
     for entry in chosen:
         print(f"… {entry.repo}", file=sys.stderr, flush=True)
@@ -325,6 +335,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(table(results))
     if args.update:
         args.manifest.write_text(update_text(args.manifest.read_text(), results))
+        return 0
+    return 1 if any(r.drifted() for r in results) else 0
+
+
+def _run_init(chosen: Sequence[Entry], checkouts: Path, manifest: Path, update: bool) -> int:
+    from bench import corpus_init
+
+    results = []
+    for entry in chosen:
+        print(f"… {entry.repo} (init)", file=sys.stderr, flush=True)
+        results.append(corpus_init.run_entry(entry, checkouts))
+    print(corpus_init.table(results))
+    if update:
+        manifest.write_text(corpus_init.update_text(manifest.read_text(), results))
         return 0
     return 1 if any(r.drifted() for r in results) else 0
 

@@ -188,3 +188,25 @@ def test_an_unknown_only_name_is_an_error(tmp_path: Path,
     assert corpus.main(["--checkouts", str(tmp_path), "--manifest", str(manifest),
                         "--only", "nope"]) == 2
     assert "nope is not in" in capsys.readouterr().err
+
+
+def test_init_mode_runs_init_with_no_flags_and_records_what_it_chose(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    checkouts = tmp_path / "checkouts"
+    checkout = _fake_checkout(checkouts, COMMIT)
+    before = _tree(checkout)
+    manifest = tmp_path / "corpus.toml"
+    manifest.write_text(ENTRY + SECOND)
+    args = ["--checkouts", str(checkouts), "--manifest", str(manifest), "--init"]
+    assert corpus.main([*args, "--update"]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("acme/flowpad "))
+    # The project's own pygen.toml is left out of the copy: init writes a fresh one.
+    assert row.split()[1:6] == ["2/2", "100%", "0", "0", "0"]
+    assert row.split()[-1] == "NODE_CATALOG"
+    entries = parse_manifest(manifest.read_text())
+    assert entries[0].init_expected == {"nodes": 2, "init": 0, "gen": 0, "check": 0,
+                                        "source": "NODE_CATALOG"}
+    assert entries[1].init_expected is None  # skipped: nothing recorded
+    assert corpus.main(args) == 0  # the recorded result is what the next run gives
+    assert _tree(checkout) == before

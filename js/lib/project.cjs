@@ -66,14 +66,16 @@ function extendedFile(file, spec) {
   return target;
 }
 
-/** A solution-style tsconfig (`"files": []` and `references`) compiles nothing itself: the
- * referenced project whose files include the nodes file is the one to compile with. */
+/** A solution-style tsconfig (`references`, and `"files": []` or an `exclude` of every file)
+ * compiles nothing itself: the referenced project whose files include the nodes file is the
+ * one to compile with. */
 function ownProject(ts, tsconfig, nodesFile, seen = new Set()) {
   if (!tsconfig || seen.has(tsconfig)) return tsconfig;
   seen.add(tsconfig);
   const json = readTsconfig(tsconfig);
-  const solution = json && Array.isArray(json.references) && Array.isArray(json.files)
-    && !json.files.length && !json.include;
+  const solution = json && Array.isArray(json.references) && json.references.length
+    && ((Array.isArray(json.files) && !json.files.length && !json.include)
+      || compilesNothing(ts, tsconfig));
   if (!solution) return tsconfig;
   for (const ref of json.references) {
     if (!ref || typeof ref.path !== "string") continue;
@@ -86,6 +88,13 @@ function ownProject(ts, tsconfig, nodesFile, seen = new Set()) {
     if (includesFile(ts, inner, nodesFile)) return inner;
   }
   return tsconfig;
+}
+
+/** Whether the tsconfig's own file list is empty (`"exclude": ["**\/*"]`). */
+function compilesNothing(ts, tsconfig) {
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} };
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
+  return Boolean(parsed) && parsed.fileNames.length === 0;
 }
 
 function includesFile(ts, tsconfig, file) {

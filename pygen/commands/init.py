@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pygen.init import configfile, rank, survey
+from pygen.init import configfile, rank, survey, workflows
 from pygen.init.scan import Candidate
 from pygen.output import console, err_console, shown
 from pygen.skills import render
@@ -80,22 +80,38 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
              "handles or default data, or an object of them keyed by type). Run "
              "`pygen init --nodes-file FILE --definitions NAME`.")
         return 1
+    also: list[survey.Catalog] = []
     if len(found) > 1:
         ranking = rank.rank(found, root, _progress)
         if ranking.chosen is None:
             return ambiguous(ranking, found)
         also = [c for c in ranking.ranked if c is not ranking.chosen]
         found = [ranking.chosen.candidate]
-    else:
-        also = []
+        return settle(root, found[0], also, skills_dir, pyproject, ranking.chosen)
+    return settle(root, found[0], also, skills_dir, pyproject)
+
+
+def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
+           pyproject: bool, ranked: survey.Catalog | None = None) -> int:
+    """Confirm the chosen catalog with the config about to be written, find its skills
+    folder and saved workflows, say what was found and write the config."""
     skills, others = survey.survey_skills(root, skills_dir)
     foreign = sorted(set(skills.block_ids) - render.own_blocks()) if skills else []
-    settings = survey.settings_for(found[0], root).model_copy(update={
+    settings = survey.settings_for(chosen, root).model_copy(update={
         "skills_dir": survey.relative(skills.path, root) if skills else "skills",
         "foreign_blocks": foreign})
-    catalog = survey.confirm(found[0], root, settings)
-    tsconfig = survey.nearest_tsconfig(found[0].path, root)
+    settings, catalog = survey.confirm_written(chosen, root, settings, ranked)
+    err_console.print("init: looking for saved workflows of these node types",
+                      highlight=False, markup=False)
+    saved = workflows.saved(root, catalog.node_types, set(catalog.variants))
+    settings = settings.model_copy(update={
+        "saved_workflows": saved.globs,
+        "conventions": settings.conventions.model_copy(update=saved.conventions)})
+    tsconfig = survey.nearest_tsconfig(chosen.path, root)
     describe(catalog, tsconfig, skills, others, foreign)
+    if settings.saved_workflows:
+        _say(f"saved workflows: {', '.join(settings.saved_workflows)} (`pygen check` "
+             "validates them)")
     for other in also:
         _say("also found, not chosen: " + _catalog_line(other))
     written = configfile.write(root, configfile.Found(
@@ -104,7 +120,7 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
     _say(f"Wrote {shown(written)}. Next: `pygen gen`, then write the prose sections, and add "
          "`pygen check` to CI.")
     if not catalog.error and not catalog.node_types:
-        _say(f"The extractor found no node in {found[0].name}: check the config's "
+        _say(f"The extractor found no node in {chosen.name}: check the config's "
              "`definitions` and `tsconfig`, then run `pygen gen`.")
     return 1 if catalog.error or not catalog.node_types else 0
 
@@ -122,7 +138,8 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
               help="Write [tool.pygen] into pyproject.toml instead of a pygen.toml.")
 def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path | None,
              pyproject: bool, together: bool) -> int:
-    """Find the node catalog, tsconfig and skills folder here; write a commented config.
+    """Find the node catalog, tsconfig, skills folder and saved workflows here; write a
+    commented config.
 
     Several candidates are confirmed by the extractor and ranked by the nodes they yield.
     Refuses to overwrite a config. Exit 1 when none is found, or several and none clearly

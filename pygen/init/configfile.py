@@ -44,12 +44,22 @@ def body(found: Found) -> str:
                 True)
     lines += key("definitions", s.definitions, "The name of the definitions constant.",
                  s.definitions != defaults.definitions)
+    if s.variant_field:
+        lines += key("variant_field", s.variant_field,
+                     "Entries sharing a type are versions told apart by this key.", True)
     where = "an existing skills folder" if found.skills_found else "created by `pygen gen`"
     lines += key("skills_dir", s.skills_dir, f"Where the skill files live ({where}).",
                  s.skills_dir != defaults.skills_dir)
     lines += key("tsconfig", found.tsconfig or "tsconfig.json",
                  "Compiler options for imports; by default the nearest tsconfig.json above "
-                 "nodes_file" + (" (this one)." if found.tsconfig else " (none found)."), False)
+                 "nodes_file" + (" (this one)." if found.tsconfig else " (none found)."),
+                 bool(found.tsconfig) and not str(found.tsconfig).endswith("tsconfig.json"))
+    if s.extract_timeout != defaults.extract_timeout:
+        lines += key("extract_timeout", s.extract_timeout,
+                     "Seconds the extractor may take: reading this catalog took long.", True)
+    if s.saved_workflows:
+        lines += key("saved_workflows", s.saved_workflows,
+                     "The project's saved workflows: `pygen check` validates them.", True)
     if s.foreign_blocks:
         lines += key("foreign_blocks", s.foreign_blocks,
                      "Blocks another tool writes: pygen leaves them alone.", True)
@@ -57,10 +67,33 @@ def body(found: Found) -> str:
                  "MCP tool schema sources: python:module:attr, stdio:<command>, json:path.", False)
     lines += key("stale_prose", "error", "Backticked names in prose the code no longer has: "
                  "error, warn or off.", False)
-    if s.entry_fields.type != defaults.entry_fields.type:
-        lines += ["", "# Property names of a definition entry that differ from pygen's.",
-                  "[entry_fields]", f"type = {value(s.entry_fields.type)}"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + tables(s)) + "\n"
+
+
+def tables(s: Settings) -> list[str]:
+    """`[entry_fields]` with the names that differ from pygen's, `[field_list]`, and the
+    `[conventions]` the saved workflows show."""
+    lines: list[str] = []
+    fields = s.entry_fields.model_dump(exclude_defaults=True)
+    if fields:
+        lines += ["", "# Property names of a definition entry that differ from pygen's "
+                  "(false: the entries declare no handles on that side).", "[entry_fields]"]
+        lines += [f"{name} = {toml(item)}" for name, item in fields.items()]
+    if s.field_list is not None:
+        lines += ["", "# Each entry's data is described by a list of field descriptors.",
+                  "[field_list]"]
+        lines += [f"{name} = {toml(item)}"
+                  for name, item in s.field_list.model_dump(exclude_none=True).items()]
+    conventions = s.conventions.model_dump(exclude_defaults=True)
+    if conventions:
+        lines += ["", "# How the saved workflows write a node, where it is not pygen's default.",
+                  "[conventions]"]
+        lines += [f"{name} = {toml(item)}" for name, item in conventions.items()]
+    return lines
+
+
+def toml(item: object) -> str:
+    return "false" if item is False else "true" if item is True else value(item)
 
 
 def pygen_toml(found: Found) -> str:
@@ -71,7 +104,9 @@ def in_pyproject(existing: str | None, found: Found) -> str:
     """pyproject.toml with a `[tool.pygen]` table appended; the rest kept byte for byte.
 
     A sub-table (`[entry_fields]`) is written as `[tool.pygen.entry_fields]`."""
-    table = body(found).replace("\n[entry_fields]", "\n[tool.pygen.entry_fields]")
+    table = body(found)
+    for name in ("entry_fields", "field_list", "conventions"):
+        table = table.replace(f"\n[{name}]", f"\n[tool.pygen.{name}]")
     head = existing or ""
     if head and not head.endswith("\n"):
         head += "\n"

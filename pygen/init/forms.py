@@ -1,7 +1,7 @@
 """Catalog forms beyond a literal in one constant, found by reading the text: a catalog built
 by `.map(...)` (over a helper or an inline callback), one definition per file under the same
-exported name (a glob source `path/*.ts:NAME`), and definitions held by a class property
-(`class:description`)."""
+exported name (a glob source `path/*.ts:NAME`), or every export of sibling files
+(`path/*.ts:*`). Classes are read in `classes`."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import functools
 import re
 from pathlib import Path, PurePosixPath
 
-from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, Singles, entry_keys, grouped
+from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, Singles, entry_keys
 from pygen.init.toplevel import TopLevel, nested_spans
 
 # A constant holding one definition may describe it rather than list its handles (a node
@@ -17,8 +17,6 @@ from pygen.init.toplevel import TopLevel, nested_spans
 # never a catalog; a registry of several of them is, and the extractor confirms it.
 SINGLE_SHAPE_KEYS = SHAPE_KEYS | {"meta", "formMeta", "info", "icon", "title", "description",
                                   "render", "component", "ports"}
-# A class names a node by `name` as often as by `type` (n8n-style libraries).
-CLASS_TYPE_KEYS = (*TYPE_KEYS, "name")
 # `const printNode: Def = {` or `const mathNode = (op: Op): Def => ({`: one definition.
 SINGLE = re.compile(
     r"^[ \t]*(export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*"
@@ -27,11 +25,6 @@ MAPPED = re.compile(
     r"^[ \t]*(?:export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[^;\n]*?"
     r"\.map\(\s*(?:([A-Za-z_$][\w$]*)\s*\)|[^{;]*?\{)", re.MULTILINE)
 MAP_REF = re.compile(r"\.map\(\s*([A-Za-z_$][\w$]*)\s*\)")
-PROPERTY = re.compile(
-    r"^[ \t]+(?:(?:public|protected|private|readonly|override|declare)[ \t]+)*"
-    r"([A-Za-z_$][\w$]*)[ \t]*[?!]?[ \t]*(?::[^=\n]+)?=[ \t]*(\{)"
-    r"|this\.([A-Za-z_$][\w$]*)[ \t]*=[ \t]*(\{)", re.MULTILINE)
-CLASS = re.compile(r"\bclass\s+[A-Za-z_$]")
 IMPORT = re.compile(r"from\s+[\"'](\.{1,2}/[^\"']+)[\"']")
 NAMED_IMPORTS = re.compile(r"\bimport\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\b")
 # `[startNode, endNode]`, `{ a2a: A2ABlock, [b.id]: b, c }`: an element or a value that is
@@ -49,10 +42,12 @@ def type_key(keys: set[str], choices: tuple[str, ...] = TYPE_KEYS,
     return found if found and keys & shape else None
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=32768)
 def singles(text: str) -> Singles:
     """Top-level constants in `text` holding (or returning) one definition:
-    name → (type key, exported). Cached: the scan asks once per use (registries, globs)."""
+    name → (type key, exported). Cached: the scan asks once per use (registries, globs),
+    so the cache holds every file of a big app (sim: 13k files; a smaller cache was cleared
+    between the uses and the work done three times)."""
     top = TopLevel(text)
     found: Singles = {}
     for match in SINGLE.finditer(text):
@@ -127,32 +122,6 @@ def _own_level(literal: str) -> str:
     return "".join([*parts, inner[at:]])
 
 
-def class_properties(text: str, path: Path) -> list[Candidate]:
-    """One candidate per class property (or `this.x = {…}`) holding a definition literal."""
-    if not CLASS.search(text):
-        return []
-    found = []
-    for match in PROPERTY.finditer(text):
-        name, at = (match.group(1), match.start(2)) if match.group(1) else (
-            match.group(3), match.start(4))
-        key = type_key(entry_keys(text, at), CLASS_TYPE_KEYS)
-        if key:
-            line = text.count("\n", 0, match.start()) + 1
-            found.append(Candidate(f"class:{name}", path, line, "class", 1, key))
-    return found
-
-
-def merge_classes(candidates: list[Candidate]) -> list[Candidate]:
-    """The class properties of one name as one candidate, anchored in the index.ts of the
-    classes' folder when there is one (the library's entry), else in the first file."""
-    merged = []
-    for name, found in grouped(candidates, "class").items():
-        index = found[0].path.parent / "index.ts"
-        home, line = (index, 1) if index.is_file() else (found[0].path, found[0].line)
-        merged.append(Candidate(name, home, line, "class", len(found), found[0].type_key))
-    return [c for c in candidates if c.form != "class"] + merged
-
-
 def glob_of(paths: list[PurePosixPath]) -> str | None:
     """`packages/node-*/src/plugin.ts` for paths differing in one segment, else None."""
     if len({len(p.parts) for p in paths}) != 1:
@@ -210,4 +179,24 @@ def file_globs(texts: dict[Path, str], root: Path) -> list[Candidate]:
             home = shared_import(paths, texts) or paths[0]
             key = singles(texts[paths[0]])[name][0]
             found.append(Candidate(f"{pattern}:{name}", home, 1, "glob", len(paths), key))
+    return found
+
+
+def sibling_exports(texts: dict[Path, str], root: Path) -> list[Candidate]:
+    """Every export of sibling files, each exporting its own definitions under its own names
+    (`nodes/*.ts:*`): offered only when nothing else is, as it reads whatever they export."""
+    by_folder: dict[Path, list[Path]] = {}
+    for path, text in texts.items():
+        if any(exported for _key, exported in singles(text).values()):
+            by_folder.setdefault(path.parent, []).append(path)
+    found = []
+    for paths in by_folder.values():
+        rel = [PurePosixPath(p.resolve().relative_to(root.resolve()).as_posix()) for p in paths]
+        suffixes = {p.suffix for p in rel}
+        if len(paths) > 1 and len(suffixes) == 1:
+            pattern = (rel[0].parent / f"*{suffixes.pop()}").as_posix()
+            home = shared_import(paths, texts) or paths[0]
+            key = next(iter(singles(texts[paths[0]]).values()))[0]
+            entries = sum(len(singles(texts[p])) for p in paths)
+            found.append(Candidate(f"{pattern}:*", home, 1, "glob", entries, key))
     return found

@@ -2,7 +2,9 @@
 it yields (node count, share of nodes whose data type is found, nodes with handles). One
 clearly wins when every other yields nothing new (its node types are all the winner's), or
 a third of the winner's nodes at most, and no candidate the extractor failed on shows three
-times its nodes in its text; else a person chooses."""
+times its nodes in its text; else a person chooses. A candidate adds nothing new when most
+of its node types are the winner's, or when the winner's files name its types (the
+credentials the nodes require)."""
 
 from __future__ import annotations
 
@@ -69,9 +71,22 @@ def _negated(value: tuple[int, float, int]) -> tuple[int, float, int]:
     return (-value[0], -value[1], -value[2])
 
 
+def referenced(part: survey.Catalog, by: survey.Catalog) -> bool:
+    """Whether most of `part`'s node types are named, quoted, in the files of `by`'s nodes:
+    entries the catalog refers to (the credentials its nodes require), not a rival to it."""
+    if not part.node_types or set(part.files) & set(by.files) \
+            or set(part.node_types) & set(by.node_types):
+        return False  # sharing a node type is rivalry, not reference
+    text = "\n".join(survey.read_text(path) for path in by.files)
+    named = sum(1 for t in set(part.node_types) if f'"{t}"' in text or f"'{t}'" in text)
+    return 2 * named > len(set(part.node_types))
+
+
 def winner(ranked: list[survey.Catalog]) -> survey.Catalog | None:
-    """The best catalog when no other one rivals it, else None."""
+    """The best catalog when no other one rivals it, else None. A catalog the nodes of
+    another one refer to is no rival."""
     good = [c for c in ranked if c.error is None and c.node_types]
+    good = [c for c in good if not any(o is not c and referenced(c, o) for o in good)]
     if not good:
         return None
     top = good[0]
@@ -79,7 +94,8 @@ def winner(ranked: list[survey.Catalog]) -> survey.Catalog | None:
            for c in ranked):
         return None  # a far bigger candidate the extractor could not read: a person decides
     mine = set(top.node_types)
-    rivals = [c for c in good[1:] if not set(c.node_types) <= mine]
+    # Mostly the winner's own types: a copy of part of it (a starter app beside the demo).
+    rivals = [c for c in good[1:] if 2 * len(set(c.node_types) - mine) > len(set(c.node_types))]
     if not rivals or len(top.node_types) >= CLEAR_MARGIN * len(rivals[0].node_types):
         return top
     return None

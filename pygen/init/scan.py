@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,9 @@ from pathlib import Path
 from pygen.init.toplevel import TopLevel, code_stops
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
+# A plain JavaScript app (checked through a jsconfig.json) is read when no TypeScript
+# file holds a catalog.
+SCRIPT_SUFFIXES = (".js", ".jsx", ".mjs", ".cjs")
 # Dependencies, build output, and tests with their fixtures: never the app's catalog.
 SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "vendor",
                           "__tests__", "__mocks__", "mocks", "test", "tests", "fixtures",
@@ -37,11 +41,30 @@ DECLARATION = re.compile(
 CALL = re.compile(r"(?<![\w$])(?:[\w$]+\.)?(register[A-Za-z0-9_$]*)\s*(?:<[^<>()\n]*>)?\("
                   r"\s*"
                   r"(\{|[A-Za-z_$][\w$]*(?=\s*[,)]))")
+# `defineNode({ type: … })`, `createBlock({…})`: a builder call whose object is a definition.
+BUILDER = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:<[^<>()\n]*>)?\(\s*\{")
+# A builder is any function, so one call of it is no catalog: it takes this many.
+MIN_BUILDER_CALLS = 2
 KEY = re.compile(r"\s*(?:\[[^\]\n]*\]|([\"']?)([A-Za-z_$][\w$-]*)\1)\s*:")
 SPREAD = re.compile(r"\s*\.\.\.\s*([A-Za-z_$][\w$]*)")
 MAX_FILE_BYTES = 2_000_000
 # A constant holding one definition: its name → (its type key, whether it is exported).
 Singles = dict[str, tuple[str | None, bool]]
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What a catalog's entries say beyond their type key, read from the code: the entry keys
+    holding the label and category, a field list describing the data (and its preset), the
+    key telling versions apart, and the handle sides no entry declares."""
+
+    label: str | None = None
+    category: str | None = None
+    field_list: str | None = None
+    preset: str | None = None
+    variant_field: str | None = None
+    no_inputs: bool = False
+    no_outputs: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +80,7 @@ class Candidate:
     spreads: tuple[str, ...] = ()
     # True when `entries` says nothing of the size (a catalog built by `.map(...)`).
     unsized: bool = False
+    dialect: Dialect | None = None
 
 
 @dataclass
@@ -76,10 +100,10 @@ def project_files(root: Path) -> Iterator[Path]:
         yield from (Path(folder) / name for name in sorted(names))
 
 
-def source_files(root: Path) -> Iterator[Path]:
+def source_files(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> Iterator[Path]:
     """The project's TypeScript files, without declarations, tests or stories."""
     for path in project_files(root):
-        if path.suffix in SOURCE_SUFFIXES and not SKIPPED_FILE.search(path.name) \
+        if path.suffix in suffixes and not SKIPPED_FILE.search(path.name) \
                 and path.stat().st_size <= MAX_FILE_BYTES:
             yield path
 
@@ -142,7 +166,7 @@ def scan_calls(text: str, path: Path, helpers: Singles | None = None) -> list[Ca
     """One candidate per registration call whose object says its type and shape (or names a
     constant holding one); `scan` merges the calls of one function into a single `call:NAME`
     candidate."""
-    found: list[Candidate] = []
+    found = _builder_calls(text, path) if "({" in text.replace(" ", "") else []
     if "register" not in text:
         return found  # a plain substring test is far cheaper than the regex's scan
     for match in CALL.finditer(text):
@@ -158,14 +182,37 @@ def scan_calls(text: str, path: Path, helpers: Singles | None = None) -> list[Ca
     return found
 
 
+def _builder_calls(text: str, path: Path) -> list[Candidate]:
+    """One candidate per call of a function other than `register…` whose object literal
+    says its type and has handles or default data, and whose result is kept (assigned or
+    exported)."""
+    found = []
+    for match in BUILDER.finditer(text):
+        name = match.group(1)
+        if name.startswith("register"):
+            continue  # read by CALL, with the constant-argument form
+        # A definition is kept (`const MathNode = defineNode({…})`); an event or a message
+        # built in passing (`send({ type, data })`) is not.
+        before = text[max(0, match.start() - 40):match.start()].rstrip()
+        if not before.endswith(("=", "default")):
+            continue
+        keys = entry_keys(text, match.end() - 1)
+        type_key = next((t for t in TYPE_KEYS if t in keys), None)
+        if type_key and keys & SHAPE_KEYS:
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(Candidate(f"call:{name}", path, line, "call", 1, type_key))
+    return found
+
+
 def scan_text(text: str, path: Path, known: Singles | None = None) -> list[Candidate]:
     """The candidates declared at the top level of one file. `known`: the single definitions
     exported anywhere in the project, which this file may import into a registry."""
-    from pygen.init import forms  # forms builds on this module's literal reader
+    from pygen.init import classes, forms  # they build on this module's literal reader
 
     top = TopLevel(text)
     helpers = {**forms.imported(text, known or {}), **forms.singles(text)}
-    found = scan_calls(text, path, helpers) + forms.class_properties(text, path)
+    found = scan_calls(text, path, helpers) + classes.class_properties(text, path)
+    found += classes.own_members(text, path)
     for match in DECLARATION.finditer(text):
         if not top.at(match.start(1)):
             continue  # a function's local, never a catalog
@@ -207,15 +254,28 @@ def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Can
     merged = []
     for name, found in grouped(candidates, "call").items():
         function = name.removeprefix("call:")
+        if not function.startswith("register"):
+            if len(found) >= MIN_BUILDER_CALLS:
+                merged.append(_busiest(name, found))
+            continue
         declares = re.compile(rf"(?:function|const|let)\s+{re.escape(function)}\b")
         home = next((p for p, t in texts.items() if declares.search(t)), found[0].path)
         merged.append(Candidate(name, home, found[0].line, "call", len(found), found[0].type_key))
     return [c for c in candidates if c.form != "call"] + merged
 
 
-def read_sources(root: Path) -> dict[Path, str]:
+def _busiest(name: str, found: list[Candidate]) -> Candidate:
+    """A builder's calls as one candidate, anchored in the folder holding most of them: a
+    builder a library declares is called in the app, whose tsconfig lists the calls (the
+    library's own tests call it too)."""
+    folder = Counter(c.path.parent for c in found).most_common(1)[0][0]
+    first = next(c for c in found if c.path.parent == folder)
+    return Candidate(name, first.path, first.line, "call", len(found), first.type_key)
+
+
+def read_sources(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> dict[Path, str]:
     texts: dict[Path, str] = {}
-    for path in source_files(root):
+    for path in source_files(root, suffixes):
         try:
             texts[path] = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -224,13 +284,23 @@ def read_sources(root: Path) -> dict[Path, str]:
 
 
 def scan(root: Path) -> list[Candidate]:
-    """Every root catalog candidate under `root`, in file order (calls last)."""
-    from pygen.init import forms
+    """Every root catalog candidate under `root`, in file order (calls last); in the
+    JavaScript files when the TypeScript ones hold none."""
+    return scan_sources(root, read_sources(root)) or scan_sources(
+        root, read_sources(root, SCRIPT_SUFFIXES))
 
-    texts = read_sources(root)
+
+def scan_sources(root: Path, texts: dict[Path, str]) -> list[Candidate]:
+    from pygen.init import classes, forms
+
     known = forms.exported_singles(texts)
     found: list[Candidate] = []
     for path, text in texts.items():
         found += scan_text(text, path, known)
-
-    return roots(forms.merge_classes(merge_calls(found, texts))) + forms.file_globs(texts, root)
+    # The classes of one catalog anchor in the file they all import (their contract).
+    homes = {name: forms.shared_import([c.path for c in group], texts)
+             for name, group in grouped(found, "class").items() if len(group) > 1}
+    home = {name: path for name, path in homes.items() if path is not None}
+    found = roots(classes.merge_classes(merge_calls(found, texts), home))
+    found += forms.file_globs(texts, root)
+    return found or forms.sibling_exports(texts, root)

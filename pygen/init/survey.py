@@ -3,17 +3,25 @@ tsconfig the extractor would use, and an existing skills folder."""
 
 from __future__ import annotations
 
+import re
+import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from pygen.config import Config, EntryFields, Settings
+from pygen.config import Config, EntryFields, FieldList, Settings
 from pygen.errors import MarkerError, PygenError
 from pygen.init import scan
-from pygen.init.scan import Candidate
+from pygen.init.scan import Candidate, Dialect
 from pygen.skills import markers
 
 SAMPLE = 5
+# A folder named for skills (`skills`, `agent-skills`), not one merely mentioning them
+# (`skills-pane-adapter`, a UI package).
+SKILLS_NAME = re.compile(r"(?i)skills?$")
+# Confirming a candidate may take long on a big app (and init runs once): the extractor
+# gets this long, and the config keeps it when the catalog took a third of the default.
+INIT_TIMEOUT = 600.0
 
 
 @dataclass(frozen=True)
@@ -27,8 +35,14 @@ class Catalog:
     via: tuple[tuple[str, int], ...] = ()
     warnings: int = 0
     error: str | None = None
+    # How long the extractor took.
+    seconds: float = 0.0
     # Nodes with at least one declared handle.
     handles: int = 0
+    # The files the nodes are written in.
+    files: tuple[Path, ...] = ()
+    # The values telling versions of one type apart (`variant_field`).
+    variants: frozenset[str] = frozenset()
 
     def resolution(self) -> str:
         """`12 by name, 1 structural, 2 not found` from the extractor's record."""
@@ -64,12 +78,30 @@ def combined(found: list[Candidate], root: Path) -> Candidate:
 
 
 def settings_for(candidate: Candidate, root: Path) -> Settings:
-    fields = EntryFields(type=candidate.type_key or "type")
     names: str | list[str] = candidate.name
     if candidate.form == "list":
         names = candidate.name.split(", ")
-    return Settings.model_validate({"nodes_file": relative(candidate.path, root),
-                                    "definitions": names, "entry_fields": fields})
+    keys: dict[str, object] = {"nodes_file": relative(candidate.path, root),
+                               "definitions": names, **dialect_keys(candidate)}
+    tsconfig = nearest_tsconfig(candidate.path, root)
+    if tsconfig is not None and tsconfig.name != "tsconfig.json":
+        keys["tsconfig"] = relative(tsconfig, root)  # the extractor finds tsconfig.json only
+    return Settings.model_validate(keys)
+
+
+def dialect_keys(candidate: Candidate) -> dict[str, object]:
+    """The config keys the candidate's dialect sets: entry fields, field list, variants."""
+    said = candidate.dialect or Dialect()
+    fields: dict[str, object] = {"type": candidate.type_key or "type"}
+    fields |= {k: v for k, v in (("label", said.label), ("category", said.category)) if v}
+    fields |= {k: False for k, off in (("inputs", said.no_inputs),
+                                        ("outputs", said.no_outputs)) if off}
+    keys: dict[str, object] = {"entry_fields": EntryFields.model_validate(fields)}
+    if said.field_list:
+        keys["field_list"] = FieldList(entry_field=said.field_list, preset=said.preset)  # type: ignore[arg-type]
+    if said.variant_field:
+        keys["variant_field"] = said.variant_field
+    return keys
 
 
 def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) -> Catalog:
@@ -80,22 +112,47 @@ def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) 
     from pygen.extract import cache, runner
 
     extract = cache.extract if settings is not None else runner.extract
-    settings = settings or settings_for(candidate, root)
+    settings = settings or settings_for(candidate, root).model_copy(
+        update={"extract_timeout": INIT_TIMEOUT})
+    started = time.perf_counter()
     try:
         extraction = extract(Config(settings=settings, source=None, root=root.resolve()))
     except PygenError as exc:
-        return Catalog(candidate, settings, error=str(exc))
+        return Catalog(candidate, settings, error=str(exc),
+                       seconds=time.perf_counter() - started)
     via = Counter(node.data_type.via for node in extraction.nodes)
     return Catalog(candidate, settings, tuple(n.type for n in extraction.nodes),
                    tuple(sorted(via.items(), key=lambda item: (-item[1], item[0]))),
-                   len(extraction.diagnostics),
-                   handles=sum(1 for n in extraction.nodes if n.inputs or n.outputs))
+                   len(extraction.diagnostics), seconds=time.perf_counter() - started,
+                   handles=sum(1 for n in extraction.nodes if n.inputs or n.outputs),
+                   files=tuple(sorted({root / n.source.file for n in extraction.nodes})),
+                   variants=frozenset(v for n in extraction.nodes
+                                      for v in (n.variant, *n.variant_values) if v))
+
+
+def confirm_written(candidate: Candidate, root: Path, settings: Settings,
+                    ranked: Catalog | None) -> tuple[Settings, Catalog]:
+    """Confirm the chosen candidate with the config about to be written (through the cache,
+    for the `gen` that follows); with INIT_TIMEOUT kept in it when the extractor needs more
+    than a third of the default (the ranking showed it, or the default ran out)."""
+    default = Settings.model_fields["extract_timeout"].default
+    if ranked is not None and ranked.seconds > default / 3:
+        settings = settings.model_copy(update={"extract_timeout": INIT_TIMEOUT})
+    catalog = confirm(candidate, root, settings)
+    if catalog.error and "timed out" in catalog.error and settings.extract_timeout < INIT_TIMEOUT:
+        settings = settings.model_copy(update={"extract_timeout": INIT_TIMEOUT})
+        catalog = confirm(candidate, root, settings)
+    return settings, catalog
 
 
 def nearest_tsconfig(nodes_file: Path, root: Path) -> Path | None:
     """The tsconfig.json the extractor uses by default: the nearest one above the nodes file."""
     for folder in nodes_file.resolve().parents:
+        # A JavaScript app's jsconfig.json when the folder has no tsconfig.json: the
+        # extractor looks for tsconfig.json only, so the config must name it.
         candidate = folder / "tsconfig.json"
+        if not candidate.is_file() and nodes_file.suffix in scan.SCRIPT_SUFFIXES:
+            candidate = folder / "jsconfig.json"
         if candidate.is_file():
             return candidate
         if folder == root.resolve():
@@ -116,7 +173,10 @@ def skills_folders(root: Path) -> list[SkillsFolder]:
         nodes = sorted((folder / "nodes").glob("*.md")) if (folder / "nodes").is_dir() else []
         markdown = [*folder.glob("*.md"), *nodes]
         ids = sorted({block_id for p in markdown for block_id in _block_ids(p)})
-        if nodes or (folder / "workflow-editor.md").is_file() or "skill" in folder.name.lower():
+        # A `nodes/` folder of Markdown is a skills folder once pygen wrote in it (its
+        # blocks); a project's own docs/nodes/ is not.
+        if (nodes and ids) or (folder / "workflow-editor.md").is_file() \
+                or SKILLS_NAME.search(folder.name):
             found.append(SkillsFolder(folder, len(nodes), tuple(ids)))
     return sorted(found, key=lambda f: (-f.node_files, -len(f.block_ids), len(f.path.parts),
                                         str(f.path)))
@@ -125,12 +185,13 @@ def skills_folders(root: Path) -> list[SkillsFolder]:
 def _block_ids(path: Path) -> set[str]:
     """The file's AUTO-GEN block ids, read as `gen` reads them (anchored, fence-aware)."""
     try:
-        return {block.id for block in markers.parse(_text(path), str(path))}
+        return {block.id for block in markers.parse(read_text(path), str(path))}
     except MarkerError:
         return set()
 
 
-def _text(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """The file's text, or nothing when it cannot be read as UTF-8."""
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):

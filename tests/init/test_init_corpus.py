@@ -57,7 +57,7 @@ def adopt(case: Path, tmp: Path) -> tuple[Path, list[Run]]:
     runs = [in_process(root, "init")]
     if case.name in TOGETHER:
         runs.append(in_process(root, "init", "--all"))
-    if runs[-1].returncode == 0 and (plain(case) or case.name in GUESSED):
+    if runs[-1].returncode == 0 and (plain(case) or case.name in GUESSED or case.name in SHAPED):
         runs += [in_process(root, "gen", "-q"), in_process(root, "check", "-q")]
     return root, runs
 
@@ -66,12 +66,17 @@ def active_keys(path: Path) -> dict[str, object]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-# Cases where init finds no catalog and says so, writing nothing: none at all, or one only
-# a person names (every export of a glob, classes read through `class:`, field lists).
-NO_CATALOG = {"error-empty-catalog", "field-list-flowise", "field-list-n8n", "glob-star",
-              "versioned-class", "versions-latest", "class-credentials", "n8n-workflow",
-              # A builder call (`defineNode({...})`) init does not yet propose as `call:`.
-              "handle-factories"}
+# Cases where init finds no catalog and says so, writing nothing: the catalog is empty.
+NO_CATALOG = {"error-empty-catalog"}
+# Shapes init reads beyond a constant: the source it picks, and the field-list preset the
+# descriptors show (classes assigning their members, class properties with versions, builder
+# calls, every export of sibling files). Their configs hold keys init cannot guess (labels
+# under other names), so the source is compared, and `gen` then `check` must pass.
+SHAPED = {"field-list-flowise": ("class:*", "flowise"), "class-credentials": ("class:*", "flowise"),
+          "field-list-n8n": ("class:description", "n8n"),
+          "versioned-class": ("class:description", "n8n"),
+          "versions-latest": ("class:description", "n8n"),
+          "handle-factories": ("call:defineNode", None), "glob-star": ("nodes/*.ts:*", None)}
 
 
 def plain(case: Path) -> bool:
@@ -110,6 +115,15 @@ def check_case(case: Path, root: Path, runs: list[Run]) -> None:
     elif case.name in AMBIGUOUS:
         assert init.returncode == 1 and "pygen picked none" in init.stdout, case.name
         assert not (root / "pygen.toml").exists()
+    elif case.name in SHAPED:
+        assert [r.returncode for r in runs] == [0, 0, 0], (case.name, [r.stdout for r in runs])
+        written = active_keys(root / "pygen.toml")
+        source, preset = SHAPED[case.name]
+        assert written["definitions"] == source, case.name
+        assert written.get("field_list", {}).get("preset") == preset, case.name
+        own = active_keys(case / "pygen.toml")
+        for name in ("variant_field", "saved_workflows", "conventions"):
+            assert written.get(name) == own.get(name), (case.name, name)
     elif case.name in GUESSED:
         assert [r.returncode for r in runs] == [0, 0, 0], (case.name, runs)
         written, own = active_keys(root / "pygen.toml"), active_keys(case / "pygen.toml")

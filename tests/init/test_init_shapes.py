@@ -50,4 +50,5 @@ def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -
 
 def test_every_shape_has_a_fixture() -> None:
     assert {"registry-imports", "block-map", "definition-files", "solution-calls",
-            "workspace-extends-pnpm", "workspace-extends-rush"} <= set(SHAPES)
+            "workspace-extends-pnpm", "workspace-extends-rush", "component-classes",
+            "node-type-classes", "builder-calls", "solution-exclude"} <= set(SHAPES)

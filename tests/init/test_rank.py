@@ -44,3 +44,24 @@ def test_a_far_bigger_candidate_the_extractor_failed_on_blocks_the_pick() -> Non
     big = catalog("REGISTRY", [], entries=300, error="timed out")
     assert rank.winner([small, big]) is None
     assert rank.winner([small, catalog("ODD", [], entries=2, error="duplicate")]) is small
+
+
+def test_a_catalog_whose_types_the_winners_files_name_is_no_rival(tmp_path: Path) -> None:
+    node = tmp_path / "GithubIssues.node.ts"
+    node.write_text("credentials: [{ name: 'githubApi' }, { name: \"githubOAuth2Api\" }]\n",
+                    encoding="utf-8")
+    nodes = catalog("class:description", ["githubIssues", "example"], files=(node,))
+    credentials = catalog("class:*", ["githubApi", "githubOAuth2Api"],
+                          files=(tmp_path / "GithubApi.credentials.ts",))
+    assert rank.winner([credentials, nodes]) is nodes
+    # Naming a rival's types while sharing one of them is rivalry, not reference.
+    both = catalog("class:*", ["githubApi", "githubOAuth2Api", "example"],
+                   files=(tmp_path / "Example.ts",))
+    assert rank.winner([nodes, both]) is None
+
+
+def test_a_copy_of_part_of_the_winner_is_no_rival() -> None:
+    demo = catalog("demoPaletteItems", ["trigger", "action", "delay", "decision", "note"])
+    starter = catalog("nodeTypes", ["trigger", "action", "condition"])
+    assert rank.winner([demo, starter]) is demo
+    assert rank.winner([demo, catalog("OTHER", ["x", "y", "action"])]) is None

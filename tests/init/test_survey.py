@@ -30,3 +30,14 @@ def test_a_file_with_broken_markers_adds_no_ids(tmp_path: Path) -> None:
                                             "<!-- AUTO-GEN:END examples -->\n", encoding="utf-8")
     (found,) = skills_folders(tmp_path)
     assert found.block_ids == ("examples",) and found.node_files == 2
+
+
+def test_docs_without_pygen_blocks_and_a_package_mentioning_skills_are_no_skills_folder(
+        tmp_path: Path) -> None:
+    (tmp_path / "docs" / "nodes").mkdir(parents=True)
+    (tmp_path / "docs" / "nodes" / "math.md").write_text("# Math\n", encoding="utf-8")
+    (tmp_path / "skills-pane-adapter").mkdir()
+    (tmp_path / "skills-pane-adapter" / "README.md").write_text("# Pane\n", encoding="utf-8")
+    (tmp_path / "agent-skills").mkdir()
+    (tmp_path / "agent-skills" / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    assert [f.path.name for f in skills_folders(tmp_path)] == ["agent-skills"]

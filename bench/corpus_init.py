@@ -1,0 +1,148 @@
+"""`python -m bench.corpus --init`: what a newcomer gets from `pygen init` with no flags.
+
+Per editor, in a throwaway hard-linked copy of the checkout with no config: `pygen init`,
+then `extract --json`, `gen` and `check` on the config init wrote. Printed: nodes found /
+counted by hand, the exit codes of init, gen and check, wall seconds of all four, and the
+source init chose (`definitions`). The manifest's `init_expected` per entry holds the last
+result (`--update` rewrites it); a difference exits 1.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench.corpus import Entry, Run, _last_line, checkout_commit, copy_checkout, run_pygen
+
+INIT_EXPECTED = ("nodes", "init", "gen", "check")
+
+
+@dataclass
+class InitResult:
+    entry: Entry
+    skipped: str | None = None
+    nodes: int | None = None
+    init: int | None = None
+    gen: int | None = None
+    check: int | None = None
+    source: str = "-"
+    seconds: float = 0.0
+    errors: list[str] = field(default_factory=list)
+
+    def actual(self) -> dict[str, int | str]:
+        counts: dict[str, int | str] = {
+            k: -1 if v is None else v for k, v in (("nodes", self.nodes), ("init", self.init),
+                                                   ("gen", self.gen), ("check", self.check))}
+        return {**counts, "source": self.source}
+
+    def drifted(self) -> bool:
+        return self.skipped is None and self.actual() != dict(self.entry.init_expected or {})
+
+
+def chosen_source(config: Path) -> str:
+    """The `definitions` init wrote (its default when it wrote none), or `-` without a config."""
+    if not config.is_file():
+        return "-"
+    definitions = tomllib.loads(config.read_text()).get("definitions", "NODE_DEFINITIONS")
+    return ", ".join(definitions) if isinstance(definitions, list) else str(definitions)
+
+
+def _nodes(run: Run) -> int | None:
+    import json
+
+    return len(json.loads(run.stdout)["nodes"]) if run.code == 0 else None
+
+
+def measure(entry: Entry, checkout: Path) -> InitResult:
+    """init, then extract, gen and check, in a throwaway copy of the checkout."""
+    result = InitResult(entry)
+    with tempfile.TemporaryDirectory(dir=checkout.parent, prefix=".corpus-init-") as tmp:
+        project = Path(tmp) / entry.folder
+        copy_checkout(checkout, project)
+        (project / "pygen.toml").unlink(missing_ok=True)
+        init = run_pygen(["init"], project)
+        result.init, result.seconds = init.code, init.seconds
+        result.source = chosen_source(project / "pygen.toml")
+        if init.code != 0:
+            result.errors.append(f"init exit {init.code}: {_last_line(init.stdout + init.stderr)}")
+        if not (project / "pygen.toml").is_file():
+            return result
+        for command in (["extract", "--json"], ["gen"], ["check"]):
+            run = run_pygen(command, project)
+            result.seconds += run.seconds
+            if command[0] == "extract":
+                result.nodes = _nodes(run)
+            else:
+                setattr(result, command[0], run.code)
+            if run.code != 0:
+                result.errors.append(f"{command[0]} exit {run.code}: {_last_line(run.stderr)}")
+    return result
+
+
+def run_entry(entry: Entry, checkouts: Path) -> InitResult:
+    checkout = checkouts / entry.folder
+    if not checkout.is_dir():
+        return InitResult(entry, skipped=f"no checkout at {checkout}")
+    commit = checkout_commit(checkout)
+    if commit != entry.commit:
+        return InitResult(entry, skipped=f"checkout is at {commit or 'an unknown commit'}, "
+                                         f"the manifest pins {entry.commit[:12]}")
+    return measure(entry, checkout)
+
+
+HEADER = ("repo", "nodes/true", "share", "init", "gen", "check", "secs", "source")
+
+
+def row(result: InitResult) -> tuple[str, ...]:
+    entry = result.entry
+    if result.skipped is not None:
+        return (entry.repo, "skipped", "", "", "", "", "", "")
+    found = "-" if result.nodes is None else str(result.nodes)
+    share = f"{100 * (result.nodes or 0) // entry.true_nodes}%" if entry.true_nodes else "-"
+    codes = [str(-1 if c is None else c) for c in (result.init, result.gen, result.check)]
+    return (entry.repo, f"{found}/{entry.true_nodes}", share, *codes,
+            f"{result.seconds:.1f}", result.source)
+
+
+def table(results: Sequence[InitResult]) -> str:
+    rows = [HEADER, *(row(r) for r in results)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
+             for r in rows]
+    for result in results:
+        name = result.entry.repo
+        if result.skipped is not None:
+            lines.append(f"{name}: skipped: {result.skipped}")
+        lines.extend(f"{name}: {error}" for error in result.errors)
+        if result.drifted():
+            lines.append(f"{name}: init_expected {result.entry.init_expected}, "
+                         f"got {result.actual()}")
+    return "\n".join(lines)
+
+
+def _line(values: dict[str, int | str]) -> str:
+    import json
+
+    inner = ", ".join(f"{k} = {json.dumps(v)}" for k, v in values.items())
+    return f"init_expected = {{ {inner} }}\n"
+
+
+def update_text(text: str, results: Sequence[InitResult]) -> str:
+    """The manifest with each measured entry's `init_expected` set (added after `expected`
+    when the entry has none yet)."""
+    fresh = {r.entry.repo: r.actual() for r in results if r.skipped is None}
+    out: list[str] = []
+    repo = None
+    for line in text.splitlines(keepends=True):
+        found = re.match(r'\s*repo\s*=\s*"([^"]+)"', line)
+        repo = found.group(1) if found else repo
+        if re.match(r"\s*init_expected\s*=", line) and repo in fresh:
+            continue  # written again below, after `expected`
+        out.append(line)
+        if re.match(r"\s*expected\s*=", line) and repo in fresh:
+            out.append(_line(fresh[repo]))
+    return "".join(out)

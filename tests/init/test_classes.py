@@ -1,0 +1,108 @@
+"""Class-shaped catalogs and builder calls, read from the text: what each proposes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pygen.init import classes, scan
+
+COMPONENT = """
+import { INode, INodeParams } from "../Interface";
+class ChatLocal implements INode {
+  label: string;
+  name: string;
+  inputs: INodeParams[];
+  constructor() {
+    this.label = "Chat Local";
+    this.name = "chatLocal";
+    this.inputs = [
+      { label: "Model", name: "model", type: "string", default: "llama3" },
+      { label: "Temperature", name: "temperature", type: "number", optional: true },
+    ];
+  }
+}
+"""
+
+HELPER = """
+export class MemoryCache {
+  name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
+}
+"""
+
+VERSION = """
+export class SwitchV2 implements INodeType {
+  description: INodeTypeDescription;
+  constructor(base: INodeTypeBaseDescription) {
+    this.description = {
+      ...base,
+      version: 2,
+      properties: [
+        { displayName: "Mode", name: "mode", type: "options", default: "rules" },
+      ],
+    };
+  }
+}
+"""
+
+NAMED = """
+export class Http implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: "HTTP Request",
+    name: "httpRequest",
+    group: ["output"],
+    version: 1,
+    properties: [{ displayName: "URL", name: "url", type: "string", default: "" }],
+  };
+}
+"""
+
+
+def test_a_class_assigning_a_name_and_a_descriptor_list_is_a_flowise_entry() -> None:
+    [found] = classes.own_members(COMPONENT, Path("ChatLocal.ts"))
+    assert (found.name, found.type_key) == ("class:*", "name")
+    assert found.dialect is not None
+    assert (found.dialect.field_list, found.dialect.preset) == ("inputs", "flowise")
+    # Its `inputs` are the parameters, and it declares no outputs: no handles either side.
+    assert found.dialect.no_inputs and found.dialect.no_outputs
+
+
+def test_a_helper_class_with_a_name_only_is_no_entry() -> None:
+    assert classes.own_members(HELPER, Path("cache.ts")) == []
+
+
+def test_one_class_is_no_class_catalog() -> None:
+    found = classes.own_members(COMPONENT, Path("a.ts"))
+    assert classes.merge_classes(found, {}) == []
+    merged = classes.merge_classes(found + classes.own_members(COMPONENT, Path("b.ts")), {})
+    assert [(c.name, c.entries) for c in merged] == [("class:*", 2)]
+
+
+def test_a_version_taking_its_name_from_a_base_description_sets_the_variant_field() -> None:
+    [found] = classes.class_properties(VERSION, Path("SwitchV2.node.ts"))
+    assert (found.name, found.type_key) == ("class:description", "name")
+    assert found.dialect is not None
+    assert (found.dialect.preset, found.dialect.variant_field) == ("n8n", "version")
+
+
+def test_a_description_naming_its_node_is_no_version() -> None:
+    [found] = classes.class_properties(NAMED, Path("Http.node.ts"))
+    assert found.dialect is not None
+    assert (found.dialect.label, found.dialect.category) == ("displayName", "group")
+    assert found.dialect.variant_field is None
+
+
+BUILT = """
+export const A = createBlock({ type: "a", inputs: [], outputs: [] });
+export const B = createBlock({ type: "b", inputs: [], outputs: [] });
+export const store = createStore({ type: "memory", data: {} });
+"""
+
+
+def test_a_builder_called_twice_is_a_call_source_and_one_called_once_is_not(
+        tmp_path: Path) -> None:
+    (tmp_path / "blocks.ts").write_text(BUILT, encoding="utf-8")
+    found = [(c.name, c.entries) for c in scan.scan(tmp_path) if c.form == "call"]
+    assert found == [("call:createBlock", 2)]
