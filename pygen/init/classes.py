@@ -30,6 +30,10 @@ LABEL_OF = {"n8n": "displayName", "flowise": "label"}
 # The entry key n8n-style descriptions group nodes by (an array of group names).
 GROUP_OF = {"n8n": "group"}
 _STOP = re.compile(r"[\"'`\[\]{}(),]|//|/\*")
+# What a class declares it is: `class X extends Base<T> implements INode, Other {`.
+HERITAGE = re.compile(
+    r"\bclass\s+[A-Za-z_$][\w$]*\s*(?:<[^{]*?>)?\s*((?:extends|implements)[^{]*)\{")
+_HERITAGE_NAME = re.compile(r"(?:extends|implements|,)\s*([A-Za-z_$][\w$.]*)")
 
 
 def preset_of(text: str, start: int) -> str | None:
@@ -115,7 +119,24 @@ def own_members(text: str, path: Path) -> list[Candidate]:
         return []
     first = CLASS.search(text)
     line = text.count("\n", 0, first.start()) + 1 if first else 1
-    return [Candidate("class:*", path, line, "class", 1, key, dialect=found)]
+    return [Candidate("class:*", path, line, "class", 1, key, dialect=found,
+                      heritage=heritage(text))]
+
+
+def heritage(text: str) -> frozenset[str]:
+    """The interfaces and base classes the text's classes name (generic arguments left out)."""
+    clauses = (re.sub(r"<[^<>]*>", "", m.group(1)) for m in HERITAGE.finditer(text))
+    return frozenset(n.group(1) for c in clauses for n in _HERITAGE_NAME.finditer(c))
+
+
+def heritage_filter(found: list[Candidate]) -> str | None:
+    """The interface or base most of the classes declare when some do not (Flowise's
+    credentials beside its nodes): `class:*:<it>` keeps only the classes that are one."""
+    counted = Counter(name for c in found for name in c.heritage)
+    if not counted:
+        return None
+    name, count = counted.most_common(1)[0]
+    return name if len(found) > count and 2 * count >= len(found) else None
 
 
 PROPERTY = re.compile(
@@ -177,6 +198,7 @@ def merge_classes(candidates: list[Candidate], home: dict[str, Path]) -> list[Ca
         path, line = (index, 1) if index.is_file() else (
             (home[name], 1) if name in home else (found[0].path, found[0].line))
         key = Counter(c.type_key for c in found).most_common(1)[0][0]
-        merged.append(Candidate(name, path, line, "class", len(found), key,
-                                dialect=merged_dialect(found)))
+        only = heritage_filter(found) if name == "class:*" else None
+        merged.append(Candidate(f"{name}:{only}" if only else name, path, line, "class",
+                                len(found), key, dialect=merged_dialect(found)))
     return [c for c in candidates if c.form != "class"] + merged

@@ -81,6 +81,8 @@ class Candidate:
     # True when `entries` says nothing of the size (a catalog built by `.map(...)`).
     unsized: bool = False
     dialect: Dialect | None = None
+    # The interfaces and base classes a class candidate's file declares (`implements INode`).
+    heritage: frozenset[str] = frozenset()
 
 
 @dataclass

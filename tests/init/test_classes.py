@@ -106,3 +106,26 @@ def test_a_builder_called_twice_is_a_call_source_and_one_called_once_is_not(
     (tmp_path / "blocks.ts").write_text(BUILT, encoding="utf-8")
     found = [(c.name, c.entries) for c in scan.scan(tmp_path) if c.form == "call"]
     assert found == [("call:createBlock", 2)]
+
+
+def test_class_catalog_keeps_the_classes_most_of_them_declare_they_are(tmp_path: Path) -> None:
+    """Three node classes and a credential class set the same members; the nodes say
+    `implements Node`, so init proposes `class:*:Node` and the credential is left out."""
+    texts = {f"n{i}.ts": f'class N{i} implements Node {{\n  label = "N{i}";\n'
+             f'  name = "n{i}";\n  inputs = [{{ label: "A", name: "a", type: "string" }}];\n}}\n'
+             for i in range(3)}
+    texts["c.ts"] = ('class C implements NodeCredential {\n  label = "C";\n  name = "c";\n'
+                     '  inputs = [{ label: "K", name: "k", type: "password" }];\n}\n')
+    found = []
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        found += classes.own_members(text, tmp_path / name)
+    merged = classes.merge_classes(found, {})
+    assert [(c.name, c.entries) for c in merged] == [("class:*:Node", 4)]
+
+
+def test_class_catalog_whose_classes_all_declare_one_interface_needs_no_filter(
+        tmp_path: Path) -> None:
+    text = 'class N implements Node {\n  label = "N";\n  name = "n";\n  inputs = [];\n}\n'
+    found = [c for i in range(2) for c in classes.own_members(text, tmp_path / f"{i}.ts")]
+    assert [c.name for c in classes.merge_classes(found, {})] == ["class:*"]

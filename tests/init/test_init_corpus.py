@@ -72,7 +72,8 @@ NO_CATALOG = {"error-empty-catalog"}
 # descriptors show (classes assigning their members, class properties with versions, builder
 # calls, every export of sibling files). Their configs hold keys init cannot guess (labels
 # under other names), so the source is compared, and `gen` then `check` must pass.
-SHAPED = {"field-list-flowise": ("class:*", "flowise"), "class-credentials": ("class:*", "flowise"),
+SHAPED = {"field-list-flowise": ("class:*", "flowise"),
+          "class-credentials": ("class:*:Node", "flowise"),
           "field-list-n8n": ("class:description", "n8n"),
           "versioned-class": ("class:description", "n8n"),
           "versions-latest": ("class:description", "n8n"),
