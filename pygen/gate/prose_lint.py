@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +39,7 @@ from pygen.model import DataField, Model, NodeDef, ToolSchema, TypeRef
 from pygen.skills import frontmatter, markers
 from pygen.skills.digests import Planned
 from pygen.skills.retired import schema_names
-from pygen.suggest import closest as closest_name
-from pygen.suggest import hint
+from pygen.suggest import NameIndex, hint, normalised
 
 CUTOFF = 0.85
 MIN_LENGTH = 4
@@ -64,12 +63,6 @@ class StaleName:
         return located(shown_path, self.line, f"stale name '`{self.name}`'{hint(shown)}")
 
 
-@lru_cache(maxsize=4096)
-def norm(name: str) -> str:
-    """A name with its case style dropped: `aspectRatio`, `aspect_ratio`, `aspect-ratio` agree."""
-    return name.replace("-", "").replace("_", "").lower()
-
-
 @dataclass(frozen=True)
 class Vocabulary:
     """Every name the model knows, and the names of each node (for closest matches)."""
@@ -79,9 +72,21 @@ class Vocabulary:
 
     @cached_property
     def _norms(self) -> dict[str | None, frozenset[str]]:
-        norms: dict[str | None, frozenset[str]] = {None: frozenset(map(norm, self.names))}
-        norms.update((key, frozenset(map(norm, names))) for key, names in self.by_node.items())
+        norms: dict[str | None, frozenset[str]] = {None: frozenset(map(normalised, self.names))}
+        norms.update((key, frozenset(map(normalised, names)))
+                     for key, names in self.by_node.items())
         return norms
+
+    @cached_property
+    def _indexes(self) -> dict[str | None, NameIndex]:
+        return {}
+
+    def index(self, node_type: str | None) -> NameIndex:
+        """The names of the node (or of the model), indexed once for close matches."""
+        if node_type not in self._indexes:
+            names = self.names if node_type is None else self.by_node.get(node_type, ())
+            self._indexes[node_type] = NameIndex(names)
+        return self._indexes[node_type]
 
     def has(self, token: str, node_type: str | None = None) -> bool:
         """Whether `token`, exactly as written, is a name of the node (or of the model)."""
@@ -90,7 +95,7 @@ class Vocabulary:
     def knows(self, token: str, node_type: str | None = None) -> bool:
         """Whether `token`, in any case style, names something of the node (or the model)."""
         norms = self._norms.get(node_type, self._norms[None])
-        return norm(token) in norms
+        return normalised(token) in norms
 
 
 # --- names the model knows ------------------------------------------------------------------
@@ -244,59 +249,13 @@ def history(old: str | None, new: str, path: str) -> History:
 
 # --- the lint -------------------------------------------------------------------------------
 
-def words(name: str) -> list[str]:
-    """`sourceImageURL` → [source, Image, URL]; `scene-id` → [scene, id]."""
-    return re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)
-
-
-@lru_cache(maxsize=4096)
-def word_count(name: str) -> int:
-    return len(words(name))
-
-
-def nearest(token: str, names: Iterable[str], cutoff: float,
-            same_words: bool = True) -> str | None:
-    """The name closest to `token` (compared without case style) at or above `cutoff`;
-    with `same_words`, among names of as many words: `targetId` is not a typo of `target`."""
-    count = word_count(token)
-    by_norm: dict[str, str] = {}
-    for name in sorted(names):
-        if not same_words or word_count(name) == count:
-            by_norm.setdefault(norm(name), name)
-    match = closest_name(norm(token), by_norm, cutoff)
-    return by_norm[match] if match else None
-
-
-def one_edit_apart(a: str, b: str) -> bool:
-    """Exactly one insertion, deletion, substitution or swap of neighbours turns a into b."""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) > len(b):
-        a, b = b, a
-    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
-    if len(a) < len(b):
-        return a[i:] == b[i + 1:]
-    substituted = a[i + 1:] == b[i + 1:]
-    swapped = i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2:] == b[i + 2:]
-    return substituted or swapped
-
-
-def one_typo(token: str, names: Iterable[str]) -> str | None:
-    """A name one keystroke away (difflib scores a swap like `promtp` low), same word count."""
-    count, key = word_count(token), norm(token)
-    for name in sorted(names):
-        if one_edit_apart(key, norm(name)) and word_count(name) == count:
-            return name
-    return None
-
-
 def closest(token: str, vocab: Vocabulary, node_type: str | None) -> str | None:
-    scopes = [vocab.by_node.get(node_type, frozenset())] if node_type else []
-    for scope in (*scopes, vocab.names):
-        match = nearest(token, scope, CUTOFF)
+    scopes = [vocab.index(node_type)] if node_type in vocab.by_node else []
+    for scope in (*scopes, vocab.index(None)):
+        match = scope.nearest(token, CUTOFF)
         # Four-letter words sit one keystroke from too much (`data`/`date`): five and up.
         if match is None and len(token) > MIN_LENGTH:
-            match = one_typo(token, scope)
+            match = scope.one_typo(token)
         if match:
             return match
     return None
@@ -308,9 +267,9 @@ def suggest(token: str, vocab: Vocabulary, node_type: str | None,
     brought into the file (a rename's new name), else the closest known one."""
     came = [name for name in added if vocab.knows(name, node_type)]
     if came:
-        return nearest(token, came, 0.0, same_words=False)
-    scope = vocab.by_node.get(node_type, vocab.names) if node_type else vocab.names
-    return nearest(token, scope, 0.7, same_words=False)
+        return NameIndex(came).nearest(token, 0.0, same_words=False)
+    scope = vocab.index(node_type if node_type in vocab.by_node else None)
+    return scope.nearest(token, 0.7, same_words=False)
 
 
 @dataclass(frozen=True)
