@@ -15,6 +15,8 @@ import json
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
 from pygen.model import Model
 
 KEY = "x-retired"
@@ -93,8 +95,8 @@ def load(text: str | None) -> dict[str, Any]:
     """A schema document's JSON, or {} when there is none or it does not parse (a damaged
     document is rewritten by `gen` and reported as drift by `check`)."""
     try:
-        doc = json.loads(text) if text else {}
-    except json.JSONDecodeError:
+        doc = jsonread.loads(text, "the schema document") if text else {}
+    except JsonInputError:
         return {}
     return doc if isinstance(doc, dict) else {}
 
@@ -128,7 +130,7 @@ def with_record(text: str, old_text: str | None, forget: Collection[str] = (),
                 tools: Mapping[str, list[str]] | None = None) -> str:
     """The schema document `text` with the tools' names (`x-tool-names`) and the `x-retired`
     record carried over from `old_text`. Without either the document is unchanged."""
-    doc = json.loads(text)
+    doc = jsonread.loads(text, "the schema document")
     if tools:
         doc[TOOLS] = dict(tools)
     record = retire(load(old_text), doc, forget)

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import type_name, variant_text
 from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
 from pygen.skills.conditional import conditional_schema
@@ -328,8 +330,8 @@ def _parse_default_tag(text: str, schema: Schema) -> Any:
         value: Any = text[1:-1]
     else:
         try:
-            value = json.loads(text)
-        except ValueError:
+            value = jsonread.loads(text, "@default")
+        except JsonInputError:
             return _MISSING
     from jsonschema import Draft202012Validator
 
