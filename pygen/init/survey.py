@@ -10,7 +10,7 @@ from pathlib import Path
 from pygen.config import Config, EntryFields, Settings
 from pygen.errors import MarkerError, PygenError
 from pygen.init import scan
-from pygen.init.scan import Candidate
+from pygen.init.literals import Candidate
 from pygen.skills import markers
 
 SAMPLE = 5
