@@ -16,8 +16,10 @@ from pygen.skills.saved_examples import SavedExample, real_lines
 from pygen.skills.schema_doc import own_variants, tag_disagrees
 from pygen.skills.wired_example import render_wired_example, wired_example
 
-# Blocks of a node file, in the order they appear in a new file.
-NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
+# Blocks of a node file, in the order they appear in a new file. The worked example shows
+# the node's neighbours too.
+EXAMPLES_BLOCK = "examples"
+NODE_BLOCKS = ("node-data-shape", "mcp-call", EXAMPLES_BLOCK)
 CATALOG_BLOCK = "node-catalog"
 # The generated index in nodes/_README.md, a file for people (`_` files are never served).
 INDEX_BLOCK = "node-index"

@@ -341,3 +341,18 @@ def test_a_stale_name_fails_check_per_level(project: Path,
     config.write_text(config.read_text().replace('"warn"', '"off"'))
     off = run(project, "check", monkeypatch=monkeypatch)
     assert off.exit_code == 0 and "stale name" not in off.stderr
+
+
+def test_a_name_that_left_only_the_example_but_is_another_nodes_field_is_not_stale() -> None:
+    # Conventions changed after a first gen: the worked example no longer shows the next
+    # node's `sourceImageUrl`, nor the retired `oldName`; prose naming that field is right.
+    def page(example: str) -> str:
+        return ("<!-- AUTO-GEN:START examples -->\n" + example
+                + "\n<!-- AUTO-GEN:END examples -->\n")
+
+    old = page('```json\n{"data": {"sourceImageUrl": "", "oldName": ""}}\n```')
+    new = page('```json\n{"config": {}}\n```')
+    changes = prose_lint.history(old, new, str(PATH))
+    assert changes.example_only == {"sourceImageUrl", "oldName", "data"}
+    text = "Feed `sourceImageUrl` of the next node; `oldName` is gone.\n"
+    assert stale(text, changes=changes) == [(1, "oldName", None)]
