@@ -126,16 +126,22 @@ def retire(old: Mapping[str, Any], new: Mapping[str, Any],
     return record
 
 
+def add_record(doc: Mapping[str, Any], old_text: str | None, forget: Collection[str] = (),
+               tools: Mapping[str, list[str]] | None = None) -> dict[str, Any]:
+    """The schema document `doc` with the tools' names (`x-tool-names`) and the `x-retired`
+    record carried over from `old_text`, before the document is written."""
+    out = dict(doc)
+    if tools:
+        out[TOOLS] = dict(tools)
+    record = retire(load(old_text), out, forget)
+    if record:
+        out[KEY] = record
+    return out
+
+
 def with_record(text: str, old_text: str | None, forget: Collection[str] = (),
                 tools: Mapping[str, list[str]] | None = None) -> str:
-    """The schema document `text` with the tools' names (`x-tool-names`) and the `x-retired`
-    record carried over from `old_text`. Without either the document is unchanged."""
+    """`add_record` on a document's text; the text itself when that adds nothing."""
     doc = jsonread.loads(text, "the schema document")
-    if tools:
-        doc[TOOLS] = dict(tools)
-    record = retire(load(old_text), doc, forget)
-    if record:
-        doc[KEY] = record
-    if not tools and not record:
-        return text
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    out = add_record(doc, old_text, forget, tools)
+    return text if out == doc else json.dumps(out, indent=2, ensure_ascii=False) + "\n"
