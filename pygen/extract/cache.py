@@ -75,7 +75,7 @@ def fresh(recorded: Any) -> bool:
 def read_entry(path: Path, key: str) -> dict[str, Any] | None:
     """The payload stored under `key`, or None when missing, stale or damaged in any way."""
     try:
-        stored = jsonread.loads(path.read_bytes(), str(path))
+        stored = jsonread.loads_own(path.read_bytes(), str(path))
     except (OSError, JsonInputError):
         return None
     if not isinstance(stored, dict) or stored.get("format") != FORMAT:

@@ -76,7 +76,7 @@ def run_extractor(config: Config) -> dict[str, Any]:
         done = proc.run(noderuntime.node_command(script), input=request, timeout=timeout,
                         cwd=config.root, env=noderuntime.node_env(script))
     try:
-        reply: dict[str, Any] = jsonread.loads(done.stdout, "the extractor's reply")
+        reply: dict[str, Any] = jsonread.loads_own(done.stdout, "the extractor's reply")
     except JsonInputError:
         detail = excerpt(done.stderr if done.stderr.strip() else done.stdout)
         raise ExtractionError(f"{config.nodes_file}: the extractor failed (exit {done.code}): "

@@ -95,7 +95,7 @@ def load(text: str | None) -> dict[str, Any]:
     """A schema document's JSON, or {} when there is none or it does not parse (a damaged
     document is rewritten by `gen` and reported as drift by `check`)."""
     try:
-        doc = jsonread.loads(text, "the schema document") if text else {}
+        doc = jsonread.loads_own(text, "the schema document") if text else {}
     except JsonInputError:
         return {}
     return doc if isinstance(doc, dict) else {}
