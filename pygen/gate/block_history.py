@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from pygen.errors import MarkerError
-from pygen.gate.prose import IDENT, candidate, code_spans, fenced_code
+from pygen.gate.prose import IDENT, candidate, code
 from pygen.skills import markers
 from pygen.skills.render import EXAMPLES_BLOCK
 
@@ -20,9 +20,10 @@ def block_names(body: str) -> set[str]:
     """Names in a generated block: identifier spans, `name: type` spans, quoted values (in
     spans and in fenced code: a worked example's ids and handles), keys."""
     names = set(JSON_KEY.findall(body))
-    for content in fenced_code(body):
+    spans, fenced = code(body)
+    for content in fenced:
         names.update(v for v in QUOTED.findall(content) if IDENT.fullmatch(v))
-    for _, content in code_spans(body):
+    for _, content in spans:
         token = candidate(content)
         if token:
             names.add(token)
@@ -58,7 +59,8 @@ def history(old: str | None, new: str, path: str) -> History:
     gone: dict[str, set[str]] = {}
     came: set[str] = set()
     for block_id, body in before.items():
-        if block_id in after:
+        # An unchanged block changes no name (a check plans every block as it is).
+        if block_id in after and after[block_id] != body:
             old_names, new_names = block_names(body), block_names(after[block_id])
             gone[block_id] = old_names - new_names
             came |= new_names - old_names

@@ -39,16 +39,20 @@ def prose_only(text: str, path: str) -> str:
 
 def code_spans(markdown: str) -> Iterator[tuple[int, str]]:
     """(line, content) of each inline code span of the Markdown's inline text."""
+    return iter(code(markdown)[0])
+
+
+def code(markdown: str) -> tuple[list[tuple[int, str]], list[str]]:
+    """The code spans (as `code_spans`) and the text of each fenced code block, read in one
+    parse."""
+    spans: list[tuple[int, str]] = []
+    fenced: list[str] = []
     for token in _PARSER.parse(markdown):
         if token.type == "inline" and token.map is not None:
-            yield from _spans_of(token, token.map[0] + 1)
-
-
-def fenced_code(markdown: str) -> Iterator[str]:
-    """The text of each fenced code block of the Markdown."""
-    for token in _PARSER.parse(markdown):
-        if token.type == "fence":
-            yield token.content
+            spans += _spans_of(token, token.map[0] + 1)
+        elif token.type == "fence":
+            fenced.append(token.content)
+    return spans, fenced
 
 
 def _spans_of(token: Token, first_line: int) -> Iterator[tuple[int, str]]:
