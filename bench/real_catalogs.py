@@ -31,7 +31,7 @@ from typing import Any
 from pygen.config import FieldList
 from pygen.extract import fieldlist
 from pygen.model import DataField, Location, Model, NodeDef
-from pygen.skills.node_schemas import schema_document
+from pygen.schema.document import schema_document
 from pygen.skills.render import node_data_shape
 from pygen.validation.catalog import Catalog, build_catalog
 from pygen.validation.workflow import validate_node_data

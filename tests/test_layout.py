@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "pygen"
 JS = PACKAGE.parent / "js"
 REQUIRE = re.compile(r"""\brequire\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
 # The flow, in order. `protocol` and `commands` sit beside it; top-level modules serve all.
-STAGES = ("extract", "tools", "skills", "gate", "validation", "server")
+STAGES = ("extract", "tools", "schema", "skills", "gate", "validation", "server")
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 40
 

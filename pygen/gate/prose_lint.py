@@ -5,7 +5,7 @@ in any case style, are its vocabulary (pygen.gate.vocabulary). A candidate is *s
 *was* a name and no longer is:
 
 - it is retired for the file's node (recorded in the schema document's `x-retired`, so every
-  later run still sees it; pygen.skills.retired), or it left this file's generated blocks in
+  later run still sees it; pygen.skills.retired_record), or it left this file's generated blocks in
   this run (pygen.gate.block_history; when it left only the worked example, which shows
   the neighbours, only if no node has it literally); and the file's node does not have it
   *literally*:

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from pygen.model import DataField, Model, NodeDef, ToolSchema, TypeRef
-from pygen.skills.retired import schema_names
+from pygen.skills.retired_record import schema_names
 from pygen.suggest import NameIndex, normalised
 
 

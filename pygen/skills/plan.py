@@ -25,7 +25,7 @@ from pygen.skills import (
     gitinfo,
     markers,
     render,
-    retired,
+    retired_record,
     saved_examples,
     sections,
 )
@@ -221,12 +221,12 @@ def plan_agent_skills(out: Path, skills_dir: Path, updates: list[FileUpdate],
 def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                      forget: Collection[str] = ()) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node, and
-    the names the catalog retired (pygen.skills.retired)."""
-    from pygen.skills.node_schemas import document, dump_document
+    the names the catalog retired (pygen.skills.retired_record)."""
+    from pygen.schema.document import document, dump_document
 
     path = layout.schema_file(skills_dir)
     old = existing.get(path)
-    doc = retired.add_record(document(model), old, forget, retired.tool_names(model))
+    doc = retired_record.add_record(document(model), old, forget, retired_record.tool_names(model))
     return FileUpdate(path, old, dump_document(doc))
 
 

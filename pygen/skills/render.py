@@ -8,13 +8,13 @@ from typing import Any
 
 from pygen.layout import SCHEMA_FILE
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
-from pygen.skills.conditional import visibility_text
+from pygen.schema.conditional import visibility_text
+from pygen.schema.node_schema import own_variants, tag_disagrees
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code, one_line
 from pygen.skills.neighbours import HandleIndex
 from pygen.skills.render_tools import render_mcp_call
 from pygen.skills.saved_examples import SavedExample, real_lines
-from pygen.skills.schema_doc import own_variants, tag_disagrees
 from pygen.skills.wired_example import render_wired_example, wired_example
 
 # Blocks of a node file, in the order they appear in a new file. The worked example shows

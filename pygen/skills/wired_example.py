@@ -20,10 +20,10 @@ from typing import Any
 from pygen.connections import write_connections
 from pygen.conventions import Conventions, saved_node, set_path, split
 from pygen.model import Handle, Model, NodeDef, wire_allowed
+from pygen.schema.fields import mapping_shape, mapping_target, properties
+from pygen.schema.node_schema import node_data_schema
 from pygen.skills.example_data import example_data
-from pygen.skills.fields import mapping_shape, mapping_target, properties
 from pygen.skills.neighbours import HandleIndex, build_index
-from pygen.skills.schema_doc import node_data_schema
 
 # node → (valid example data, notes): skills.example_data.example_data.
 ExampleData = Callable[[NodeDef], tuple[dict[str, Any], Any]]

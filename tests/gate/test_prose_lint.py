@@ -30,8 +30,8 @@ from pygen.model import (
     ToolSchema,
     TypeRef,
 )
-from pygen.skills import retired
-from pygen.skills.node_schemas import schema_document
+from pygen.schema.document import schema_document
+from pygen.skills import retired_record
 from pygen.tools import merge
 
 REPO = Path(__file__).resolve().parents[2]
@@ -245,7 +245,7 @@ def test_renaming_a_field_the_examples_prose_names_is_caught(example_model: Mode
         "nodes": tuple(map(rename, example_model.nodes)), "tools": ()})
     renamed = renamed.model_copy(update={"nodes": tuple(
         n.model_copy(update={"tool": None}) for n in renamed.nodes)})
-    record = retired.retire(json.loads(schema_document(example_model)),
+    record = retired_record.retire(json.loads(schema_document(example_model)),
                             json.loads(schema_document(renamed)))
     found = prose_lint.lint_skills(REPO / "skills", renamed, [],
                                    retired=Retired({t: frozenset(n) for t, n in record.items()}))

@@ -20,7 +20,7 @@ from pygen.jsonread import JsonInputError
 from pygen.model import Model
 
 KEY = "x-retired"
-# Not `x-tools` (the tools' input schemas, pygen.skills.node_schemas): names only, per node,
+# Not `x-tools` (the tools' input schemas, pygen.schema.document): names only, per node,
 # and under "*" every tool's, for the files that list all tools.
 TOOLS = "x-tool-names"
 ALL = "*"

@@ -1,6 +1,6 @@
 """A node's `data` as JSON Schema (draft 2020-12), from the TypeScript.
 
-skills.node_schemas gathers these into the schema document `pygen gen` writes; the validator
+schema.document gathers these into the schema document `pygen gen` writes; the validator
 reads it back (validation.catalog).
 
 The rule throughout: a schema may be looser than the TypeScript type, never stricter, so data
@@ -20,8 +20,8 @@ from pygen import jsonread
 from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import type_name, variant_text
 from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
-from pygen.skills.conditional import conditional_schema
-from pygen.skills.constraints import tag_keywords, tool_limits, with_tool_limits
+from pygen.schema.conditional import conditional_schema
+from pygen.schema.constraints import tag_keywords, tool_limits, with_tool_limits
 
 Schema = dict[str, Any]
 

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from pygen.model import Handle, Model, NodeDef
-from pygen.skills.schema_doc import Schema, choice, node_data_schema, object_schema
+from pygen.schema.node_schema import Schema, choice, node_data_schema, object_schema
 from pygen.tools import recorded
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
