@@ -37,7 +37,7 @@ from pygen.conventions import Conventions
 from pygen.extract import fieldlist
 from pygen.jsonvalues import variant_text
 from pygen.model import DataField, Location, Model, NodeDef
-from pygen.skills.node_schemas import schema_document
+from pygen.schema.document import schema_document
 from pygen.skills.render import node_data_shape
 from pygen.validation.catalog import Catalog, build_catalog
 from pygen.validation.workflow import validate_node_data

@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
 CUTOFF = 0.6
+# rapidfuzz scores in percent; a hair under the cutoff so rounding never drops a candidate.
+_SLACK = 1e-6
 _WORD_BREAK = re.compile(r"[\s_\-.]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
@@ -31,9 +37,27 @@ def words(name: str) -> list[str]:
     return [p.lower() for p in parts if p]
 
 
+@lru_cache(maxsize=65536)
 def normalised(name: str) -> str:
     """The name with case and word separators erased, for convention-blind comparison."""
     return "".join(words(name))
+
+
+def best_match(word: str, options: Sequence[str], cutoff: float = CUTOFF) -> str | None:
+    """What `difflib.get_close_matches(word, options, n=1, cutoff=cutoff)` returns, in the
+    time rapidfuzz takes: its Indel ratio is never below difflib's ratio, so it keeps every
+    option difflib could pick, and difflib then scores only those (ties go to the greater
+    option, as in difflib)."""
+    kept = process.extract(word, options, scorer=fuzz.ratio, limit=None,
+                           score_cutoff=max(0.0, cutoff * 100 - _SLACK))
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(word)
+    scored = []
+    for option, _, _ in kept:
+        matcher.set_seq1(option)
+        if matcher.ratio() >= cutoff:
+            scored.append((matcher.ratio(), option))
+    return max(scored)[1] if scored else None
 
 
 def snake_to_camel(name: str) -> str:
@@ -54,12 +78,12 @@ def guess(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> Guess
     by_convention = [c for c in options if normalised(c) == key]
     if by_convention:
         return Guess(by_convention[0], True)
-    found = difflib.get_close_matches(word, options, n=1, cutoff=cutoff)
-    if found:
-        return Guess(found[0], False)
+    found = best_match(word, options, cutoff)
+    if found is not None:
+        return Guess(found, False)
     plain = {normalised(c): c for c in options}
-    found = difflib.get_close_matches(key, list(plain), n=1, cutoff=cutoff)
-    return Guess(plain[found[0]], False) if found else None
+    found = best_match(key, list(plain), cutoff)
+    return Guess(plain[found], False) if found is not None else None
 
 
 def ranked(word: str, candidates: Sequence[str], limit: int = 3,
@@ -100,3 +124,38 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """The hint for a name written in single quotes, as configuration messages write them."""
     found = closest(word, candidates)
     return hint(f"'{found}'" if found else None)
+
+
+class NameIndex:
+    """Names indexed once for repeated look-ups by many words (the prose lint asks for every
+    backticked word of every skill): by convention-blind form, and by word count, so a word
+    is compared with names of as many words (`targetId` is not a typo of `target`)."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.everything: dict[str, str] = {}
+        self.by_count: dict[int, dict[str, str]] = {}
+        # Sorted, so each convention-blind form keeps the first of its spellings.
+        for name in sorted(set(names)):
+            key = normalised(name)
+            self.everything.setdefault(key, name)
+            self.by_count.setdefault(len(words(name)), {}).setdefault(key, name)
+
+    def _pool(self, word: str, same_words: bool) -> Mapping[str, str]:
+        return self.by_count.get(len(words(word)), {}) if same_words else self.everything
+
+    def nearest(self, word: str, cutoff: float = CUTOFF, same_words: bool = True) -> str | None:
+        """The name that differs from `word` only by convention, else the one most alike
+        at or above `cutoff` (compared without case style)."""
+        pool, key = self._pool(word, same_words), normalised(word)
+        if key in pool:
+            return pool[key]
+        found = best_match(key, sorted(pool), cutoff)
+        return pool[found] if found is not None else None
+
+    def one_typo(self, word: str) -> str | None:
+        """The first name one keystroke away (an insertion, deletion, substitution or swap of
+        neighbours, which difflib scores low: `promtp`), with as many words."""
+        pool, key = self._pool(word, True), normalised(word)
+        near = process.extract(key, list(pool), scorer=OSA.distance, limit=None, score_cutoff=1)
+        found = [pool[option] for option, distance, _ in near if distance == 1]
+        return min(found) if found else None

@@ -46,3 +46,13 @@ def test_accepts_json_with_bom_pairs_and_deep_but_allowed_nesting(tmp_path: Path
 def test_an_unreadable_file_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(JsonInputError, match=r"missing.json: cannot read \(No such file"):
         jsonread.load_file(tmp_path / "missing.json")
+
+
+def test_pygens_own_json_fails_in_one_line_too() -> None:
+    assert jsonread.loads_own('{"a": [1, 2]}', "cache.json") == {"a": [1, 2]}
+    with pytest.raises(jsonread.JsonInputError, match=r"^cache\.json"):
+        jsonread.loads_own('{"a": ', "cache.json")
+    with pytest.raises(jsonread.JsonInputError, match="nested deeper"):
+        jsonread.loads_own("[" * 100_000 + "]" * 100_000, "cache.json")
+    with pytest.raises(jsonread.JsonInputError, match=r"^cache\.json"):
+        jsonread.loads_own(b"\xff{}", "cache.json")

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "pygen"
+JS = PACKAGE.parent / "js"
+REQUIRE = re.compile(r"""\brequire\(\s*["'](\.{1,2}/[^"']+)["']\s*\)""")
 # The flow, in order. `protocol` and `commands` sit beside it; top-level modules serve all.
-STAGES = ("extract", "tools", "skills", "gate", "validation", "server")
+STAGES = ("extract", "tools", "schema", "skills", "gate", "validation", "server")
 MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 40
 
@@ -83,3 +87,82 @@ def test_commands_return_codes_instead_of_exiting() -> None:
     for path in (PACKAGE / "commands").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "sys.exit" not in text and "ctx.exit" not in text, path.name
+
+
+def js_modules() -> list[Path]:
+    return sorted(JS.rglob("*.cjs"))
+
+
+@pytest.mark.parametrize("path", js_modules(), ids=lambda p: str(p.relative_to(JS)))
+def test_js_modules_are_small(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{path.name} has {lines} lines, over {MAX_MODULE_LINES}"
+
+
+def module_file(name: str) -> Path | None:
+    """The file of a `pygen.…` module (a package's __init__.py), or None."""
+    base = PACKAGE.parent.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def imported_files(path: Path) -> set[Path]:
+    """The pygen modules the file imports anywhere (lazy and TYPE_CHECKING ones too), as files;
+    `from pygen.x import y` names the module `y` when it is one, else the module `pygen.x`."""
+    found: set[Path] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                sub = module_file(f"{node.module}.{alias.name}")
+                names.append(f"{node.module}.{alias.name}" if sub else node.module)
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        found.update(f for n in names if n.startswith("pygen") and (f := module_file(n)))
+    return found
+
+
+def js_required(path: Path) -> set[Path]:
+    """The project's modules a JS file requires anywhere, lazy requires too."""
+    return {(path.parent / m).resolve() for m in REQUIRE.findall(path.read_text("utf-8"))}
+
+
+def circles(graph: Mapping[Path, Iterable[Path]]) -> list[list[str]]:
+    """Every import circle among modules of one folder, each as the path round it."""
+    found: list[list[str]] = []
+    done: set[Path] = set()
+
+    def visit(node: Path, trail: list[Path]) -> None:
+        if node in trail:
+            found.append([p.name for p in trail[trail.index(node):]] + [node.name])
+            return
+        if node in done:
+            return
+        for target in sorted(graph.get(node, ())):
+            if target.parent == node.parent and target != node:
+                visit(target, [*trail, node])
+        done.add(node)
+
+    for start in sorted(graph):
+        visit(start, [])
+    return found
+
+
+def test_no_import_circle_inside_a_python_folder() -> None:
+    graph = {path: imported_files(path) for path in modules()}
+    assert not circles(graph), f"import circles: {circles(graph)}"
+
+
+def test_no_require_circle_inside_a_js_folder() -> None:
+    graph = {path.resolve(): js_required(path) for path in js_modules()}
+    assert not circles(graph), f"require circles: {circles(graph)}"
+
+
+def test_the_circle_check_sees_a_circle_through_a_lazy_import(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.cjs", tmp_path / "b.cjs"
+    a.write_text('const b = require("./b.cjs");\n', encoding="utf-8")
+    b.write_text('function f() { return require("./a.cjs").x; }\n', encoding="utf-8")
+    graph = {p: js_required(p) for p in (a, b)}
+    assert circles(graph) == [["a.cjs", "b.cjs", "a.cjs"]]

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-import pytest
+import difflib
 
-from pygen.suggest import Guess, camel_to_snake, guess, ranked, snake_to_camel, words
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pygen.suggest import (
+    Guess,
+    NameIndex,
+    best_match,
+    camel_to_snake,
+    guess,
+    ranked,
+    snake_to_camel,
+    words,
+)
 
 TYPES = ["text-prompt", "list", "loop", "generate-image", "upscale-image", "image-to-video",
          "generate-music", "text-to-speech", "trim-video", "combine-videos", "merge-video-audio",
@@ -41,3 +54,24 @@ def test_ranked_suggestions_put_the_meant_type_first(word: str, first: str) -> N
 def test_a_loose_word_still_gets_related_types() -> None:
     assert "image-to-video" in ranked("video-gen", TYPES, aliases=TOOLS)
     assert ranked("qqqq", TYPES) == []
+
+
+NAME = st.text(alphabet="abcdeABxy_-1", min_size=1, max_size=10)
+
+
+@given(NAME, st.lists(NAME, max_size=30), st.sampled_from([0.0, 0.6, 0.7, 0.85]))
+def test_the_fast_match_picks_what_difflib_picks(word: str, options: list[str],
+                                                 cutoff: float) -> None:
+    found = difflib.get_close_matches(word, sorted(set(options)), n=1, cutoff=cutoff)
+    assert best_match(word, sorted(set(options)), cutoff) == (found[0] if found else None)
+
+
+def test_an_index_finds_a_close_name_among_names_of_as_many_words() -> None:
+    index = NameIndex(["aspectRatio", "prompt", "target", "targetId", "promptSet"])
+    assert index.nearest("aspectRation") == "aspectRatio"
+    assert index.nearest("aspect_ratio") == "aspectRatio"  # by convention alone
+    assert index.nearest("targetIds") == "targetId"  # not `target`: one word fewer
+    assert index.one_typo("promtp") == "prompt"  # a swap, which difflib scores low
+    assert index.one_typo("promptx") == "prompt"
+    assert index.one_typo("prmt") is None  # two keystrokes
+    assert index.nearest("target", 0.0, same_words=False) == "target"

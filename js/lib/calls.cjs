@@ -4,18 +4,7 @@
 "use strict";
 
 const values = require("./values.cjs");
-const { isLibFile } = require("./util.cjs");
-
-/** The returned expression of a function, getter or arrow whose body is just that, or null. */
-function singleReturn(ev, fn) {
-  const { Node } = ev;
-  const body = fn.getBody && fn.getBody();
-  if (!body) return null;
-  if (!Node.isBlock(body)) return body;
-  const statements = body.getStatements();
-  if (statements.length !== 1 || !Node.isReturnStatement(statements[0])) return null;
-  return statements[0].getExpression() || null;
-}
+const { isLibFile, singleReturn } = require("./util.cjs");
 
 function evaluateCall(ev, node) {
   const { Node } = ev;
@@ -137,4 +126,4 @@ function mapCall(ev, node, callee) {
   return out;
 }
 
-module.exports = { evaluateCall, singleReturn };
+module.exports = { evaluateCall };

@@ -6,9 +6,11 @@ const { UserError } = require("./errors.cjs");
 const { isStackOverflow, tooDeep } = require("./depth.cjs");
 const { rel } = require("./util.cjs");
 const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
-const { loadSources, definitionEntries } = require("./sources.cjs");
+const { definitionEntries } = require("./sources.cjs");
+const { loadSources } = require("./sourcefiles.cjs");
 const { readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
+const { evaluateCall } = require("./calls.cjs");
 const {
   typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys,
 } = require("./datatypes.cjs");
@@ -55,7 +57,7 @@ function run(tsMorph, request, built) {
   loadSources(ctx);
   assertParses(project);
   clock.lap("program");
-  const ev = newEvaluation(tsMorph, project);
+  const ev = newEvaluation(tsMorph, project, evaluateCall);
   addWorkflowFile(ctx);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);

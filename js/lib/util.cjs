@@ -1,4 +1,4 @@
-// Small text and file helpers shared by the extractor's modules.
+// Small text, file and syntax helpers shared by the extractor's modules.
 "use strict";
 
 const fs = require("fs");
@@ -51,4 +51,15 @@ function isLibFile(sf) {
     || sf.isDeclarationFile() && /[\\/]lib\.[^\\/]*\.d\.ts$/.test(p);
 }
 
-module.exports = { oneLine, typeText, rel, findUp, readJson, isLibFile };
+/** The returned expression of a function, getter or arrow whose body is just that, or null. */
+function singleReturn(ev, fn) {
+  const { Node } = ev;
+  const body = fn.getBody && fn.getBody();
+  if (!body) return null;
+  if (!Node.isBlock(body)) return body;
+  const statements = body.getStatements();
+  if (statements.length !== 1 || !Node.isReturnStatement(statements[0])) return null;
+  return statements[0].getExpression() || null;
+}
+
+module.exports = { oneLine, typeText, rel, findUp, readJson, isLibFile, singleReturn };

@@ -5,33 +5,24 @@
 // reported at the line where it is written.
 "use strict";
 
-/**
- * A value that is not static data (a call, a JSX component, an unresolvable name). `limit`
- * marks one the evaluator gave up on because it ran into its depth or step bound.
- */
-class Dynamic {
-  constructor(node, why, limit = false) {
-    this.node = node;
-    this.why = why;
-    this.limit = limit;
-  }
-}
-
-// Where an object keeps the spreads it could not read (`...GENRE_DEFAULTS`): its static keys
-// stay data, each such spread is listed as computed.
-const SPREADS = Symbol("spreads");
+const {
+  Dynamic, SPREADS, UNDEFINED, isPlainData, findDynamic, strip, toJson,
+} = require("./plaindata.cjs");
+const { singleReturn } = require("./util.cjs");
 
 // Bounds of one value's evaluation, so a pathological file cannot hang the run.
 const MAX_CALL_DEPTH = 24;
 const MAX_STEPS = 20000;
 
-// `undefined` written in the source: kept apart from a missing key until JSON is written.
-const UNDEFINED = Symbol("undefined");
-
-/** One run's evaluation state: the declarations being evaluated, done, and object origins. */
-function newEvaluation(tsMorph, project) {
+/**
+ * One run's evaluation state: the declarations being evaluated, done, and object origins.
+ * `evaluateCall` follows the calls it can (calls.cjs); it is passed in, because following a
+ * call evaluates its body with this module.
+ */
+function newEvaluation(tsMorph, project, evaluateCall) {
   return {
     tsMorph,
+    evaluateCall,
     Node: tsMorph.Node,
     kinds: kindTable(tsMorph.SyntaxKind),
     notLiteral: notLiteralKinds(tsMorph.SyntaxKind),
@@ -129,7 +120,7 @@ function kindTable(K) {
     [K.Identifier, evaluateIdentifier],
     [K.PropertyAccessExpression, evaluateProperty],
     [K.ElementAccessExpression, evaluateElement],
-    [K.CallExpression, (ev, node) => require("./calls.cjs").evaluateCall(ev, node)],
+    [K.CallExpression, (ev, node) => ev.evaluateCall(ev, node)],
     [K.NewExpression, dynamic("a function call")],
     [K.TaggedTemplateExpression, dynamic("a function call")],
     [K.JsxElement, dynamic("JSX")],
@@ -337,7 +328,7 @@ function spreadInto(ev, out, prop) {
 
 /** `get label() { return <static> }`: the value it returns. */
 function getterValue(ev, prop) {
-  const returned = require("./calls.cjs").singleReturn(ev, prop);
+  const returned = singleReturn(ev, prop);
   return returned ? evaluate(ev, returned) : new Dynamic(prop, "a getter with a body");
 }
 
@@ -382,11 +373,6 @@ function evaluateMember(ev, node, nameNode, key) {
   return new Dynamic(node, "a member that cannot be resolved statically");
 }
 
-function isPlainData(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    && !(value instanceof Dynamic);
-}
-
 /**
  * A read the code itself allows to find nothing: `options?.parentGroup`, or a key the
  * declared type marks optional (`parentGroup?: string`). On static data it is `undefined`.
@@ -398,57 +384,7 @@ function optionalRead(ev, node, nameNode) {
   return Boolean(symbol && symbol.getFlags() & SymbolFlags.Optional);
 }
 
-/** First Dynamic found anywhere inside a value, with the key path to it, or null. */
-function findDynamic(value, at = []) {
-  const all = [];
-  strip(value, at, all);
-  return all[0] || null;
-}
-
-/**
- * The value without what is not static data, and each Dynamic removed with its key path in
- * `found`: a Dynamic key or array element is dropped, a spread that could not be read is
- * listed at its object's path.
- */
-function strip(value, at, found) {
-  if (value instanceof Dynamic) {
-    found.push({ dynamic: value, path: at });
-    return undefined;
-  }
-  if (Array.isArray(value)) {
-    const out = [];
-    value.forEach((item, i) => {
-      const kept = strip(item, [...at, i], found);
-      if (!(item instanceof Dynamic)) out.push(kept);
-    });
-    return out;
-  }
-  if (!value || typeof value !== "object") return value;
-  const out = {};
-  for (const dynamic of value[SPREADS] || []) found.push({ dynamic, path: at });
-  for (const key of Object.keys(value)) {
-    const kept = strip(value[key], [...at, key], found);
-    if (kept !== undefined) out[key] = kept;
-  }
-  return out;
-}
-
-/** Plain JSON: `undefined` properties dropped, the way JSON.stringify treats them. */
-function toJson(value) {
-  if (value === UNDEFINED) return undefined;
-  if (Array.isArray(value)) return value.map((item) => (item === UNDEFINED ? null : toJson(item)));
-  if (value && typeof value === "object") {
-    const out = {};
-    for (const key of Object.keys(value)) {
-      if (value[key] !== UNDEFINED) out[key] = toJson(value[key]);
-    }
-    return out;
-  }
-  return value;
-}
-
-// Assigned, not replaced: calls.cjs requires this module while it is still loading.
-Object.assign(module.exports, {
+module.exports = {
   Dynamic, UNDEFINED, SPREADS, MAX_CALL_DEPTH, newEvaluation, evaluate, evaluateValue, propertyName,
   origin, unwrap, findDynamic, strip, toJson, atUse, declarationOfSymbol,
-});
+};

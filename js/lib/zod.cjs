@@ -10,6 +10,7 @@
 const { Dynamic, unwrap, evaluateValue, findDynamic, toJson, propertyName, UNDEFINED } =
   require("./values.cjs");
 const { snippet } = require("./sources.cjs");
+const methods = require("./zodmethods.cjs");
 
 const ZOD_MODULE = /^zod(\/|$)/;
 const IN_ZOD_PACKAGE = /[\\/]node_modules[\\/]zod[\\/]/;
@@ -110,8 +111,7 @@ function readSchema(zr, raw, path) {
   }
   const base = unwrap(zr.ctx.tsMorph, callee.getExpression());
   if (isZodNamespace(zr, base)) return construct(zr, callee.getName(), args, expr, path);
-  const { modify } = require("./zodmethods.cjs");
-  return modify(zr, readSchema(zr, base, path), callee.getName(), args, expr, path);
+  return methods.modify(zr, readSchema(zr, base, path), callee.getName(), args, expr, path);
 }
 
 /** `z`, or `z.coerce` / `z.iso`. */
@@ -185,8 +185,7 @@ const CONSTRUCTORS = {
     return unionS(listOf(zr, items, path), typeof key === "string" ? key : null);
   },
   intersection: (zr, [a, b], node, path) => {
-    const { intersect } = require("./zodmethods.cjs");
-    return intersect(readSchema(zr, a, path), readSchema(zr, b, path));
+    return methods.intersect(readSchema(zr, a, path), readSchema(zr, b, path));
   },
   optional: (zr, [inner], node, path) => ({ ...readSchema(zr, inner, path), optional: true }),
   nullable: (zr, [inner], node, path) => ({ ...readSchema(zr, inner, path), nullable: true }),
@@ -309,3 +308,4 @@ module.exports = {
   zodReader, readSchema, readShape, fromZod, isZodSchema, staticValue, unknownS, scalar, unionS,
   INEXPRESSIBLE,
 };
+methods.useReader(module.exports);

@@ -3,7 +3,13 @@
 // Each returns a new intermediate schema (see zod.cjs); one pygen cannot express is a problem.
 "use strict";
 
-const zod = require("./zod.cjs");
+// The schema reader (zod.cjs) hands itself in when it loads, so neither module requires the
+// other.
+let zod = null;
+
+function useReader(reader) {
+  zod = reader;
+}
 const { unwrap } = require("./values.cjs");
 
 /** `s.name(args)`. */
@@ -143,4 +149,4 @@ function notObject(zr, node, path) {
   return zod.unknownS(zr, node, "extends a schema that is not an object", path);
 }
 
-module.exports = { modify, intersect };
+module.exports = { modify, intersect, useReader };

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from pygen.init import configfile, rank, survey, workflows
-from pygen.init.scan import Candidate
+from pygen.init.literals import Candidate
 from pygen.output import console, err_console, shown
 from pygen.skills import render
 

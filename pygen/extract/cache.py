@@ -24,11 +24,12 @@ from typing import Any, TypeGuard, cast
 
 from pydantic import ValidationError
 
-from pygen import __version__, files
+from pygen import __version__, files, jsonread
 from pygen.config import Config
 from pygen.errors import ExtractionError, PygenError
 from pygen.extract import incremental, noderuntime
 from pygen.extract.runner import Extraction, parse_reply, run_extractor
+from pygen.jsonread import JsonInputError
 
 DIR = ".pygen-cache"
 FORMAT = 1
@@ -80,8 +81,8 @@ def fresh(recorded: Any) -> bool:
 def read_entry(path: Path, key: str) -> dict[str, Any] | None:
     """The payload stored under `key`, or None when missing, stale or damaged in any way."""
     try:
-        stored = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        stored = jsonread.loads_own(path.read_bytes(), str(path))
+    except (OSError, JsonInputError):
         return None
     if not isinstance(stored, dict) or stored.get("format") != FORMAT:
         return None

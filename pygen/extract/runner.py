@@ -9,11 +9,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pygen import files, proc
+from pygen import files, jsonread, proc
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
 from pygen.extract import fieldlist, noderuntime, prestart
 from pygen.extract.infer import with_inferred_type
+from pygen.jsonread import JsonInputError
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
 from pygen.output import excerpt
 
@@ -77,8 +78,8 @@ def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[s
         done = proc.run(noderuntime.node_command(script), input=request, timeout=timeout,
                         cwd=config.root, env=noderuntime.node_env(script))
     try:
-        reply: dict[str, Any] = json.loads(done.stdout)
-    except json.JSONDecodeError:
+        reply: dict[str, Any] = jsonread.loads_own(done.stdout, "the extractor's reply")
+    except JsonInputError:
         detail = excerpt(done.stderr if done.stderr.strip() else done.stdout)
         raise ExtractionError(f"{config.nodes_file}: the extractor failed (exit {done.code}): "
                               f"{detail or 'no output'}") from None

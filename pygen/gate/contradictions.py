@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pygen.model import DataField, Location, Model, NodeDef, NodeSources
-from pygen.skills.schema_doc import tag_disagrees
+from pygen.schema.node_schema import tag_disagrees
 
 Kind = Literal["default", "required", "handle", "default-tag"]
 HANDLE_MENTION = re.compile(r"`([^`\s]+)`\s+(?:input\s+|output\s+)?handle\b|\bhandle\s+`([^`\s]+)`")
@@ -51,7 +51,7 @@ def shown(value: Any) -> str:
 def allows(data_field: DataField, value: Any) -> bool:
     from jsonschema import Draft202012Validator
 
-    from pygen.skills.schema_doc import field_schema
+    from pygen.schema.node_schema import field_schema
 
     return bool(Draft202012Validator(field_schema(data_field)).is_valid(value))
 

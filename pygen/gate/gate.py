@@ -16,7 +16,7 @@ from pygen.gate.foreign import ForeignBlock
 from pygen.gate.orphans import Orphan
 from pygen.gate.prose_lint import StaleName
 from pygen.model import Model
-from pygen.skills import digests, retired
+from pygen.skills import digests, retired_record
 from pygen.skills.digests import HandEdit
 
 
@@ -43,11 +43,12 @@ def retired_names(config: Config, planned: Sequence[digests.Planned]) -> prose_l
     tool names of nodes this run has no tool for (unknown, so never retired)."""
     path = layout.schema_file(config.skills_dir)
     update = next((u for u in planned if u.path == path), None)
-    new = retired.load(update.new if update else files.read_text(path))
-    old = retired.load(update.old) if update else new
-    now = retired.doc_tools(new)
-    unknown = {n for t, names in retired.doc_tools(old).items() if t not in now for n in names}
-    return prose_lint.Retired(retired.recorded(new), frozenset(config.settings.forget),
+    new = retired_record.load(update.new if update else files.read_text(path))
+    old = retired_record.load(update.old) if update else new
+    now = retired_record.doc_tools(new)
+    unknown = {n for t, names in retired_record.doc_tools(old).items() if t not in now
+               for n in names}
+    return prose_lint.Retired(retired_record.recorded(new), frozenset(config.settings.forget),
                               frozenset(unknown))
 
 

@@ -11,9 +11,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pygen.gate import prose_lint
 from pygen.jsonvalues import type_name
 from pygen.model import DataField, Model, NodeDef, ToolSchema, TypeRef
+from pygen.suggest import normalised
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def param_for(name: str, properties: Mapping[str, Any]) -> str | None:
     for candidate in (name, snake(name)):
         if candidate in properties:
             return candidate
-    return next((p for p in properties if prose_lint.norm(p) == prose_lint.norm(name)), None)
+    return next((p for p in properties if normalised(p) == normalised(name)), None)
 
 
 def compare_field(node: NodeDef, tool: ToolSchema, data_field: DataField, param: str,

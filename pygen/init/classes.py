@@ -11,7 +11,15 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from pygen.init.scan import KEY, SHAPE_KEYS, TYPE_KEYS, Candidate, Dialect, grouped, read_literal
+from pygen.init.literals import (
+    KEY,
+    SHAPE_KEYS,
+    TYPE_KEYS,
+    Candidate,
+    Dialect,
+    grouped,
+    read_literal,
+)
 from pygen.init.toplevel import code_stops
 
 # A class names a node by `name` as often as by `type` (component libraries).

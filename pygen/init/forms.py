@@ -9,7 +9,7 @@ import functools
 import re
 from pathlib import Path, PurePosixPath
 
-from pygen.init.scan import SHAPE_KEYS, TYPE_KEYS, Candidate, Singles, entry_keys
+from pygen.init.literals import SHAPE_KEYS, TYPE_KEYS, Candidate, Singles, entry_keys
 from pygen.init.toplevel import TopLevel, nested_spans
 
 # A constant holding one definition may describe it rather than list its handles (a node

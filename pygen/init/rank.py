@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pygen.init import survey
-from pygen.init.scan import Candidate
+from pygen.init.literals import Candidate
 
 # Confirming runs the extractor once per candidate: the likeliest few, never all of a big
 # repository's near misses.

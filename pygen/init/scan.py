@@ -16,10 +16,20 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from pygen.init.toplevel import TopLevel, code_stops
+from pygen.init import classes, forms
+from pygen.init.literals import (
+    SHAPE_KEYS,
+    TYPE_KEYS,
+    Candidate,
+    Shape,
+    Singles,
+    entry_keys,
+    grouped,
+    read_literal,
+)
+from pygen.init.toplevel import TopLevel
 
 SOURCE_SUFFIXES = (".ts", ".tsx", ".mts", ".cts")
 # A plain JavaScript app (checked through a jsconfig.json) is read when no TypeScript
@@ -30,9 +40,6 @@ SKIPPED_DIRS = frozenset({"node_modules", "dist", "build", "out", "coverage", "v
                           "__tests__", "__mocks__", "mocks", "test", "tests", "fixtures",
                           "e2e"})
 SKIPPED_FILE = re.compile(r"\.(d|test|spec|stories|mock)\.[cm]?tsx?$")
-TYPE_KEYS = ("type", "kind", "nodeType")
-SHAPE_KEYS = frozenset({"inputs", "outputs", "handles", "ports", "defaultData", "defaultConfig",
-                        "defaults", "data", "initialData"})
 DECLARATION = re.compile(
     r"^[ \t]*(?:export[ \t]+)?const[ \t]+([A-Za-z_$][\w$]*)[ \t]*(?::[^=\n]+)?=[ \t]*\(?[ \t\n]*"
     r"([\[{])", re.MULTILINE)
@@ -45,53 +52,7 @@ CALL = re.compile(r"(?<![\w$])(?:[\w$]+\.)?(register[A-Za-z0-9_$]*)\s*(?:<[^<>()
 BUILDER = re.compile(r"(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:<[^<>()\n]*>)?\(\s*\{")
 # A builder is any function, so one call of it is no catalog: it takes this many.
 MIN_BUILDER_CALLS = 2
-KEY = re.compile(r"\s*(?:\[[^\]\n]*\]|([\"']?)([A-Za-z_$][\w$-]*)\1)\s*:")
-SPREAD = re.compile(r"\s*\.\.\.\s*([A-Za-z_$][\w$]*)")
 MAX_FILE_BYTES = 2_000_000
-# A constant holding one definition: its name → (its type key, whether it is exported).
-Singles = dict[str, tuple[str | None, bool]]
-
-
-@dataclass(frozen=True)
-class Dialect:
-    """What a catalog's entries say beyond their type key, read from the code: the entry keys
-    holding the label and category, a field list describing the data (and its preset), the
-    key telling versions apart, and the handle sides no entry declares."""
-
-    label: str | None = None
-    category: str | None = None
-    field_list: str | None = None
-    preset: str | None = None
-    variant_field: str | None = None
-    no_inputs: bool = False
-    no_outputs: bool = False
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A constant that looks like a node catalog."""
-
-    name: str
-    path: Path
-    line: int
-    form: str  # "array", "object", "call", "class", "glob" or "list"
-    entries: int
-    type_key: str | None
-    spreads: tuple[str, ...] = ()
-    # True when `entries` says nothing of the size (a catalog built by `.map(...)`).
-    unsized: bool = False
-    dialect: Dialect | None = None
-    # The interfaces and base classes a class candidate's file declares (`implements INode`).
-    heritage: frozenset[str] = frozenset()
-
-
-@dataclass
-class _Shape:
-    """What a literal holds: its entries' keys, its spreads, how many entries."""
-
-    entries: int = 0
-    entry_keys: list[set[str]] = field(default_factory=list)
-    spreads: list[str] = field(default_factory=list)
 
 
 def project_files(root: Path) -> Iterator[Path]:
@@ -110,42 +71,7 @@ def source_files(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> Ite
             yield path
 
 
-# What a literal's reader stops at: quotes and comments (skipped), brackets and commas.
-_LITERAL_STOP = re.compile(r"[\"'`\[\]{}(),]|//|/\*")
-
-
-def read_literal(text: str, start: int) -> tuple[_Shape, int]:
-    """The shape of the literal opening at `start` (`[` or `{`), and where it ends."""
-    shape, depth = _Shape(), 0
-    for i in code_stops(text, _LITERAL_STOP, start):
-        char = text[i]
-        if char in "[{(":
-            depth += 1
-            if depth == 2 and char == "{":
-                shape.entries += 1
-                shape.entry_keys.append(set())
-        elif char in "]})":
-            depth -= 1
-            if depth == 0:
-                return shape, i + 1
-        if char in "[{," and depth in (1, 2):
-            _note(text, i + 1, depth, shape)
-    return shape, len(text)
-
-
-def _note(text: str, at: int, depth: int, shape: _Shape) -> None:
-    """Record the spread (depth 1) or the entry key (depth 2) that starts at `at`."""
-    if depth == 1:
-        spread = SPREAD.match(text, at)
-        if spread:
-            shape.spreads.append(spread.group(1))
-        return
-    key = KEY.match(text, at)
-    if key and key.group(2) and shape.entry_keys:
-        shape.entry_keys[-1].add(key.group(2))
-
-
-def classify(name: str, path: Path, line: int, opener: str, shape: _Shape) -> Candidate | None:
+def classify(name: str, path: Path, line: int, opener: str, shape: Shape) -> Candidate | None:
     """A candidate when most entries look like definitions, or when it only spreads others."""
     form = "array" if opener == "[" else "object"
     keys = [k for k in shape.entry_keys if k & SHAPE_KEYS]
@@ -156,12 +82,6 @@ def classify(name: str, path: Path, line: int, opener: str, shape: _Shape) -> Ca
         return Candidate(name, path, line, form, shape.entries,
                          type_keys[0] if type_keys else None, tuple(shape.spreads))
     return None
-
-
-def entry_keys(text: str, start: int) -> set[str]:
-    """The keys of the object literal opening at `start` (read as a one-entry array)."""
-    shape, _ = read_literal("[" + text[start:], 0)
-    return shape.entry_keys[0] if shape.entry_keys else set()
 
 
 def scan_calls(text: str, path: Path, helpers: Singles | None = None) -> list[Candidate]:
@@ -209,8 +129,6 @@ def _builder_calls(text: str, path: Path) -> list[Candidate]:
 def scan_text(text: str, path: Path, known: Singles | None = None) -> list[Candidate]:
     """The candidates declared at the top level of one file. `known`: the single definitions
     exported anywhere in the project, which this file may import into a registry."""
-    from pygen.init import classes, forms  # they build on this module's literal reader
-
     top = TopLevel(text)
     helpers = {**forms.imported(text, known or {}), **forms.singles(text)}
     found = scan_calls(text, path, helpers) + classes.class_properties(text, path)
@@ -240,15 +158,6 @@ def roots(candidates: list[Candidate]) -> list[Candidate]:
     kept = [c for c in candidates if c.entries or names & set(c.spreads)]
     used = {name for c in kept for name in c.spreads}
     return [c for c in kept if c.name not in used]
-
-
-def grouped(candidates: list[Candidate], form: str) -> dict[str, list[Candidate]]:
-    """The candidates of one form (one per call or class property) by name, in order."""
-    groups: dict[str, list[Candidate]] = {}
-    for c in candidates:
-        if c.form == form:
-            groups.setdefault(c.name, []).append(c)
-    return groups
 
 
 def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Candidate]:
@@ -293,8 +202,6 @@ def scan(root: Path) -> list[Candidate]:
 
 
 def scan_sources(root: Path, texts: dict[Path, str]) -> list[Candidate]:
-    from pygen.init import classes, forms
-
     known = forms.exported_singles(texts)
     found: list[Candidate] = []
     for path, text in texts.items():

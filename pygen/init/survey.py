@@ -12,7 +12,7 @@ from pathlib import Path
 from pygen.config import Config, EntryFields, FieldList, Settings
 from pygen.errors import MarkerError, PygenError
 from pygen.init import scan
-from pygen.init.scan import Candidate, Dialect
+from pygen.init.literals import Candidate, Dialect
 from pygen.skills import markers
 
 SAMPLE = 5

@@ -14,6 +14,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
 from pygen.server.standard import FULL
 
 _EXAMPLE = re.compile(r"(^## Worked example\n\n)(.*?)(?=^## |\Z)", re.DOTALL | re.MULTILINE)
@@ -56,8 +58,8 @@ def _wiring(text: str, node_type: str) -> str | None:
     section = _EXAMPLE.search(text)
     block = _JSON.search(section.group(2)) if section else None
     try:
-        doc = json.loads(block.group(1)) if block else None
-    except ValueError:
+        doc = jsonread.loads(block.group(1), node_type) if block else None
+    except JsonInputError:
         return None
     if doc is None or not _plain(doc):
         return None

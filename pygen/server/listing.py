@@ -17,6 +17,9 @@ from typing import Any
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
+
 # Every tool this server lists only reads.
 READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 _OUTPUT = {"type": "object"}
@@ -58,8 +61,9 @@ def compact_answer(result: Any) -> Any:
             result.content) != 1 or not isinstance(result.content[0], TextContent):
         return result
     try:
-        same = json.loads(result.content[0].text) == result.structured_content
-    except ValueError:
+        same = jsonread.loads(result.content[0].text, "a tool's answer") == \
+            result.structured_content
+    except JsonInputError:
         return result
     if not same:
         return result

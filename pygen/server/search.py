@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pygen.schema.document import VARIANTS_KEY
 from pygen.server.synonyms import SYNONYMS
-from pygen.skills.node_schemas import VARIANTS_KEY
 from pygen.suggest import words
 
 # How much a word found in each part of an entry counts.

@@ -16,6 +16,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
 from pygen.skills.render_tools import type_text
 from pygen.skills.sections import COMMENT, HEADING
 
@@ -86,8 +88,8 @@ def _facts_line(match: re.Match[str]) -> str:
 def _one_line_json(match: re.Match[str]) -> str:
     """A JSON block on one line per top-level entry of its arrays (workflows), else one line."""
     try:
-        value = json.loads(match.group(1))
-    except ValueError:
+        value = jsonread.loads(match.group(1), "a JSON block")
+    except JsonInputError:
         return match.group(0)
     if isinstance(value, dict) and all(isinstance(v, list) for v in value.values()) and value:
         parts = [f' "{k}": [\n' + ",\n".join("  " + _compact(i) for i in v) + "\n ]"

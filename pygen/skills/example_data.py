@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygen.model import NodeDef
+from pygen.schema.fastcheck import compile_check
+from pygen.schema.node_schema import Schema, node_data_schema
 from pygen.skills import regex_sample
-from pygen.skills.fastcheck import compile_check
-from pygen.skills.schema_doc import Schema, node_data_schema
 
 _PLACEHOLDERS: dict[str, Any] = {
     "string": "", "number": 0, "integer": 0, "boolean": False, "null": None,

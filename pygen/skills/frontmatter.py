@@ -10,6 +10,8 @@ import json
 import re
 from collections.abc import Mapping
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
 from pygen.skills.markers import lines_of, newline_of
 
 _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(.*?)\r?\n?$")
@@ -42,9 +44,9 @@ def _unquote(value: str) -> str:
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
         if value[0] == '"':
             try:
-                loaded = json.loads(value)
+                loaded = jsonread.loads(value, "frontmatter")
                 return loaded if isinstance(loaded, str) else value
-            except json.JSONDecodeError:
+            except JsonInputError:
                 return value[1:-1]
         return value[1:-1].replace("''", "'")
     return value

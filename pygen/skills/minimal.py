@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from pygen.skills.fields import is_runner_owned
+from pygen.schema.fields import is_runner_owned
 from pygen.skills.render_tools import type_text
 
 _DEFAULT_LIMIT = 24  # longer defaults are cut: the standard skill shows them whole

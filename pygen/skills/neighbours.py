@@ -4,7 +4,8 @@ A worked example wires a node to the first other node type whose handle names th
 (`_stem`: `videos` and `video` alike). Comparing every node with every other made rendering
 quadratic in the catalog size; the index lists, per stem, the candidate handles in catalog
 order (node order, then handle order), so the first allowed candidate is the one a full scan
-would have found, and the output stays the same.
+would have found, and the output stays the same. The index is a value the caller builds once
+per run (pygen.skills.plan) and passes down; nothing is kept between calls.
 """
 
 from __future__ import annotations
@@ -51,15 +52,3 @@ def build_index(model: Model) -> HandleIndex:
         if not node.inputs and node.outputs:
             index.sources.append(node)
     return index
-
-
-_last: tuple[Model, HandleIndex] | None = None
-
-
-def index_for(model: Model) -> HandleIndex:
-    """The index of this model, built on first use; rendering asks once per node."""
-    global _last
-    last = _last  # one read: another thread may replace it meanwhile
-    if last is None or last[0] is not model:
-        last = _last = (model, build_index(model))
-    return last[1]

@@ -3,14 +3,14 @@ frontmatter, and the Agent Skills rules their `name` and `description` must foll
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from pygen import layout
+from pygen import jsonread, layout
 from pygen.errors import PygenError
 from pygen.files import read
+from pygen.jsonread import JsonInputError
 
 # Agent Skills naming rule: lowercase words joined by single hyphens, at most 64 chars.
 _SKILL_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -139,8 +139,8 @@ def _scalar(head: str, block: list[str]) -> str | None:
         return "\n".join(body) if head[0] == "|" else _fold(body)
     if head.startswith('"'):
         try:
-            loaded = json.loads(" ".join([head, *filter(None, body)]))
-        except json.JSONDecodeError:
+            loaded = jsonread.loads(" ".join([head, *filter(None, body)]), "a quoted value")
+        except JsonInputError:
             return None
         return loaded if isinstance(loaded, str) else None
     if head.startswith("'"):

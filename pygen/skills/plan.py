@@ -25,11 +25,12 @@ from pygen.skills import (
     gitinfo,
     markers,
     render,
-    retired,
+    retired_record,
     saved_examples,
     sections,
 )
 from pygen.skills.catalog_text import TOOLS_BLOCK, catalog_lines, tools_block
+from pygen.skills.neighbours import build_index
 from pygen.skills.saved_examples import SavedExample
 from pygen.tools.merge import load_model
 
@@ -118,10 +119,12 @@ def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | Non
                stamp: Stamp, definitions: str,
                real: Mapping[str, Sequence[SavedExample]] | None = None) -> list[FileUpdate]:
     updates = []
+    index = build_index(model)  # once: each node's worked example looks up its neighbours
     for node in model.nodes:
         path = node_path(skills_dir, node.key)
         template = render.node_template(node, with_tool=node.tool is not None)
-        blocks = render.node_blocks(node, definitions, model, (real or {}).get(node.key, ()))
+        blocks = render.node_blocks(node, definitions, model, (real or {}).get(node.key, ()),
+                                    index)
         new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, stamp,
                           str(path), {"node_type": node.key})
         updates.append(FileUpdate(path, existing.get(path), new))
@@ -218,13 +221,13 @@ def plan_agent_skills(out: Path, skills_dir: Path, updates: list[FileUpdate],
 def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                      forget: Collection[str] = ()) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node, and
-    the names the catalog retired (pygen.skills.retired)."""
-    from pygen.skills.node_schemas import schema_document
+    the names the catalog retired (pygen.skills.retired_record)."""
+    from pygen.schema.document import document, dump_document
 
     path = layout.schema_file(skills_dir)
     old = existing.get(path)
-    text = retired.with_record(schema_document(model), old, forget, retired.tool_names(model))
-    return FileUpdate(path, old, text)
+    doc = retired_record.add_record(document(model), old, forget, retired_record.tool_names(model))
+    return FileUpdate(path, old, dump_document(doc))
 
 
 def plan_nodes_index(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],

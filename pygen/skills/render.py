@@ -8,16 +8,19 @@ from typing import Any
 
 from pygen.layout import SCHEMA_FILE
 from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
-from pygen.skills.conditional import visibility_text
+from pygen.schema.conditional import visibility_text
+from pygen.schema.node_schema import own_variants, tag_disagrees
 from pygen.skills.example_data import example_data
 from pygen.skills.markdown import cell, code, one_line
+from pygen.skills.neighbours import HandleIndex
 from pygen.skills.render_tools import render_mcp_call
 from pygen.skills.saved_examples import SavedExample, real_lines
-from pygen.skills.schema_doc import own_variants, tag_disagrees
 from pygen.skills.wired_example import render_wired_example, wired_example
 
-# Blocks of a node file, in the order they appear in a new file.
-NODE_BLOCKS = ("node-data-shape", "mcp-call", "examples")
+# Blocks of a node file, in the order they appear in a new file. The worked example shows
+# the node's neighbours too.
+EXAMPLES_BLOCK = "examples"
+NODE_BLOCKS = ("node-data-shape", "mcp-call", EXAMPLES_BLOCK)
 CATALOG_BLOCK = "node-catalog"
 # The generated index in nodes/_README.md, a file for people (`_` files are never served).
 INDEX_BLOCK = "node-index"
@@ -265,10 +268,10 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS",
     return "\n".join(lines)
 
 
-def examples(node: NodeDef, model: Model) -> str:
+def examples(node: NodeDef, model: Model, index: HandleIndex | None = None) -> str:
     """The worked example: the node wired to its neighbours (see wired_example), each with
     valid example data (example_data), and which values are placeholders."""
-    lines = render_wired_example(wired_example(node, model), node.type,
+    lines = render_wired_example(wired_example(node, model, index=index), node.type,
                                  model.conventions.editor_fills_defaults,
                                  bool(node.inputs or node.outputs))
     _, notes = example_data(node)
@@ -318,10 +321,11 @@ def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str,
 
 
 def node_blocks(node: NodeDef, definitions: str, model: Model,
-                real: Sequence[SavedExample] = ()) -> dict[str, str]:
+                real: Sequence[SavedExample] = (), index: HandleIndex | None = None
+                ) -> dict[str, str]:
     blocks = {"node-data-shape": node_data_shape(node, definitions,
                                                  model.conventions.node_version_key),
-              "examples": examples(node, model)
+              "examples": examples(node, model, index)
               + real_lines(real, model.conventions.node_data_key)}
     if node.tool is not None:
         blocks["mcp-call"] = render_mcp_call(node.tool)

@@ -18,9 +18,9 @@ from typing import Any
 from pygen import jsonread
 from pygen.conventions import canonical_node
 from pygen.model import Model, NodeDef
+from pygen.schema.fields import is_runner_owned, properties
+from pygen.schema.node_schema import node_data_schema
 from pygen.skills.example_data import is_valid
-from pygen.skills.fields import is_runner_owned, properties
-from pygen.skills.schema_doc import node_data_schema
 
 # Per node type: enough to show the range of real use without crowding out the reference.
 MAX_SHOWN = 3

@@ -20,21 +20,23 @@ from typing import Any
 from pygen.connections import write_connections
 from pygen.conventions import Conventions, saved_node, set_path, split
 from pygen.model import Handle, Model, NodeDef, wire_allowed
+from pygen.schema.fields import mapping_shape, mapping_target, properties
+from pygen.schema.node_schema import node_data_schema
 from pygen.skills.example_data import example_data
-from pygen.skills.fields import mapping_shape, mapping_target, properties
-from pygen.skills.neighbours import index_for
-from pygen.skills.schema_doc import node_data_schema
+from pygen.skills.neighbours import HandleIndex, build_index
 
 # node → (valid example data, notes): skills.example_data.example_data.
 ExampleData = Callable[[NodeDef], tuple[dict[str, Any], Any]]
 _GRID = 320
 
 
-def wired_example(node: NodeDef, model: Model,
-                  data_for: ExampleData = example_data) -> dict[str, Any]:
-    """The mini-workflow `{nodes, edges}` for one node type."""
-    upstream = _neighbour(node, model, "upstream")
-    downstream = _neighbour(node, model, "downstream")
+def wired_example(node: NodeDef, model: Model, data_for: ExampleData = example_data,
+                  index: HandleIndex | None = None) -> dict[str, Any]:
+    """The mini-workflow `{nodes, edges}` for one node type; `index`: the model's handles,
+    built once for a run that renders every node (else built here)."""
+    index = index if index is not None else build_index(model)
+    upstream = _neighbour(node, index, "upstream")
+    downstream = _neighbour(node, index, "downstream")
     conv = model.conventions
     if upstream is not None and not _mappable(node, node.inputs[0].id, upstream[1], conv,
                                               data_for):
@@ -152,7 +154,8 @@ def version_value(text: str) -> int | float | str:
     return int(number) if number.is_integer() else number
 
 
-def _neighbour(node: NodeDef, model: Model, side: str) -> tuple[NodeDef, str | None] | None:
+def _neighbour(node: NodeDef, index: HandleIndex, side: str
+               ) -> tuple[NodeDef, str | None] | None:
     """The first other node type that connects to the main handle, with its handle id."""
     mine = node.inputs if side == "upstream" else node.outputs
     if not mine:
@@ -163,7 +166,6 @@ def _neighbour(node: NodeDef, model: Model, side: str) -> tuple[NodeDef, str | N
             return wire_allowed(other, theirs, node, mine[0])
         return wire_allowed(node, mine[0], other, theirs)
 
-    index = index_for(model)
     for other, handle in index.by_stem(side, mine[0].id or ""):
         if other.type != node.type and allowed(other, handle):
             return other, handle.id

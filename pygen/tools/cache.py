@@ -21,7 +21,8 @@ from pygen import __version__
 from pygen.config import Config
 from pygen.extract import cache
 from pygen.model import ToolSchema
-from pygen.tools.sources import DOTTED, load_tool_schemas, parse_source
+from pygen.tools.source_entry import DOTTED, parse_source
+from pygen.tools.sources import load_tool_schemas
 
 
 def source_files(source: str, root: Path) -> list[Path] | None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pygen import files, jsonread
 from pygen.errors import PygenError, ToolSchemaError
-from pygen.tools.sources import RawTools
+from pygen.tools.source_entry import RawTools
 
 
 def load(rest: str, root: Path, timeout: float, source: str) -> RawTools:

@@ -14,7 +14,7 @@ from typing import Any
 from pygen import jsonread
 from pygen.errors import ToolSchemaError
 from pygen.output import excerpt
-from pygen.tools.sources import DOTTED, RawTools, stderr_tail
+from pygen.tools.source_entry import DOTTED, RawTools, stderr_tail
 
 CAPTURE_SCRIPT = Path(__file__).resolve().parent / "capture.py"
 

@@ -16,7 +16,7 @@ from pygen import files, jsonread, layout
 from pygen.config import Config
 from pygen.errors import PygenError, ToolSchemaError
 from pygen.model import ToolSchema
-from pygen.tools.sources import parse_source
+from pygen.tools.source_entry import parse_source
 
 RECORD_KEY = "x-tool-schemas"
 # Source kinds that run the project's code to answer: imported or started.

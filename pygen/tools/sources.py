@@ -5,12 +5,12 @@ Each source yields the `tools` of a `tools/list` answer in wire form (`inputSche
 one-line ToolSchemaError that starts with the source as written in the config.
 
 One module per source kind reads it (json_source, python_source, stdio_source); this one
-parses the entry, picks the reader and checks what comes back.
+picks the reader and checks what comes back. The entry's grammar and what the readers share
+are in source_entry, so no reader imports this module.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,12 +18,13 @@ from typing import Any
 from pygen.errors import ToolSchemaError
 from pygen.model import ToolSchema
 
-SOURCE_HELP = "write python:<module>:<attr>, stdio:<command line> or json:<path>"
-# A dotted Python name: a module (`app.server`) or an attribute path (`mcp`, `app.tools`).
-DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*\Z")
+# The MCP SDK is imported inside stdio_source's functions, so importing it here costs nothing.
+from pygen.tools import json_source, python_source, stdio_source
+from pygen.tools.source_entry import SOURCE_HELP, RawTools, parse_source
 
-RawTools = list[Any]
 Loader = Callable[[str, Path, float, str], RawTools]
+LOADERS: dict[str, Loader] = {"python": python_source.load, "stdio": stdio_source.load,
+                              "json": json_source.load}
 
 
 def load_tool_schemas(sources: Sequence[str], root: Path, timeout: float) -> tuple[ToolSchema, ...]:
@@ -40,15 +41,9 @@ def load_tool_schemas(sources: Sequence[str], root: Path, timeout: float) -> tup
     return tuple(sorted(seen.values(), key=lambda tool: tool.name))
 
 
-def parse_source(source: str) -> tuple[str, str]:
-    """A `tools` entry `kind:rest` as (kind, rest), both stripped; kind is '' without a colon."""
-    kind, colon, rest = source.partition(":")
-    return (kind.strip(), rest.strip()) if colon else ("", "")
-
-
 def load_source(source: str, root: Path, timeout: float) -> tuple[ToolSchema, ...]:
     kind, rest = parse_source(source)
-    loader = _loaders().get(kind)
+    loader = LOADERS.get(kind)
     if loader is None:
         raise ToolSchemaError(f"tools entry '{source}': unknown source kind; {SOURCE_HELP}")
     if not rest:
@@ -78,17 +73,3 @@ def _tool(entry: Any, index: int, source: str) -> ToolSchema:
         raise ToolSchemaError(f"{source}: tool '{name}': description is not a string")
     return ToolSchema(name=name, description=description, input_schema=input_schema,
                       output_schema=output_schema, source=source)
-
-
-def stderr_tail(err: str) -> str:
-    from pygen.output import excerpt
-
-    tail = excerpt(err)
-    return f": {tail}" if tail else ""
-
-
-def _loaders() -> dict[str, Loader]:
-    # Imported on use: each kind imports this module, and only stdio needs the MCP SDK.
-    from pygen.tools import json_source, python_source, stdio_source
-
-    return {"python": python_source.load, "stdio": stdio_source.load, "json": json_source.load}

@@ -19,7 +19,7 @@ import pydantic
 
 from pygen import __version__
 from pygen.errors import ToolSchemaError
-from pygen.tools.sources import SOURCE_HELP, RawTools, stderr_tail
+from pygen.tools.source_entry import SOURCE_HELP, RawTools, stderr_tail
 
 if TYPE_CHECKING:
     from mcp.client.session import ClientSession

@@ -21,8 +21,7 @@ from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
 from pygen.model import Model
-from pygen.skills.fastcheck import Check, compile_check
-from pygen.skills.node_schemas import (
+from pygen.schema.document import (
     CONVENTIONS_KEY,
     DRAFT,
     HANDLES_KEY,
@@ -36,7 +35,8 @@ from pygen.skills.node_schemas import (
     entries,
     ref_name,
 )
-from pygen.skills.schema_doc import Schema
+from pygen.schema.fastcheck import Check, compile_check
+from pygen.schema.node_schema import Schema
 from pygen.suggest import did_you_mean
 from pygen.validation.metaschema import well_formed
 from pygen.validation.shapes import Shape, shape_of

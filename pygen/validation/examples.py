@@ -9,14 +9,14 @@ Files whose name starts with `_` are for people and are not checked.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pygen import files
+from pygen import files, jsonread
 from pygen.errors import located
+from pygen.jsonread import JsonInputError
 from pygen.model import Model
 from pygen.skills.orchestrators import check_orchestrators
 from pygen.skills.plan import FileUpdate
@@ -52,8 +52,8 @@ def check_skill_examples(text: str, path: str, source: Catalog | Model) -> list[
     findings: list[Finding] = []
     for line, block in json_blocks(text):
         try:
-            doc = json.loads(block)
-        except ValueError:
+            doc = jsonread.loads(block, "a JSON block")
+        except JsonInputError:
             continue  # prose sketches such as `{ "data": {...} }` are not examples
         if placeholders(doc):
             found = [Finding("warning", "$", PLACEHOLDER_HINT)]

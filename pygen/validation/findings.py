@@ -16,6 +16,7 @@ from typing import Any, Literal, NotRequired, cast
 # pydantic (the MCP output schema) needs this TypedDict on Python < 3.12.
 from typing_extensions import TypedDict
 
+from pygen import jsonread
 from pygen.errors import located
 from pygen.jsonvalues import show, type_name
 from pygen.suggest import closest, hint
@@ -150,7 +151,8 @@ def parts_of(path: str) -> tuple[str | int, ...]:
     """The parts of a JSON path `child` wrote: `$.a[0]["b c"]` → ("a", 0, "b c")."""
     parts: list[str | int] = []
     for name, index, quoted in _PART.findall(path.removeprefix("$")):
-        parts.append(name if name else int(index) if index else json.loads(quoted))
+        parts.append(name if name else int(index) if index
+                     else jsonread.loads(quoted, "a JSON path"))
     return tuple(parts)
 
 

@@ -12,8 +12,8 @@ from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
 from pygen.jsonvalues import show
-from pygen.skills.fields import is_runner_owned, properties
-from pygen.skills.schema_doc import Schema
+from pygen.schema.fields import is_runner_owned, properties
+from pygen.schema.node_schema import Schema
 from pygen.suggest import guess, words
 from pygen.validation.findings import Finding, Fix, error_at, path_of, warning_at
 

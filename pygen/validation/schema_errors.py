@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from pygen.jsonvalues import same, show
-from pygen.skills.conditional import SHOWN_WHEN
-from pygen.skills.schema_doc import Schema
+from pygen.schema.conditional import SHOWN_WHEN
+from pygen.schema.node_schema import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import (
     Finding,

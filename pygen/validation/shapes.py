@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pygen.skills.schema_doc import Schema
+from pygen.schema.node_schema import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import Finding, Fix, child, parts_of, warning_at
 

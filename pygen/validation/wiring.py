@@ -23,8 +23,8 @@ from typing import Any
 from pygen.conventions import Conventions
 from pygen.jsonvalues import show
 from pygen.model import rule_allows, types_compatible
-from pygen.skills.fields import MappingShape, mapping_shape, mapping_target, properties
-from pygen.skills.schema_doc import Schema
+from pygen.schema.fields import MappingShape, mapping_shape, mapping_target, properties
+from pygen.schema.node_schema import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import Finding, Fix, error_at, path_of
 

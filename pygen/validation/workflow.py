@@ -6,12 +6,13 @@ suggestion where one exists; they come in document order (nodes, then edges).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any, Literal
 
+from pygen import jsonread
 from pygen.conventions import canonical_node
+from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import show
 from pygen.model import Model
 from pygen.suggest import closest, guess
@@ -216,8 +217,8 @@ def _json_object(value: object) -> dict[str, Any] | None:
     if not isinstance(value, str) or not value.lstrip().startswith("{"):
         return None
     try:
-        parsed = json.loads(value)
-    except ValueError:
+        parsed = jsonread.loads(value, "a JSON text value")
+    except JsonInputError:
         return None
     return parsed if isinstance(parsed, dict) else None
 

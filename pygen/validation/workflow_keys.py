@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from pygen.skills.schema_doc import Schema
+from pygen.schema.node_schema import Schema
 from pygen.suggest import guess
 from pygen.validation.findings import Finding, Fix, path_of, warning_at
 from pygen.validation.schema_errors import error_findings

@@ -30,8 +30,8 @@ from pygen.model import (
     ToolSchema,
     TypeRef,
 )
-from pygen.skills import retired
-from pygen.skills.node_schemas import schema_document
+from pygen.schema.document import schema_document
+from pygen.skills import retired_record
 from pygen.tools import merge
 
 REPO = Path(__file__).resolve().parents[2]
@@ -245,7 +245,7 @@ def test_renaming_a_field_the_examples_prose_names_is_caught(example_model: Mode
         "nodes": tuple(map(rename, example_model.nodes)), "tools": ()})
     renamed = renamed.model_copy(update={"nodes": tuple(
         n.model_copy(update={"tool": None}) for n in renamed.nodes)})
-    record = retired.retire(json.loads(schema_document(example_model)),
+    record = retired_record.retire(json.loads(schema_document(example_model)),
                             json.loads(schema_document(renamed)))
     found = prose_lint.lint_skills(REPO / "skills", renamed, [],
                                    retired=Retired({t: frozenset(n) for t, n in record.items()}))
@@ -341,3 +341,18 @@ def test_a_stale_name_fails_check_per_level(project: Path,
     config.write_text(config.read_text().replace('"warn"', '"off"'))
     off = run(project, "check", monkeypatch=monkeypatch)
     assert off.exit_code == 0 and "stale name" not in off.stderr
+
+
+def test_a_name_that_left_only_the_example_but_is_another_nodes_field_is_not_stale() -> None:
+    # Conventions changed after a first gen: the worked example no longer shows the next
+    # node's `sourceImageUrl`, nor the retired `oldName`; prose naming that field is right.
+    def page(example: str) -> str:
+        return ("<!-- AUTO-GEN:START examples -->\n" + example
+                + "\n<!-- AUTO-GEN:END examples -->\n")
+
+    old = page('```json\n{"data": {"sourceImageUrl": "", "oldName": ""}}\n```')
+    new = page('```json\n{"config": {}}\n```')
+    changes = prose_lint.history(old, new, str(PATH))
+    assert changes.example_only == {"sourceImageUrl", "oldName", "data"}
+    text = "Feed `sourceImageUrl` of the next node; `oldName` is gone.\n"
+    assert stale(text, changes=changes) == [(1, "oldName", None)]

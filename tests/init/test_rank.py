@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pygen.config import Settings
 from pygen.init import rank
-from pygen.init.scan import Candidate
+from pygen.init.literals import Candidate
 from pygen.init.survey import Catalog
 
 

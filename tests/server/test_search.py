@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from corpus_models import expected_model
 
+from pygen.schema.document import schema_document
 from pygen.server.search import SearchEntry, SearchIndex, entries_from_doc, search_text
-from pygen.skills.node_schemas import schema_document
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = json.loads((REPO / "skills" / "schemas" / "nodes.schema.json").read_text(encoding="utf-8"))

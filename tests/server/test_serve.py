@@ -246,7 +246,7 @@ def test_a_broken_registry_fails_the_build_in_one_line(skills: Path) -> None:
 def test_validate_workflow_json_is_served_when_gen_wrote_the_schemas(skills: Path) -> None:
     from pygen.layout import SCHEMA_FILE
     from pygen.model import DataField, DataType, Handle, Location, Model, NodeDef, TypeRef
-    from pygen.skills.node_schemas import schema_document
+    from pygen.schema.document import schema_document
 
     loop = NodeDef(
         type="loop", label="Loop", inputs=(Handle(id="items"),), outputs=(Handle(id="item"),),

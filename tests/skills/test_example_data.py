@@ -5,9 +5,9 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from pygen.model import DataField, DataType, Model, NodeDef, TypeRef, Variant
+from pygen.schema.node_schema import node_data_schema
 from pygen.skills import render
 from pygen.skills.example_data import example_data
-from pygen.skills.schema_doc import node_data_schema
 
 STRING = TypeRef(kind="string")
 NUMBER = TypeRef(kind="number")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from pygen.model import Handle, Location, Model, NodeDef
-from pygen.skills.neighbours import build_index, index_for
+from pygen.skills.neighbours import build_index
 from pygen.skills.wired_example import wired_example
 
 WHERE = Location(file="nodes.ts", line=1)
@@ -50,10 +50,12 @@ def test_a_source_node_feeds_an_input_no_output_is_named_after() -> None:
     assert chain_types(wired_example(me, model)) == ["source", "me"]
 
 
-def test_the_index_is_built_once_per_model() -> None:
-    model = Model(nodes=(node("a"),))
-    assert index_for(model) is index_for(model)
-    assert index_for(Model(nodes=(node("a"),))) is not index_for(model)
+def test_an_index_passed_in_is_the_one_used() -> None:
+    # The index is a value the caller owns: an index of another catalog gives another chain.
+    me = node("me", (Handle(id="image"),), ())
+    model = Model(nodes=(node("other", (), (Handle(id="image"),)), me))
+    assert chain_types(wired_example(me, model)) == ["other", "me"]
+    assert chain_types(wired_example(me, model, index=build_index(Model(nodes=(me,))))) == ["me"]
 
 
 def test_rendering_every_example_grows_linearly() -> None:
@@ -65,8 +67,9 @@ def test_rendering_every_example_grows_linearly() -> None:
         best = float("inf")
         for _ in range(3):
             start = time.process_time()
+            index = build_index(model)
             for each in nodes:
-                wired_example(each, model, lambda _n: ({}, None))
+                wired_example(each, model, lambda _n: ({}, None), index)
             best = min(best, time.process_time() - start)
         return best
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pygen.model import Model
-from pygen.skills.node_schemas import schema_document
+from pygen.schema.document import schema_document
 from pygen.validation.catalog import (
     Catalog,
     WorkflowInputError,

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from pygen.cli import main
 from pygen.config import Config, Settings
 from pygen.model import Handle, Location, NodeDef
+from pygen.schema.document import connection_rules
 from pygen.skills.minimal import render_minimal
-from pygen.skills.node_schemas import connection_rules
 from pygen.skills.wired_example import wired_example
 from pygen.tools import merge
 from pygen.validation.catalog import build_catalog

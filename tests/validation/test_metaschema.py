@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
 from pygen.model import Model
-from pygen.skills.node_schemas import schema_document
+from pygen.schema.document import schema_document
 from pygen.validation.catalog import Catalog, WorkflowInputError
 from pygen.validation.metaschema import well_formed
 

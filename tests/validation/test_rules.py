@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pygen.skills.fields import MappingShape, mapping_target
+from pygen.schema.fields import MappingShape, mapping_target
 from pygen.validation.autofix import autofix
 from pygen.validation.catalog import Catalog, NodeSpec
 from pygen.validation.checks import workflow_rules

@@ -11,7 +11,7 @@ from click.testing import CliRunner, Result
 
 from pygen.cli import main
 from pygen.model import Model
-from pygen.skills.node_schemas import schema_document
+from pygen.schema.document import schema_document
 from pygen.validation.catalog import Catalog
 from pygen.validation.workflow import validate_workflow
 

@@ -15,10 +15,12 @@ import json
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
 from pygen.model import Model
 
 KEY = "x-retired"
-# Not `x-tools` (the tools' input schemas, pygen.skills.node_schemas): names only, per node,
+# Not `x-tools` (the tools' input schemas, pygen.schema.document): names only, per node,
 # and under "*" every tool's, for the files that list all tools.
 TOOLS = "x-tool-names"
 ALL = "*"
@@ -93,8 +95,8 @@ def load(text: str | None) -> dict[str, Any]:
     """A schema document's JSON, or {} when there is none or it does not parse (a damaged
     document is rewritten by `gen` and reported as drift by `check`)."""
     try:
-        doc = json.loads(text) if text else {}
-    except json.JSONDecodeError:
+        doc = jsonread.loads_own(text, "the schema document") if text else {}
+    except JsonInputError:
         return {}
     return doc if isinstance(doc, dict) else {}
 
@@ -124,16 +126,22 @@ def retire(old: Mapping[str, Any], new: Mapping[str, Any],
     return record
 
 
+def add_record(doc: Mapping[str, Any], old_text: str | None, forget: Collection[str] = (),
+               tools: Mapping[str, list[str]] | None = None) -> dict[str, Any]:
+    """The schema document `doc` with the tools' names (`x-tool-names`) and the `x-retired`
+    record carried over from `old_text`, before the document is written."""
+    out = dict(doc)
+    if tools:
+        out[TOOLS] = dict(tools)
+    record = retire(load(old_text), out, forget)
+    if record:
+        out[KEY] = record
+    return out
+
+
 def with_record(text: str, old_text: str | None, forget: Collection[str] = (),
                 tools: Mapping[str, list[str]] | None = None) -> str:
-    """The schema document `text` with the tools' names (`x-tool-names`) and the `x-retired`
-    record carried over from `old_text`. Without either the document is unchanged."""
-    doc = json.loads(text)
-    if tools:
-        doc[TOOLS] = dict(tools)
-    record = retire(load(old_text), doc, forget)
-    if record:
-        doc[KEY] = record
-    if not tools and not record:
-        return text
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    """`add_record` on a document's text; the text itself when that adds nothing."""
+    doc = jsonread.loads(text, "the schema document")
+    out = add_record(doc, old_text, forget, tools)
+    return text if out == doc else json.dumps(out, indent=2, ensure_ascii=False) + "\n"

@@ -1,4 +1,4 @@
-"""skills.fastcheck: JSON equality as JSON Schema has it, and keywords it leaves to jsonschema.
+"""schema.fastcheck: JSON equality as JSON Schema has it, and keywords it leaves to jsonschema.
 
 Agreement with jsonschema on generated schemas is a property in tests/skills/test_schema_doc.py.
 """
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from pygen.skills.fastcheck import compile_check
+from pygen.schema.fastcheck import compile_check
 
 
 @pytest.mark.parametrize(("schema", "value", "valid"), [

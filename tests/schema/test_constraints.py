@@ -1,10 +1,10 @@
-"""skills.constraints: a node's fields inherit the ranges of the tool parameters they map to."""
+"""schema.constraints: a node's fields inherit the ranges of the tool parameters they map to."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pygen.skills.constraints import tool_limits, with_tool_limits
+from pygen.schema.constraints import tool_limits, with_tool_limits
 
 TOOL: dict[str, Any] = {
     "type": "object",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pygen.skills import retired
+from pygen.skills import retired_record
 
 
 def doc(fields: dict[str, list[str]], handles: dict[str, list[str]] | None = None,
@@ -19,56 +19,59 @@ def doc(fields: dict[str, list[str]], handles: dict[str, list[str]] | None = Non
 
 
 def test_names_of_a_node_are_its_type_fields_enum_values_and_handles() -> None:
-    names = retired.doc_names(doc({"img": ["prompt", "mode"]}, {"img": ["reference"]}))
+    names = retired_record.doc_names(doc({"img": ["prompt", "mode"]}, {"img": ["reference"]}))
     assert names == {"img": {"img", "prompt", "mode", "a-value", "reference"}}
 
 
 def test_a_rename_is_recorded_with_its_node_and_carried_by_every_later_run() -> None:
     before = doc({"img": ["referenceImageUrl"], "txt": ["text"]})
     after = doc({"img": ["referenceImage"], "txt": ["text"]})
-    record = retired.retire(before, after)
+    record = retired_record.retire(before, after)
     assert record == {"img": ["referenceImageUrl"]}
-    later = retired.retire({**after, "x-retired": record}, after)
+    later = retired_record.retire({**after, "x-retired": record}, after)
     assert later == record
 
 
 def test_a_name_that_comes_back_or_is_forgotten_leaves_the_record() -> None:
     current = doc({"img": ["referenceImageUrl"]})
-    assert retired.retire({**current, "x-retired": {"img": ["referenceImageUrl"]}}, current) == {}
+    assert retired_record.retire({**current, "x-retired": {"img": ["referenceImageUrl"]}},
+                                 current) == {}
     renamed = doc({"img": ["ref"]})
-    assert retired.retire(current, renamed, forget=["referenceImageUrl"]) == {}
+    assert retired_record.retire(current, renamed, forget=["referenceImageUrl"]) == {}
 
 
 def test_a_removed_node_retires_its_type_and_names() -> None:
-    record = retired.retire(doc({"img": ["prompt"], "old": ["seed"]}), doc({"img": ["prompt"]}))
+    record = retired_record.retire(doc({"img": ["prompt"], "old": ["seed"]}),
+                                   doc({"img": ["prompt"]}))
     assert record == {"old": ["old", "seed"]}
 
 
 def test_the_document_is_unchanged_without_retired_names_and_gains_the_key_with_them() -> None:
     text = json.dumps(doc({"img": ["prompt"]}), indent=2) + "\n"
-    assert retired.with_record(text, text) == text
-    assert retired.with_record(text, None) == text
+    assert retired_record.with_record(text, text) == text
+    assert retired_record.with_record(text, None) == text
     old = json.dumps(doc({"img": ["promptText"]}))
-    new = json.loads(retired.with_record(text, old))
+    new = json.loads(retired_record.with_record(text, old))
     assert new["x-retired"] == {"img": ["promptText"]}
     assert list(new)[:2] == ["$defs", "x-handles"]
-    assert retired.with_record(text, "{not json") == text
+    assert retired_record.with_record(text, "{not json") == text
 
 
 def test_a_renamed_tool_parameter_is_retired_through_the_tools_record() -> None:
     base = doc({"img": ["prompt"]})
     before = json.dumps(base)
     text = json.dumps(base, indent=2) + "\n"
-    first = json.loads(retired.with_record(text, None, tools={"img": ["gen_image", "ref_url"]}))
+    first = json.loads(retired_record.with_record(text, None,
+                                                  tools={"img": ["gen_image", "ref_url"]}))
     assert first["x-tool-names"] == {"img": ["gen_image", "ref_url"]} and "x-retired" not in first
-    second = json.loads(retired.with_record(text, json.dumps(first),
+    second = json.loads(retired_record.with_record(text, json.dumps(first),
                                             tools={"img": ["gen_image", "reference_url"]}))
     assert second["x-retired"] == {"img": ["ref_url"]}
-    assert retired.with_record(text, before) == text
+    assert retired_record.with_record(text, before) == text
 
 
 def test_a_run_without_tools_retires_no_tool_names() -> None:
     with_tools = {**doc({"img": ["prompt"]}), "x-tool-names": {"img": ["gen_image", "ref_url"]}}
-    assert retired.retire(with_tools, doc({"img": ["prompt"]})) == {}
+    assert retired_record.retire(with_tools, doc({"img": ["prompt"]})) == {}
     renamed = {**doc({"img": ["prompt"]}), "x-tool-names": {"img": ["gen_image"]}}
-    assert retired.retire(with_tools, renamed) == {"img": ["ref_url"]}
+    assert retired_record.retire(with_tools, renamed) == {"img": ["ref_url"]}

@@ -1,6 +1,6 @@
-"""skills.schema_doc: TypeRef → JSON Schema, never stricter than TypeScript, and `pygen schema`.
+"""schema.node_schema: TypeRef → JSON Schema, never stricter than TypeScript, and `pygen schema`.
 
-The fast check (skills.fastcheck) must agree with jsonschema on every schema made here."""
+The fast check (schema.fastcheck) must agree with jsonschema on every schema made here."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from jsonschema import Draft202012Validator
 
 from pygen.cli import main
 from pygen.model import DataField, DataType, Location, Model, NodeDef, TypeRef, Variant
-from pygen.skills.fastcheck import compile_check
-from pygen.skills.schema_doc import field_schema, node_data_schema, type_schema
+from pygen.schema.fastcheck import compile_check
+from pygen.schema.node_schema import field_schema, node_data_schema, type_schema
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workflows"
 STUDIO = Model.model_validate_json((FIXTURES / "studio.model.json").read_text(encoding="utf-8"))

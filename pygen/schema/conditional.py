@@ -13,6 +13,8 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
 from pygen.model import Condition, DataField
 
 Schema = dict[str, Any]
@@ -45,8 +47,8 @@ def _defaults(fields: Sequence[DataField]) -> dict[str, Any]:
     for f in fields:
         if f.name not in out and f.default_tag is not None:
             try:
-                out[f.name] = json.loads(f.default_tag)
-            except ValueError:
+                out[f.name] = jsonread.loads(f.default_tag, f.name)
+            except JsonInputError:
                 continue
     return out
 

@@ -1,4 +1,4 @@
-"""skills.node_schemas: the schema document, with a schema of its own for every variant."""
+"""schema.document: the schema document, with a schema of its own for every variant."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from corpus_models import expected_model
 from jsonschema import Draft202012Validator
 
 from pygen.model import DataField, DataType, Location, Model, NodeDef, TypeRef
-from pygen.skills.node_schemas import def_ref, ref_name, schema_document
-from pygen.skills.schema_doc import node_data_schema
+from pygen.schema.document import def_ref, ref_name, schema_document
+from pygen.schema.node_schema import node_data_schema
 
 TOOLS = expected_model("variant-catalog")
 SEARCH = {"toolType": "search", "engine": "bing", "maxResults": 5}

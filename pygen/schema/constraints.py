@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pygen.model import DataField
-from pygen.skills.fields import Schema
+from pygen.schema.fields import Schema
 from pygen.suggest import normalised
 
 LIMITS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "maxLength", "pattern",

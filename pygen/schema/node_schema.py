@@ -1,6 +1,6 @@
 """A node's `data` as JSON Schema (draft 2020-12), from the TypeScript.
 
-skills.node_schemas gathers these into the schema document `pygen gen` writes; the validator
+schema.document gathers these into the schema document `pygen gen` writes; the validator
 reads it back (validation.catalog).
 
 The rule throughout: a schema may be looser than the TypeScript type, never stricter, so data
@@ -16,10 +16,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
+from pygen import jsonread
+from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import type_name, variant_text
 from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
-from pygen.skills.conditional import conditional_schema
-from pygen.skills.constraints import tag_keywords, tool_limits, with_tool_limits
+from pygen.schema.conditional import conditional_schema
+from pygen.schema.constraints import tag_keywords, tool_limits, with_tool_limits
 
 Schema = dict[str, Any]
 
@@ -328,8 +330,8 @@ def _parse_default_tag(text: str, schema: Schema) -> Any:
         value: Any = text[1:-1]
     else:
         try:
-            value = json.loads(text)
-        except ValueError:
+            value = jsonread.loads(text, "@default")
+        except JsonInputError:
             return _MISSING
     from jsonschema import Draft202012Validator
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pygen.jsonvalues import scalar_key
-from pygen.skills.schema_doc import Schema
+from pygen.schema.node_schema import Schema
 
 Check = Callable[[Any], bool]
 _ANNOTATIONS = frozenset({"title", "description", "default", "deprecated", "$comment", "$schema",

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from pygen.model import Handle, Model, NodeDef
-from pygen.skills.schema_doc import Schema, choice, node_data_schema, object_schema
+from pygen.schema.node_schema import Schema, choice, node_data_schema, object_schema
 from pygen.tools import recorded
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -34,7 +34,12 @@ Entries = tuple[dict[str, Schema], dict[str, dict[str, Any]]]
 
 def schema_document(model: Model) -> str:
     """Content of `<skills_dir>/schemas/nodes.schema.json` (layout.SCHEMA_FILE)."""
-    return document_text(*entries(model), document_extras(model))
+    return dump_document(document(model))
+
+
+def document(model: Model) -> dict[str, Any]:
+    """The schema document as data, for callers that add to it before it is written once."""
+    return document_data(*entries(model), document_extras(model))
 
 
 def document_extras(model: Model) -> dict[str, Any]:
@@ -208,11 +213,20 @@ def _shared_rules(per_node: Sequence[Mapping[str, tuple[str, ...]]]) -> dict[str
 def document_text(schemas: Mapping[str, Schema], handles: Mapping[str, dict[str, Any]],
                   extras: Mapping[str, Any] | None = None) -> str:
     """The document for these data schemas and `x-handles` entries, by name."""
-    doc = {
+    return dump_document(document_data(schemas, handles, extras))
+
+
+def document_data(schemas: Mapping[str, Schema], handles: Mapping[str, dict[str, Any]],
+                  extras: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    return {
         "$schema": DRAFT,
         "$comment": _GENERATED,
         "$defs": dict(schemas),
         HANDLES_KEY: dict(handles),
         **(extras or {}),
     }
+
+
+def dump_document(doc: Mapping[str, Any]) -> str:
+    """The document's text, as the file holds it."""
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
