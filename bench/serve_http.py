@@ -3,9 +3,12 @@
 Run with `.venv/bin/python -m bench.serve_http [--calls N]`. The clients run in a separate
 process (`--client`), each a bare HTTP/1.1 keep-alive connection posting `tools/call`
 (the server is stateless, so no session set-up), so the server's cost is not confused with
-the MCP client library's. Prints per mode: calls, throughput, p50/p99 latency as the
-clients saw it, and the server's own CPU milliseconds per call (from /proc, the server
-process alone). Target: p99 within 50 ms of server time at 20 clients.
+the MCP client library's. The server is the real `pygen serve --http`, run through
+`bench.serve_timed`, which records each request's server time (request read whole →
+response written, in the server process). Prints per mode: calls, throughput, p50/p99
+latency as the clients saw it, p50/p99 server time, and the server's own CPU milliseconds
+per call (from /proc, the server process alone). Target: p99 within 50 ms of server time
+at 20 clients.
 """
 
 from __future__ import annotations
@@ -110,26 +113,41 @@ def _wait_listening(port: int) -> None:
     raise SystemExit("the server did not start listening")
 
 
+def _percentiles(seconds: list[float] | None) -> str:
+    """`p50 p99` in milliseconds, or dashes when not measured."""
+    if not seconds:
+        return f"{'-':>9} {'-':>9}"
+    ordered = sorted(seconds)
+    return (f"{serve_calls.percentile(ordered, 0.50) * 1000:>9.2f} "
+            f"{serve_calls.percentile(ordered, 0.99) * 1000:>9.2f}")
+
+
 def _row(mode: str, clients: int, latencies: list[float], wall: float,
-         cpu: float | None) -> str:
-    ordered = sorted(latencies)
-    p50 = serve_calls.percentile(ordered, 0.50) * 1000
-    p99 = serve_calls.percentile(ordered, 0.99) * 1000
+         server: list[float] | None = None, cpu: float | None = None) -> str:
     per_call = f"{cpu / len(latencies) * 1000:>10.3f}" if cpu is not None else f"{'-':>10}"
     return (f"{mode:<6} {clients:>7} {len(latencies):>6} {len(latencies) / wall:>9.0f} "
-            f"{p50:>9.2f} {p99:>9.2f} {per_call}")
+            f"{_percentiles(latencies)} {_percentiles(server)} {per_call}")
+
+
+def _server_times(path: Path, skip: int) -> list[float]:
+    """The server times (seconds) recorded after the first `skip` lines of the file."""
+    lines = path.read_text(encoding="utf-8").split()
+    return [int(line) / 1e9 for line in lines[skip:]]
 
 
 def run_http(skills: Path, types: list[str], calls: int) -> list[str]:
     port = _free_port()
-    command = serve_calls.server_command(skills)
+    timings = skills.parent / "server-times.txt"
+    timings.write_text("", encoding="utf-8")
     with open(skills.parent / "http.log", "w", encoding="utf-8") as log:
-        server = subprocess.Popen([command.command, *command.args, "--http", "--port",
-                                   str(port)], stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "bench.serve_timed", str(timings), "serve", "--skills-dir",
+             str(skills), "--http", "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
     rows = []
     try:
         _wait_listening(port)
         for clients in CLIENTS:
+            recorded = len(timings.read_text(encoding="utf-8").split())
             before = _cpu_seconds(server.pid)
             done = subprocess.run(
                 [sys.executable, "-m", "bench.serve_http", "--client", str(port), str(clients),
@@ -138,7 +156,9 @@ def run_http(skills: Path, types: list[str], calls: int) -> list[str]:
             result = json.loads(done.stdout)
             # The warm-up calls are in the CPU figure too; count them.
             scale = calls / (calls + WARMUP)
-            rows.append(_row("http", clients, result["latencies"], result["wall"], cpu * scale))
+            server_times = _server_times(timings, recorded + WARMUP)
+            rows.append(_row("http", clients, result["latencies"], result["wall"],
+                             server_times, cpu * scale))
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -159,10 +179,11 @@ def main(argv: list[str] | None = None) -> None:
         skills = Path(tmp) / "skills"
         latencies, wall = anyio.run(serve_calls.measure, serve_calls.server_command(skills),
                                     types, Path(tmp) / "serve.log", args.calls)
-        rows = [_row("stdio", 1, latencies, wall, None), *run_http(skills, types, args.calls)]
-    print(f"get_node_skill, {len(types)} node types, {args.calls} calls per mode")
-    print(f"{'mode':<6} {'clients':>7} {'calls':>6} {'calls/s':>9} {'p50 ms':>9} "
-          f"{'p99 ms':>9} {'server cpu ms/call':>10}")
+        rows = [_row("stdio", 1, latencies, wall), *run_http(skills, types, args.calls)]
+    print(f"get_node_skill, {len(types)} node types, {args.calls} calls per mode "
+          "(client: as the clients saw it; server: request read → response written)")
+    print(f"{'mode':<6} {'clients':>7} {'calls':>6} {'calls/s':>9} {'client50':>9} "
+          f"{'client99':>9} {'server50':>9} {'server99':>9} {'cpu ms/call':>10}")
     print("\n".join(rows))
 
 
