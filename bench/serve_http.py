@@ -31,13 +31,23 @@ from bench import serve_calls
 CLIENTS = (1, 20)
 CALLS = 2_000
 WARMUP = 50
+# The protocol revision the clients speak: one reached by the initialize handshake (what
+# clients speak today), and the per-request envelope of the newest one (no session at all).
+HANDSHAKE = "2025-11-25"
+MODERN = "2026-07-28"
+PROTOCOLS = (HANDSHAKE, MODERN)
 
 
-def _request(port: int, node_type: str, i: int) -> bytes:
+def _request(port: int, node_type: str, i: int, protocol: str = HANDSHAKE) -> bytes:
+    params: dict[str, object] = {"name": "get_node_skill", "arguments": {"node_type": node_type}}
+    headers = f"MCP-Protocol-Version: {protocol}\r\n"
+    if protocol == MODERN:
+        params["_meta"] = {"io.modelcontextprotocol/protocolVersion": protocol,
+                           "io.modelcontextprotocol/clientCapabilities": {}}
+        headers += "Mcp-Method: tools/call\r\nMcp-Name: get_node_skill\r\n"
     body = json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call",
-                       "params": {"name": "get_node_skill",
-                                  "arguments": {"node_type": node_type}}}).encode()
-    return (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                       "params": params}).encode()
+    return (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{headers}"
             "Accept: application/json, text/event-stream\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\n\r\n").encode() + body
 
@@ -58,7 +68,8 @@ async def _answer(reader: asyncio.StreamReader) -> bytes:
             return body
 
 
-async def _clients(port: int, clients: int, calls: int, types: list[str]) -> list[float]:
+async def _clients(port: int, clients: int, calls: int, types: list[str],
+                   protocol: str) -> list[float]:
     latencies: list[float] = []
     left = iter(range(calls))
 
@@ -67,7 +78,7 @@ async def _clients(port: int, clients: int, calls: int, types: list[str]) -> lis
         try:
             for i in left:
                 before = time.perf_counter()
-                writer.write(_request(port, types[i % len(types)], i))
+                writer.write(_request(port, types[i % len(types)], i, protocol))
                 body = await _answer(reader)
                 latencies.append(time.perf_counter() - before)
                 if b'"isError":true' in body:
@@ -79,11 +90,11 @@ async def _clients(port: int, clients: int, calls: int, types: list[str]) -> lis
     return latencies
 
 
-def client_main(port: int, clients: int, calls: int, types: list[str]) -> None:
+def client_main(port: int, clients: int, calls: int, protocol: str, types: list[str]) -> None:
     """The client process: run the calls, print the latencies as JSON."""
-    asyncio.run(_clients(port, clients, WARMUP, types))
+    asyncio.run(_clients(port, clients, WARMUP, types, protocol))
     started = time.perf_counter()
-    latencies = asyncio.run(_clients(port, clients, calls, types))
+    latencies = asyncio.run(_clients(port, clients, calls, types, protocol))
     print(json.dumps({"latencies": latencies, "wall": time.perf_counter() - started}))
 
 
@@ -125,7 +136,7 @@ def _percentiles(seconds: list[float] | None) -> str:
 def _row(mode: str, clients: int, latencies: list[float], wall: float,
          server: list[float] | None = None, cpu: float | None = None) -> str:
     per_call = f"{cpu / len(latencies) * 1000:>10.3f}" if cpu is not None else f"{'-':>10}"
-    return (f"{mode:<6} {clients:>7} {len(latencies):>6} {len(latencies) / wall:>9.0f} "
+    return (f"{mode:<15} {clients:>7} {len(latencies):>6} {len(latencies) / wall:>9.0f} "
             f"{_percentiles(latencies)} {_percentiles(server)} {per_call}")
 
 
@@ -146,18 +157,18 @@ def run_http(skills: Path, types: list[str], calls: int) -> list[str]:
     rows = []
     try:
         _wait_listening(port)
-        for clients in CLIENTS:
+        for protocol, clients in ((p, c) for p in PROTOCOLS for c in CLIENTS):
             recorded = len(timings.read_text(encoding="utf-8").split())
             before = _cpu_seconds(server.pid)
             done = subprocess.run(
                 [sys.executable, "-m", "bench.serve_http", "--client", str(port), str(clients),
-                 str(calls), *types], capture_output=True, text=True, check=True)
+                 str(calls), protocol, *types], capture_output=True, text=True, check=True)
             cpu = _cpu_seconds(server.pid) - before
             result = json.loads(done.stdout)
             # The warm-up calls are in the CPU figure too; count them.
             scale = calls / (calls + WARMUP)
             server_times = _server_times(timings, recorded + WARMUP)
-            rows.append(_row("http", clients, result["latencies"], result["wall"],
+            rows.append(_row(f"http {protocol}", clients, result["latencies"], result["wall"],
                              server_times, cpu * scale))
     finally:
         server.terminate()
@@ -171,8 +182,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--client", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.client:
-        port, clients, calls, *types = args.client
-        client_main(int(port), int(clients), int(calls), types)
+        port, clients, calls, protocol, *types = args.client
+        client_main(int(port), int(clients), int(calls), protocol, types)
         return
     with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
         types = serve_calls.prepare(Path(tmp))
@@ -182,7 +193,7 @@ def main(argv: list[str] | None = None) -> None:
         rows = [_row("stdio", 1, latencies, wall), *run_http(skills, types, args.calls)]
     print(f"get_node_skill, {len(types)} node types, {args.calls} calls per mode "
           "(client: as the clients saw it; server: request read → response written)")
-    print(f"{'mode':<6} {'clients':>7} {'calls':>6} {'calls/s':>9} {'client50':>9} "
+    print(f"{'mode':<15} {'clients':>7} {'calls':>6} {'calls/s':>9} {'client50':>9} "
           f"{'client99':>9} {'server50':>9} {'server99':>9} {'cpu ms/call':>10}")
     print("\n".join(rows))
 

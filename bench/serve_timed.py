@@ -31,10 +31,10 @@ class TimedProtocol(http.BoundedH11Protocol):
             self._read_at = time.perf_counter_ns()
 
     def on_response_complete(self) -> None:
-        if self._read_at is not None and self.timings is not None:
-            self.timings.write(f"{time.perf_counter_ns() - self._read_at}\n")
-        self._read_at = None
-        super().on_response_complete()
+        read_at, self._read_at = self._read_at, None
+        super().on_response_complete()  # hands the held response to the socket
+        if read_at is not None and self.timings is not None:
+            self.timings.write(f"{time.perf_counter_ns() - read_at}\n")
 
 
 def main(argv: list[str]) -> None:
