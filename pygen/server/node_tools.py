@@ -46,6 +46,10 @@ from pygen.validation.workflow import validate_node_data, validate_workflow
 
 Detail = Literal["minimal", "standard", "full"]
 _SUGGESTIONS = 3
+# Answers kept per loaded store and kind (texts, whole single-type answers): every type of a
+# typical catalog at every detail, while a 20,000-node one asked for all of them stays within
+# tens of megabytes (past this, answers are computed per call, as before).
+MAX_KEPT = 4096
 
 SEARCH_DESCRIPTION = (
     "Find node types by what they do, in your own words (ranked, typo-tolerant). One line "
@@ -189,7 +193,8 @@ class SkillAnswers:
 
     Both stay as they are until a reload builds a new server, so what every call would redo
     is done once: the sorted types, the alias index, and each type's text at each detail
-    (filled on first ask, for loaded types only, so no caller input grows it).
+    (filled on first ask, for loaded types only, so no caller input grows it; at most
+    MAX_KEPT of each kind).
     """
 
     def __init__(self, skills: Mapping[str, str], nodes: NodeCatalog | None) -> None:
@@ -206,9 +211,12 @@ class SkillAnswers:
         if node_type not in self.skills:
             return None
         key = (node_type, detail)
-        if key not in self._texts:
-            self._texts[key] = node_skill_text(self.skills, self.nodes, node_type, detail)
-        return self._texts[key]
+        if key in self._texts:
+            return self._texts[key]
+        text = node_skill_text(self.skills, self.nodes, node_type, detail)
+        if len(self._texts) < MAX_KEPT:
+            self._texts[key] = text
+        return text
 
     def result(self, node_type: str | None, node_types: Sequence[str] | None,
                detail: Detail) -> CallToolResult:
@@ -218,10 +226,13 @@ class SkillAnswers:
         names = list(dict.fromkeys(wanted))
         if len(names) == 1 and names[0] in self.skills:
             key = (names[0], detail)
-            if key not in self._single:
-                self._single[key] = _only_text(self._answer(names, detail))
+            text = self._single.get(key)
+            if text is None:
+                text = _only_text(self._answer(names, detail))
+                if len(self._single) < MAX_KEPT:
+                    self._single[key] = text
             # A fresh result each call: the SDK owns what it is handed.
-            return _text(self._single[key])
+            return _text(text)
         return self._answer(names, detail)
 
     def _answer(self, names: Sequence[str], detail: Detail) -> CallToolResult:

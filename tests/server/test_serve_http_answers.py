@@ -9,9 +9,11 @@ import re
 import socket
 from pathlib import Path
 
+import pytest
 from serve_helpers import http_serving
 
 from pygen import layout
+from pygen.server import node_tools
 from pygen.server.http import CorkedTransport
 from pygen.server.node_tools import (
     SkillAnswers,
@@ -101,3 +103,16 @@ def test_answers_computed_once_equal_fresh_ones() -> None:
     assert unknown.is_error
     assert getattr(unknown.content[0], "text", "") == unknown_type_message(
         "nope", sorted(store.nodes), answers.tool_aliases)
+
+
+def test_past_the_kept_answers_each_is_computed_per_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    store = load_store(REPO / "skills")
+    nodes = load_node_catalog(layout.schema_file(store.root), store.root, store.nodes)
+    monkeypatch.setattr(node_tools, "MAX_KEPT", 2)
+    answers = SkillAnswers(store.nodes, nodes)
+    for node_type in store.node_types:
+        for _ in range(2):
+            assert answers.text(node_type, "standard") == node_skill_text(
+                store.nodes, nodes, node_type, "standard")
+            assert not answers.result(node_type, None, "minimal").is_error
+    assert len(answers._texts) == 2 and len(answers._single) == 2
