@@ -7,8 +7,10 @@ the MCP client library's. The server is the real `pygen serve --http`, run throu
 `bench.serve_timed`, which records each request's server time (request read whole →
 response written, in the server process). Prints per mode: calls, throughput, p50/p99
 latency as the clients saw it, p50/p99 server time, and the server's own CPU milliseconds
-per call (from /proc, the server process alone). Target: p99 within 50 ms of server time
-at 20 clients.
+per call (from /proc, the server process alone). Each HTTP mode runs twice: as a client of
+the handshake era (`MCP-Protocol-Version: 2025-11-25`, what clients speak today) and with the
+2026-07-28 per-request envelope, which the SDK answers without a per-call transport. Target:
+p99 within 50 ms of server time at 20 clients.
 """
 
 from __future__ import annotations
