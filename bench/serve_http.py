@@ -3,9 +3,14 @@
 Run with `.venv/bin/python -m bench.serve_http [--calls N]`. The clients run in a separate
 process (`--client`), each a bare HTTP/1.1 keep-alive connection posting `tools/call`
 (the server is stateless, so no session set-up), so the server's cost is not confused with
-the MCP client library's. Prints per mode: calls, throughput, p50/p99 latency as the
-clients saw it, and the server's own CPU milliseconds per call (from /proc, the server
-process alone). Target: p99 within 50 ms of server time at 20 clients.
+the MCP client library's. The server is the real `pygen serve --http`, run through
+`bench.serve_timed`, which records each request's server time (request read whole →
+response written, in the server process). Prints per mode: calls, throughput, p50/p99
+latency as the clients saw it, p50/p99 server time, and the server's own CPU milliseconds
+per call (from /proc, the server process alone). Each HTTP mode runs twice: as a client of
+the handshake era (`MCP-Protocol-Version: 2025-11-25`, what clients speak today) and with the
+2026-07-28 per-request envelope, which the SDK answers without a per-call transport. Target:
+p99 within 50 ms of server time at 20 clients.
 """
 
 from __future__ import annotations
@@ -28,13 +33,23 @@ from bench import serve_calls
 CLIENTS = (1, 20)
 CALLS = 2_000
 WARMUP = 50
+# The protocol revision the clients speak: one reached by the initialize handshake (what
+# clients speak today), and the per-request envelope of the newest one (no session at all).
+HANDSHAKE = "2025-11-25"
+MODERN = "2026-07-28"
+PROTOCOLS = (HANDSHAKE, MODERN)
 
 
-def _request(port: int, node_type: str, i: int) -> bytes:
+def _request(port: int, node_type: str, i: int, protocol: str = HANDSHAKE) -> bytes:
+    params: dict[str, object] = {"name": "get_node_skill", "arguments": {"node_type": node_type}}
+    headers = f"MCP-Protocol-Version: {protocol}\r\n"
+    if protocol == MODERN:
+        params["_meta"] = {"io.modelcontextprotocol/protocolVersion": protocol,
+                           "io.modelcontextprotocol/clientCapabilities": {}}
+        headers += "Mcp-Method: tools/call\r\nMcp-Name: get_node_skill\r\n"
     body = json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call",
-                       "params": {"name": "get_node_skill",
-                                  "arguments": {"node_type": node_type}}}).encode()
-    return (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                       "params": params}).encode()
+    return (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{headers}"
             "Accept: application/json, text/event-stream\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\n\r\n").encode() + body
 
@@ -55,7 +70,8 @@ async def _answer(reader: asyncio.StreamReader) -> bytes:
             return body
 
 
-async def _clients(port: int, clients: int, calls: int, types: list[str]) -> list[float]:
+async def _clients(port: int, clients: int, calls: int, types: list[str],
+                   protocol: str) -> list[float]:
     latencies: list[float] = []
     left = iter(range(calls))
 
@@ -64,7 +80,7 @@ async def _clients(port: int, clients: int, calls: int, types: list[str]) -> lis
         try:
             for i in left:
                 before = time.perf_counter()
-                writer.write(_request(port, types[i % len(types)], i))
+                writer.write(_request(port, types[i % len(types)], i, protocol))
                 body = await _answer(reader)
                 latencies.append(time.perf_counter() - before)
                 if b'"isError":true' in body:
@@ -76,11 +92,11 @@ async def _clients(port: int, clients: int, calls: int, types: list[str]) -> lis
     return latencies
 
 
-def client_main(port: int, clients: int, calls: int, types: list[str]) -> None:
+def client_main(port: int, clients: int, calls: int, protocol: str, types: list[str]) -> None:
     """The client process: run the calls, print the latencies as JSON."""
-    asyncio.run(_clients(port, clients, WARMUP, types))
+    asyncio.run(_clients(port, clients, WARMUP, types, protocol))
     started = time.perf_counter()
-    latencies = asyncio.run(_clients(port, clients, calls, types))
+    latencies = asyncio.run(_clients(port, clients, calls, types, protocol))
     print(json.dumps({"latencies": latencies, "wall": time.perf_counter() - started}))
 
 
@@ -110,35 +126,52 @@ def _wait_listening(port: int) -> None:
     raise SystemExit("the server did not start listening")
 
 
+def _percentiles(seconds: list[float] | None) -> str:
+    """`p50 p99` in milliseconds, or dashes when not measured."""
+    if not seconds:
+        return f"{'-':>9} {'-':>9}"
+    ordered = sorted(seconds)
+    return (f"{serve_calls.percentile(ordered, 0.50) * 1000:>9.2f} "
+            f"{serve_calls.percentile(ordered, 0.99) * 1000:>9.2f}")
+
+
 def _row(mode: str, clients: int, latencies: list[float], wall: float,
-         cpu: float | None) -> str:
-    ordered = sorted(latencies)
-    p50 = serve_calls.percentile(ordered, 0.50) * 1000
-    p99 = serve_calls.percentile(ordered, 0.99) * 1000
+         server: list[float] | None = None, cpu: float | None = None) -> str:
     per_call = f"{cpu / len(latencies) * 1000:>10.3f}" if cpu is not None else f"{'-':>10}"
-    return (f"{mode:<6} {clients:>7} {len(latencies):>6} {len(latencies) / wall:>9.0f} "
-            f"{p50:>9.2f} {p99:>9.2f} {per_call}")
+    return (f"{mode:<15} {clients:>7} {len(latencies):>6} {len(latencies) / wall:>9.0f} "
+            f"{_percentiles(latencies)} {_percentiles(server)} {per_call}")
+
+
+def _server_times(path: Path, skip: int) -> list[float]:
+    """The server times (seconds) recorded after the first `skip` lines of the file."""
+    lines = path.read_text(encoding="utf-8").split()
+    return [int(line) / 1e9 for line in lines[skip:]]
 
 
 def run_http(skills: Path, types: list[str], calls: int) -> list[str]:
     port = _free_port()
-    command = serve_calls.server_command(skills)
+    timings = skills.parent / "server-times.txt"
+    timings.write_text("", encoding="utf-8")
     with open(skills.parent / "http.log", "w", encoding="utf-8") as log:
-        server = subprocess.Popen([command.command, *command.args, "--http", "--port",
-                                   str(port)], stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "bench.serve_timed", str(timings), "serve", "--skills-dir",
+             str(skills), "--http", "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
     rows = []
     try:
         _wait_listening(port)
-        for clients in CLIENTS:
+        for protocol, clients in ((p, c) for p in PROTOCOLS for c in CLIENTS):
+            recorded = len(timings.read_text(encoding="utf-8").split())
             before = _cpu_seconds(server.pid)
             done = subprocess.run(
                 [sys.executable, "-m", "bench.serve_http", "--client", str(port), str(clients),
-                 str(calls), *types], capture_output=True, text=True, check=True)
+                 str(calls), protocol, *types], capture_output=True, text=True, check=True)
             cpu = _cpu_seconds(server.pid) - before
             result = json.loads(done.stdout)
             # The warm-up calls are in the CPU figure too; count them.
             scale = calls / (calls + WARMUP)
-            rows.append(_row("http", clients, result["latencies"], result["wall"], cpu * scale))
+            server_times = _server_times(timings, recorded + WARMUP)
+            rows.append(_row(f"http {protocol}", clients, result["latencies"], result["wall"],
+                             server_times, cpu * scale))
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -151,18 +184,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--client", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.client:
-        port, clients, calls, *types = args.client
-        client_main(int(port), int(clients), int(calls), types)
+        port, clients, calls, protocol, *types = args.client
+        client_main(int(port), int(clients), int(calls), protocol, types)
         return
     with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
         types = serve_calls.prepare(Path(tmp))
         skills = Path(tmp) / "skills"
         latencies, wall = anyio.run(serve_calls.measure, serve_calls.server_command(skills),
                                     types, Path(tmp) / "serve.log", args.calls)
-        rows = [_row("stdio", 1, latencies, wall, None), *run_http(skills, types, args.calls)]
-    print(f"get_node_skill, {len(types)} node types, {args.calls} calls per mode")
-    print(f"{'mode':<6} {'clients':>7} {'calls':>6} {'calls/s':>9} {'p50 ms':>9} "
-          f"{'p99 ms':>9} {'server cpu ms/call':>10}")
+        rows = [_row("stdio", 1, latencies, wall), *run_http(skills, types, args.calls)]
+    print(f"get_node_skill, {len(types)} node types, {args.calls} calls per mode "
+          "(client: as the clients saw it; server: request read → response written)")
+    print(f"{'mode':<15} {'clients':>7} {'calls':>6} {'calls/s':>9} {'client50':>9} "
+          f"{'client99':>9} {'server50':>9} {'server99':>9} {'cpu ms/call':>10}")
     print("\n".join(rows))
 
 

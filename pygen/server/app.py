@@ -6,7 +6,7 @@ from a fresh store and moves its tools and resources into the running one in one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -106,12 +106,14 @@ def _text(text: str, *, error: bool = False) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=error)
 
 
-def _tool(fn: Callable[..., CallToolResult], name: str, description: str) -> Tool:
+def _tool(fn: Callable[..., Awaitable[CallToolResult]], name: str, description: str) -> Tool:
     return Tool.from_function(fn, name=name, description=description, annotations=READ_ONLY)
 
 
+# The skill tools are coroutines: each answers a text loaded at start-up, so it runs on the
+# event loop instead of paying a worker thread's hand-off per call.
 def skill_tools(store: SkillStore, guide: Callable[[], str]) -> list[Tool]:
-    def start_workflow_editor() -> CallToolResult:
+    async def start_workflow_editor() -> CallToolResult:
         return _text(guide())
 
     tools = [_tool(start_workflow_editor, "start_workflow_editor", WORKFLOW_EDITOR_DESCRIPTION)]
@@ -119,7 +121,7 @@ def skill_tools(store: SkillStore, guide: Callable[[], str]) -> list[Tool]:
 
 
 def _orchestrator_tool(skill: OrchestratorSkill) -> Tool:
-    def start() -> CallToolResult:
+    async def start() -> CallToolResult:
         return _text(skill.text)
 
     return _tool(start, skill.tool_name, skill.description)

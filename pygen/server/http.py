@@ -10,6 +10,7 @@ connection is closed; idle keep-alive connections close after IDLE_TIMEOUT.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import h11
 import uvicorn
@@ -22,13 +23,76 @@ REQUEST_TIMEOUT = 10.0
 IDLE_TIMEOUT = 5.0
 
 
+class CorkedTransport(asyncio.Transport):
+    """A connection's transport whose writes within one step of the event loop leave as one.
+
+    uvicorn writes a response's head and its body separately: two system calls and two
+    segments, and on loopback each send wakes the client, so the second costs about as much
+    as the answer itself. Held until the response is complete (or, for a streamed one, until
+    the step ends), they go out together.
+    """
+
+    def __init__(self, inner: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__()
+        self._inner, self._loop = inner, loop
+        self._held: list[bytes] = []
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if not data:
+            return
+        if not self._held:
+            self._loop.call_soon(self.flush)
+        self._held.append(bytes(data))
+
+    def flush(self) -> None:
+        if self._held:
+            data = b"".join(self._held)
+            self._held.clear()
+            if not self._inner.is_closing():
+                self._inner.write(data)
+
+    def close(self) -> None:
+        self.flush()
+        self._inner.close()
+
+    def abort(self) -> None:
+        self._held.clear()
+        self._inner.abort()
+
+    def is_closing(self) -> bool:
+        return self._inner.is_closing()
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self._inner.get_extra_info(name, default)
+
+    def pause_reading(self) -> None:
+        self._inner.pause_reading()
+
+    def resume_reading(self) -> None:
+        self._inner.resume_reading()
+
+    def is_reading(self) -> bool:
+        return self._inner.is_reading()
+
+    def set_protocol(self, protocol: asyncio.BaseProtocol) -> None:
+        self._inner.set_protocol(protocol)
+
+    def get_protocol(self) -> asyncio.BaseProtocol:
+        return self._inner.get_protocol()
+
+    def get_write_buffer_size(self) -> int:
+        return self._inner.get_write_buffer_size() + sum(map(len, self._held))
+
+
 class BoundedH11Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a deadline on reading each request."""
+    """uvicorn's HTTP/1.1 protocol with a deadline on reading each request, and each
+    response written in one piece (see CorkedTransport)."""
 
     _deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self.transport = CorkedTransport(transport, self.loop)
         self._arm()
 
     def handle_events(self) -> None:
@@ -37,6 +101,8 @@ class BoundedH11Protocol(H11Protocol):
             self._disarm()  # the request is in: answering it may take as long as it takes
 
     def on_response_complete(self) -> None:
+        if isinstance(self.transport, CorkedTransport):
+            self.transport.flush()
         super().on_response_complete()
         self._arm()
 
@@ -71,8 +137,13 @@ async def serve_http(server: MCPServer, host: str, port: int, *, allowed_hosts: 
                                          allowed_origins=allowed_origins)
     # Stateless: every tool is read-only, so no session is kept that a flood of never-closed
     # ones could exhaust and lock other clients out with.
-    app = server.streamable_http_app(stateless_http=True, host=host,
+    # JSON answers, not an SSE stream: no tool here sends progress or asks the client
+    # anything mid-call, and a stream costs the SDK a task group and a ping timer per call.
+    app = server.streamable_http_app(stateless_http=True, json_response=True, host=host,
                                      transport_security=security)
     config = uvicorn.Config(app, host=host, port=port, http=BoundedH11Protocol,
-                            timeout_keep_alive=int(IDLE_TIMEOUT), log_level="warning")
+                            timeout_keep_alive=int(IDLE_TIMEOUT), log_level="warning",
+                            # Nothing stands in front of a server on 127.0.0.1: no forwarded
+                            # header is trusted, and no access line is formatted per request.
+                            proxy_headers=False, access_log=False)
     await uvicorn.Server(config).serve()

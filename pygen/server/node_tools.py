@@ -46,6 +46,10 @@ from pygen.validation.workflow import validate_node_data, validate_workflow
 
 Detail = Literal["minimal", "standard", "full"]
 _SUGGESTIONS = 3
+# Answers kept per loaded store and kind (texts, whole single-type answers): every type of a
+# typical catalog at every detail, while a 20,000-node one asked for all of them stays within
+# tens of megabytes (past this, answers are computed per call, as before).
+MAX_KEPT = 4096
 
 SEARCH_DESCRIPTION = (
     "Find node types by what they do, in your own words (ranked, typo-tolerant). One line "
@@ -125,25 +129,34 @@ class NodeCatalog:
                       if self.meta(t).get("label")]
 
 
-def resolve_alias(name: str, valid: Sequence[str],
-                  aliases: Sequence[tuple[str, str, str]]) -> tuple[str, str] | None:
-    """(node type, note) for a name that is a type written another way (case, `_` or spaces),
-    its tool's name or its label; None when it is none of these or names several types."""
-    if name != name.strip() or not name.isprintable():
-        return None  # a stray space or control character is a slip to report, not a name
-    key = normalised(name)
-    found: dict[str, str] = {}
-    for other, node_type, what in aliases:
-        if normalised(other) == key and node_type in valid:
-            found.setdefault(node_type, f"'{name}' is {what} of node type '{node_type}'")
-    for node_type in valid:
-        if normalised(node_type) == key:
-            found.setdefault(node_type, f"'{name}' is node type '{node_type}' written "
-                                        "another way")
-    if len(found) != 1:
-        return None
-    node_type, note = next(iter(found.items()))
-    return node_type, f"Note: {note}; workflows name it \"type\": \"{node_type}\"."
+class AliasIndex:
+    """Every exact alias of the loaded types by its normalised spelling, built once: a name
+    is then resolved by one lookup, not by comparing it with every type and alias."""
+
+    def __init__(self, valid: Sequence[str], aliases: Sequence[tuple[str, str, str]]) -> None:
+        known = set(valid)
+        # normalised name → {node type: what the name is} (None: the type written otherwise),
+        # the first reading of each type kept, as a scan in this order would.
+        self._by_key: dict[str, dict[str, str | None]] = {}
+        for other, node_type, what in aliases:
+            if node_type in known:
+                self._by_key.setdefault(normalised(other), {}).setdefault(node_type, what)
+        for node_type in valid:
+            self._by_key.setdefault(normalised(node_type), {}).setdefault(node_type, None)
+
+    def resolve(self, name: str) -> tuple[str, str] | None:
+        """(node type, note) for a name that is a type written another way (case, `_` or
+        spaces), its tool's name or its label; None when it is none of these or names
+        several types."""
+        if name != name.strip() or not name.isprintable():
+            return None  # a stray space or control character is a slip to report, not a name
+        found = self._by_key.get(normalised(name), {})
+        if len(found) != 1:
+            return None
+        node_type, what = next(iter(found.items()))
+        note = (f"'{name}' is {what} of node type '{node_type}'" if what is not None
+                else f"'{name}' is node type '{node_type}' written another way")
+        return node_type, f"Note: {note}; workflows name it \"type\": \"{node_type}\"."
 
 
 def unknown_type_message(node_type: str, valid: Sequence[str],
@@ -175,44 +188,101 @@ def node_skill_text(skills: Mapping[str, str], nodes: NodeCatalog | None, node_t
     return standard_text(text, nodes.doc["$defs"][node_type] if nodes and known else None)
 
 
+class SkillAnswers:
+    """`get_node_skill` for one loaded store and schema document.
+
+    Both stay as they are until a reload builds a new server, so what every call would redo
+    is done once: the sorted types, the alias index, and each type's text at each detail
+    (filled on first ask, for loaded types only, so no caller input grows it; at most
+    MAX_KEPT of each kind).
+    """
+
+    def __init__(self, skills: Mapping[str, str], nodes: NodeCatalog | None) -> None:
+        self.skills, self.nodes = skills, nodes
+        self.valid = sorted(skills)
+        self.aliases = nodes.aliases() if nodes else []
+        self.tool_aliases = [(a, t) for a, t, _ in self.aliases]
+        self.index = AliasIndex(self.valid, self.aliases)
+        self._texts: dict[tuple[str, Detail], str | None] = {}
+        # One loaded type asked alone (the commonest call): its whole answer's text.
+        self._single: dict[tuple[str, Detail], str] = {}
+
+    def text(self, node_type: str, detail: Detail) -> str | None:
+        if node_type not in self.skills:
+            return None
+        key = (node_type, detail)
+        if key in self._texts:
+            return self._texts[key]
+        text = node_skill_text(self.skills, self.nodes, node_type, detail)
+        if len(self._texts) < MAX_KEPT:
+            self._texts[key] = text
+        return text
+
+    def result(self, node_type: str | None, node_types: Sequence[str] | None,
+               detail: Detail) -> CallToolResult:
+        wanted = [*([node_type] if node_type else []), *(node_types or [])]
+        if not wanted:
+            return _text("Pass node_type, or node_types with one or more types.", error=True)
+        names = list(dict.fromkeys(wanted))
+        if len(names) == 1 and names[0] in self.skills:
+            key = (names[0], detail)
+            text = self._single.get(key)
+            if text is None:
+                text = _only_text(self._answer(names, detail))
+                if len(self._single) < MAX_KEPT:
+                    self._single[key] = text
+            # A fresh result each call: the SDK owns what it is handed.
+            return _text(text)
+        return self._answer(names, detail)
+
+    def _answer(self, names: Sequence[str], detail: Detail) -> CallToolResult:
+        parts: list[str] = []
+        types: list[str | None] = []
+        for name in names:
+            text = self.text(name, detail)
+            types.append(name if text is not None else None)
+            alias = self.index.resolve(name) if text is None else None
+            if alias is not None:
+                text = f"{alias[1]}\n\n{self.text(alias[0], detail)}"
+                types[-1] = alias[0]
+            elif text is None:
+                text = unknown_type_message(name, self.valid, self.tool_aliases)
+            parts.append(text)
+        if detail == "standard":
+            parts = standard_batch(parts, types)
+        joined, left_out = capped_parts(parts, "\n---\n\n")
+        if left_out:
+            joined += (f"\n---\n\n{left_out} more node types did not fit in this reply; "
+                       "ask for them in another call.")
+        return _text(joined, error=types.count(None) == len(parts))
+
+
+def _only_text(result: CallToolResult) -> str:
+    block = result.content[0]
+    return block.text if isinstance(block, TextContent) else ""
+
+
 def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
                           node_type: str | None, node_types: Sequence[str] | None,
                           detail: Detail) -> CallToolResult:
-    wanted = [*([node_type] if node_type else []), *(node_types or [])]
-    if not wanted:
-        return _text("Pass node_type, or node_types with one or more types.", error=True)
-    valid = sorted(skills)
-    aliases = nodes.aliases() if nodes else []
-    parts: list[str] = []
-    types: list[str | None] = []
-    for name in dict.fromkeys(wanted):
-        text = node_skill_text(skills, nodes, name, detail)
-        types.append(name if text is not None else None)
-        alias = resolve_alias(name, valid, aliases) if text is None else None
-        if alias is not None:
-            text = f"{alias[1]}\n\n{node_skill_text(skills, nodes, alias[0], detail)}"
-            types[-1] = alias[0]
-        elif text is None:
-            text = unknown_type_message(name, valid, [(a, t) for a, t, _ in aliases])
-        parts.append(text)
-    if detail == "standard":
-        parts = standard_batch(parts, types)
-    joined, left_out = capped_parts(parts, "\n---\n\n")
-    if left_out:
-        joined += (f"\n---\n\n{left_out} more node types did not fit in this reply; ask for "
-                   "them in another call.")
-    return _text(joined, error=types.count(None) == len(parts))
+    """`SkillAnswers.result` for a one-off call."""
+    return SkillAnswers(skills, nodes).result(node_type, node_types, detail)
 
 
 def register_node_tools(server: MCPServer, skills: Mapping[str, str],
                         nodes: NodeCatalog | None) -> None:
-    """Add the node tools; without a schema document only get_node_skill is served."""
-    def get_node_skill(node_type: Annotated[str, Field(max_length=MAX_NAME_LENGTH)] = "",
-                       node_types: Annotated[tuple[Annotated[str, Field(
-                           max_length=MAX_NAME_LENGTH)], ...], Field(
-                           max_length=MAX_NODE_TYPES)] = (),
-                       detail: Detail = "standard") -> CallToolResult:
-        return get_node_skill_result(skills, nodes, node_type, node_types, detail)
+    """Add the node tools; without a schema document only get_node_skill is served.
+
+    `get_node_skill` is a coroutine: its answer is a lookup once warm, so it runs on the
+    event loop instead of paying a worker thread's hand-off on every call."""
+    answers = SkillAnswers(skills, nodes)
+
+    async def get_node_skill(
+            node_type: Annotated[str, Field(max_length=MAX_NAME_LENGTH)] = "",
+            node_types: Annotated[tuple[Annotated[str, Field(max_length=MAX_NAME_LENGTH)], ...],
+                                  Field(max_length=MAX_NODE_TYPES)] = (),
+            detail: Detail = "standard") -> CallToolResult:
+        return answers.result(node_type, node_types, detail)
 
     server.add_tool(get_node_skill, name="get_node_skill", description=NODE_SKILL_DESCRIPTION,
                     annotations=READ_ONLY)
@@ -221,6 +291,8 @@ def register_node_tools(server: MCPServer, skills: Mapping[str, str],
 
 
 def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
+    aliases = AliasIndex(nodes.types, nodes.aliases())
+
     def search_nodes(query: Annotated[str, Field(max_length=MAX_QUERY_LENGTH)],
                      limit: Annotated[int, Field(ge=1, le=50)] = 10) -> str:
         return search_text(nodes.index, query, limit)
@@ -228,7 +300,7 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
     def validate_node(node_type: str, data: DataArg,
                       profile: Profile = DEFAULT_PROFILE) -> WireReport:
         if node_type not in nodes.catalog.specs:
-            alias = resolve_alias(node_type, nodes.types, nodes.aliases())
+            alias = aliases.resolve(node_type)
             if alias is None:
                 from mcp.server.mcpserver.exceptions import ToolError
 

@@ -23,7 +23,7 @@ from pygen.model import Handle, Model, NodeDef, wire_allowed
 from pygen.schema.fields import mapping_shape, mapping_target, properties
 from pygen.schema.node_schema import node_data_schema
 from pygen.skills.example_data import example_data
-from pygen.skills.neighbours import HandleIndex, build_index
+from pygen.skills.neighbours import HandleIndex, build_index, first_allowed
 
 # node → (valid example data, notes): skills.example_data.example_data.
 ExampleData = Callable[[NodeDef], tuple[dict[str, Any], Any]]
@@ -162,19 +162,19 @@ def _neighbour(node: NodeDef, index: HandleIndex, side: str
         return None
 
     def allowed(other: NodeDef, theirs: Handle) -> bool:
+        if other.type == node.type:
+            return False
         if side == "upstream":
             return wire_allowed(other, theirs, node, mine[0])
         return wire_allowed(node, mine[0], other, theirs)
 
-    for other, handle in index.by_stem(side, mine[0].id or ""):
-        if other.type != node.type and allowed(other, handle):
-            return other, handle.id
-    if side == "upstream":
+    # The rule this side states about the other end; the other end's own is tried one by one.
+    rule = mine[0].accepts if side == "upstream" else (mine[0].connects_to or node.connects_to)
+    found = first_allowed(index.matching(side, mine[0], rule), allowed)
+    if found is None and side == "upstream":
         # An input no output is named after (a prompt's `in`): a source node feeds it.
-        source = next((o for o in index.sources
-                       if o.type != node.type and allowed(o, o.outputs[0])), None)
-        return (source, source.outputs[0].id) if source is not None else None
-    return None
+        found = first_allowed(index.sources.allowed_by(mine[0].type, rule), allowed)
+    return (found[0], found[1].id) if found is not None else None
 
 
 def render_wired_example(workflow: Mapping[str, Any], node_type: str,
