@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from pygen.errors import PygenError
@@ -23,8 +23,11 @@ def nodes_dir(skills_dir: Path) -> Path:
     return skills_dir / NODES_DIR
 
 
-def node_file(skills_dir: Path, node_type: str) -> Path:
-    return skills_dir / NODES_DIR / f"{slug(node_type)}.md"
+def node_file(skills_dir: Path, node_type: str, stems: Mapping[str, str] | None = None) -> Path:
+    """Where a node's skill lives; `stems` (file_stems of the catalog) tells apart the types
+    whose slugs are one file."""
+    stem = stems.get(node_type) if stems is not None else None
+    return skills_dir / NODES_DIR / f"{stem or slug(node_type)}.md"
 
 
 # A node type that is already a safe file stem is its own file name (1-64 characters).
@@ -46,6 +49,29 @@ def slug(node_type: str) -> str:
         digest = hashlib.sha256(node_type.encode()).hexdigest()[:8]
         stem = f"{stem[:_MAX_STEM - 9].rstrip('-._')}-{digest}"
     return stem
+
+
+def file_stems(node_types: Iterable[str]) -> dict[str, str]:
+    """Node type → the stem of its skill file, for a whole catalog. Types whose slugs are equal
+    or differ only in case (`searchAPI`, `searchApi`: one file on macOS and Windows) are all
+    real ids of the app, so each gets a file: the type that is its own slug, else the first
+    in code-point order, keeps the slug; every other one adds a digest of its whole type."""
+    groups: dict[str, list[str]] = {}
+    for node_type in dict.fromkeys(node_types):
+        groups.setdefault(slug(node_type).casefold(), []).append(node_type)
+    stems: dict[str, str] = {}
+    for members in groups.values():
+        members.sort(key=lambda t: (slug(t) != t, t))
+        stems[members[0]] = slug(members[0])
+        for node_type in members[1:]:
+            stems[node_type] = kept_apart(node_type)
+    return stems
+
+
+def kept_apart(node_type: str) -> str:
+    """The stem of a type whose slug another type's file holds: the slug and a digest."""
+    digest = hashlib.sha256(node_type.encode()).hexdigest()[:8]
+    return f"{slug(node_type)[:_MAX_STEM - 9].rstrip('-._')}-{digest}"
 
 
 def slugs(node_types: Iterable[str]) -> dict[str, str]:

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pygen import layout
 from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
 
@@ -325,6 +326,11 @@ class Model(Frozen):
         for n in self.nodes:
             found.setdefault(n.type, n)
         return found
+
+    @cached_property
+    def file_stems(self) -> dict[str, str]:
+        """Node key → the stem of its skill file (pygen.layout.file_stems), built once."""
+        return layout.file_stems(n.key for n in self.nodes)
 
     def untyped(self) -> list[str]:
         """Node types whose data type the code does not declare (fields inferred, or none)."""

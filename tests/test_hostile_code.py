@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from test_hostile_corpus import Case, assert_refused, run_pygen
 
+from pygen.server.store import load_store
+
 NODE = ('  {{ type: {type}, label: {label}, description: {description}, inputs: [], '
         'outputs: [], defaultData: {{ text: "" }} }},\n')
 
@@ -25,11 +27,24 @@ def app(root: Path, *nodes: dict[str, str]) -> Path:
     return root
 
 
-@pytest.mark.parametrize("command", ["gen", "check"])
-def test_types_equal_but_for_case_name_both_definitions(tmp_path: Path, command: str) -> None:
-    project = app(tmp_path / "app", {"type": '"Prompt"'}, {"type": '"prompt"'})
-    line = assert_refused(project, Case([command], "src/nodes.ts:5: node type 'prompt'"))
-    assert "'Prompt' (src/nodes.ts:4)" in line and "differ only in case" in line
+def test_types_equal_but_for_case_or_slug_each_get_a_file_of_their_own(tmp_path: Path) -> None:
+    """Real catalogs hold ids that differ only in case (`searchAPI`, `searchApi`) or that
+    slug alike: each node keeps its own file (one file on macOS and Windows otherwise), the
+    first in code-point order keeps the plain name, and both are served by their types."""
+    project = app(tmp_path / "app", {"type": '"prompt"'}, {"type": '"Prompt"'},
+                  {"type": '"Limit Times"'}, {"type": '"Limit/Times"'})
+    assert run_pygen(project, ["gen", "-q"]).returncode == 0
+    assert run_pygen(project, ["check", "-q"]).returncode == 0
+    nodes = project / "skills" / "nodes"
+    names = sorted(p.name for p in nodes.glob("*.md") if not p.name.startswith("_"))
+    assert len({n.casefold() for n in names}) == len(names) == 4
+    assert "Prompt.md" in names and "Limit-Times.md" in names
+    store = load_store(project / "skills")
+    for node_type in ("prompt", "Prompt", "Limit Times", "Limit/Times"):
+        assert f"node_type: {node_type}" in store.get_node_skill(node_type) \
+            or f"node_type: '{node_type}'" in store.get_node_skill(node_type)
+    index = (nodes / "_README.md").read_text()
+    assert all(f"({n})" in index for n in names)
 
 
 def test_a_node_type_holding_a_newline_is_refused_at_its_line(tmp_path: Path) -> None:

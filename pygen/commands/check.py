@@ -18,6 +18,7 @@ from pygen.commands.common import (
     diagnostics_json,
     enforce_strict,
     no_tools_option,
+    print_contradictions,
     print_diagnostics,
     print_gate,
     print_problems,
@@ -66,7 +67,10 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
     files.refuse_links_below(config.skills_dir)  # before the memo, which reads through links
     known_clean = memo.clean_check(config, strict) if use_cache else None
     if known_clean is not None:
-        print_clean(config, known_clean, quiet=quiet, as_json=as_json)
+        print_diagnostics(known_clean.warnings, quiet or as_json, verbose)
+        print_contradictions(known_clean.contradictions, strict=False, quiet=quiet or as_json)
+        print_clean(config, known_clean.files, known_clean.warnings, quiet=quiet,
+                    as_json=as_json)
         return 0
     with progress(verbose=verbose, quiet=quiet) as steps:
         steps.step(f"extracting the catalog ({config.definitions_label})")
@@ -89,10 +93,13 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         print_text(plan, stale, gate, problems, quiet=quiet)
     if stale or gate.failed or problems or code:
         return 1
-    # Only a run with nothing to say is remembered: warnings must show on every run.
-    if use_cache and not plan.model.diagnostics and not gate.stale_names and not gate.foreign \
-            and not contradictions.find(plan.model) and not config.settings.saved_workflows:
-        memo.record_clean_check(config, strict, len(plan.updates))
+    # A run whose only words are the catalog's warnings is remembered with them, to say
+    # again; any other finding is worked out afresh on every run.
+    if use_cache and not gate.stale_names and not gate.foreign \
+            and not config.settings.saved_workflows:
+        said = tuple(c.text() for c in contradictions.find(plan.model))
+        memo.record_clean_check(config, strict, memo.Passed(len(plan.updates),
+                                                            plan.model.diagnostics, said))
     return 0
 
 
@@ -127,12 +134,12 @@ def print_text(plan: planning.Plan, stale: tuple[FileUpdate, ...], gate: Gate,
         console.print(f"{len(plan.updates)} skill files are current.")
 
 
-def print_clean(config: Config, files: int, *, quiet: bool, as_json: bool) -> None:
-    """What a clean check prints, for a run answered from the cache."""
+def print_clean(config: Config, files: int, warnings: tuple[Diagnostic, ...], *, quiet: bool,
+                as_json: bool) -> None:
+    """What a passing check prints after its warnings, for a run answered from the cache."""
     if as_json:
         empty = Gate((), (), (), config.settings.stale_prose)
-        # Only a run without warnings is remembered as clean.
         console.print_json(json.dumps({"stale": [], **gate_json(empty), "problems": [],
-                                       "warnings": [], "ok": True}))
+                                       "warnings": diagnostics_json(warnings), "ok": True}))
     elif not quiet:
         console.print(f"{files} skill files are current.")

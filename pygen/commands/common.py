@@ -77,10 +77,14 @@ def code_findings(model: Model, *, strict: bool, quiet: bool) -> int:
     from pygen.gate import contradictions
 
     found = contradictions.find(model)
-    level = "error" if strict else "warning"
-    for finding in found if strict or not quiet else []:
-        err_console.print(f"{level}: {finding.text()}", highlight=False, markup=False)
+    print_contradictions(tuple(f.text() for f in found), strict=strict, quiet=quiet)
     return len(found) if strict else 0
+
+
+def print_contradictions(texts: tuple[str, ...], *, strict: bool, quiet: bool) -> None:
+    level = "error" if strict else "warning"
+    for text in texts if strict or not quiet else ():
+        err_console.print(f"{level}: {text}", highlight=False, markup=False)
 
 
 def content_problems(config: Config, plan: Plan, quiet: bool = False) -> list[str]:

@@ -1,12 +1,16 @@
-"""The memo of a clean `check` (`.pygen-cache/check.json`): a check whose inputs all match
-the last one that passed without a word is answered without running anything."""
+"""The memo of a passing `check` (`.pygen-cache/check.json`): a check whose inputs all match
+the last one that passed is answered without running anything, its warnings said again."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+
+from pydantic import ValidationError
 
 from pygen.config import Config
 from pygen.extract import cache
+from pygen.model import Diagnostic
 from pygen.tools.cache import tool_inputs, tools_key
 
 
@@ -36,21 +40,40 @@ def _verdict(config: Config, strict: bool) -> tuple[str, list[Path]] | None:
     return key, [*inputs, *tools, *skills]
 
 
-def clean_check(config: Config, strict: bool) -> int | None:
-    """The file count of a check with exactly these inputs that passed without a word, if
-    there was one: the whole run can be skipped."""
+@dataclass(frozen=True)
+class Passed:
+    """A check that passed: how many files it checked, and what it warned of (the catalog's
+    warnings, and where the code contradicts itself) to say again."""
+
+    files: int
+    warnings: tuple[Diagnostic, ...] = ()
+    contradictions: tuple[str, ...] = ()
+
+
+def clean_check(config: Config, strict: bool) -> Passed | None:
+    """The last check with exactly these inputs, if it passed: the whole run can be skipped,
+    its warnings printed as they were."""
     verdict = _verdict(config, strict)
     if verdict is None:
         return None
     cached = cache.read_entry(cache.cache_dir(config) / "check.json", verdict[0])
     if cached is None or not cache.fresh(cached.get("inputs")):
         return None
-    files = cached.get("files")
-    return files if isinstance(files, int) else None
+    files, warnings = cached.get("files"), cached.get("warnings", [])
+    said = cached.get("contradictions", [])
+    if not isinstance(files, int) or not isinstance(warnings, list) or not isinstance(said, list):
+        return None
+    try:
+        return Passed(files, tuple(Diagnostic.model_validate(w) for w in warnings),
+                      tuple(str(t) for t in said))
+    except ValidationError:
+        return None  # a memo from another version of pygen: run the check
 
 
-def record_clean_check(config: Config, strict: bool, files: int) -> None:
+def record_clean_check(config: Config, strict: bool, passed: Passed) -> None:
     verdict = _verdict(config, strict)
     if verdict is not None:
-        cache.write_entry(cache.cache_dir(config) / "check.json",
-                    {"key": verdict[0], "inputs": cache.fingerprint(verdict[1]), "files": files})
+        cache.write_entry(cache.cache_dir(config) / "check.json", {
+            "key": verdict[0], "inputs": cache.fingerprint(verdict[1]), "files": passed.files,
+            "warnings": [w.model_dump(mode="json", exclude_none=True) for w in passed.warnings],
+            "contradictions": list(passed.contradictions)})

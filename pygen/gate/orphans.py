@@ -76,7 +76,7 @@ def node_files(skills_dir: Path) -> list[Path]:
 
 
 def find(skills_dir: Path, model: Model) -> list[Orphan]:
-    known = {layout.slug(node.key) for node in model.nodes}
+    known = set(model.file_stems.values())
     orphans = []
     for path in node_files(skills_dir):
         if path.stem in known:

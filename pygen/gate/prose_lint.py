@@ -145,7 +145,7 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
     vocab = vocabulary(model, extra)
     by_path = {u.path: u for u in planned if linted(u.path, skills_dir)}
     found = Lint()
-    types = {layout.slug(n.key): n.key for n in model.nodes}
+    types = {stem: key for key, stem in model.file_stems.items()}
     for path in sorted(set(skill_files(skills_dir)) | set(by_path)):
         node_type = types.get(path.stem, path.stem) if layout.is_node_file(skills_dir, path) \
             else None

@@ -183,7 +183,7 @@ def agent_read(skills_dir: Path, texts: Mapping[Path, str]) -> dict[Path, str]:
 def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Report:
     skills = config.skills_dir
     texts = current_texts(skills, planned)
-    files = {n.type: layout.node_file(skills, n.type) for n in model.nodes}
+    files = {n.type: layout.node_file(skills, n.key, model.file_stems) for n in model.nodes}
     by_type = {t: (path, texts.get(path)) for t, path in files.items()}
     gaps = prose_gaps(model.nodes, by_type)
     configured = bool(config.settings.tools)

@@ -125,10 +125,19 @@ def _load_nodes(nodes_dir: Path) -> tuple[dict[str, str], list[str]]:
             continue
         loaded = _load_node(Path(entry.path))
         if isinstance(loaded, str):
-            nodes[name[: -len(".md")]] = without_empty_sections(loaded)
+            nodes[_served_type(name[: -len(".md")], loaded)] = without_empty_sections(loaded)
         else:
             skipped.append(f"{entry.path}: {loaded.args[0]}; skipped")
     return nodes, skipped
+
+
+def _served_type(stem: str, text: str) -> str:
+    """The type a node file is served under: its stem, unless the stem is one pygen kept
+    apart from a type of the same spelling (pygen.layout.file_stems): then its own type."""
+    declared = frontmatter.read(text).get("node_type")
+    if isinstance(declared, str) and declared and stem == layout.kept_apart(declared):
+        return declared
+    return stem
 
 
 def _load_node(path: Path) -> str | ValueError:

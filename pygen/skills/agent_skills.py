@@ -48,10 +48,11 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
     guide = texts.get(layout.workflow_editor(skills_dir), "")
     files = {editor / "SKILL.md": _skill_md(EDITOR, DESCRIPTION, _body(_file_tools(guide))
                                             + _files_note(node_types))}
+    stems = layout.file_stems(node_types)
     for node_type in node_types:
-        text = texts.get(layout.node_file(skills_dir, node_type))
+        text = texts.get(layout.node_file(skills_dir, node_type, stems))
         if text is not None:
-            files[editor / "references" / f"{node_type}.md"] = _body(text)
+            files[editor / "references" / f"{stems[node_type]}.md"] = _body(text)
     schema = texts.get(layout.schema_file(skills_dir))
     if schema is not None:
         files[editor / "references" / "nodes.schema.json"] = schema

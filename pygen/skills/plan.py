@@ -81,38 +81,22 @@ def update_text(existing: str | None, template: str, blocks: Mapping[str, str],
     return frontmatter.update(new, {**stamp.fields(**(keys or {})), digests.FIELD: digest})
 
 
-def node_path(skills_dir: Path, node_type: str) -> Path:
+def node_path(skills_dir: Path, node_type: str, model: Model) -> Path:
     layout.slugs([node_type])  # a type with no letter or digit names no file
-    return layout.node_file(skills_dir, node_type)
+    return layout.node_file(skills_dir, node_type, model.file_stems)
 
 
-def check_file_names(nodes: Sequence[NodeDef],
-                     file_name: Callable[[str], str] = layout.slug) -> None:
-    """Every node's skill file name is usable and its own: names that are equal, or differ
-    only in case, once `file_name` turns a node's key into its file stem, are one file (on
-    macOS and Windows the latter too), and `check` would never settle there. The error names
-    both definitions."""
-    seen: dict[str, NodeDef] = {}
+def check_file_names(nodes: Sequence[NodeDef]) -> None:
+    """Every node's type can name a skill file (types whose files would be one file are kept
+    apart by pygen.layout.file_stems)."""
     for node in nodes:
         where = located(node.source.file, node.source.line, "")
-        name = file_name(node.key)
+        name = layout.slug(node.key)
         # A control character (a newline) in a type is a slip, never an id an agent can write.
         if any(ord(c) < 32 or ord(c) == 127 for c in node.key) \
                 or not layout.SAFE_STEM.fullmatch(name) or ".." in name:
             raise PygenError(f"{where}node type '{visible_line(node.key)}' cannot be used as "
                              "a file name; use letters, digits, '-', '_' and '.'")
-        other = seen.setdefault(name.casefold(), node)
-        if other is not node and name == file_name(other.key):
-            raise PygenError(
-                f"{where}node types '{visible_line(node.key)}' and '{visible_line(other.key)}' "
-                f"({located(other.source.file, other.source.line, '').rstrip(': ')}) would "
-                f"share the skill file {name}.md; rename one of them")
-        if other is not node:
-            raise PygenError(
-                f"{where}node type '{node.key}' and '{other.key}' "
-                f"({located(other.source.file, other.source.line, '').rstrip(': ')}) differ "
-                f"only in case: their skill files ({name}.md, {file_name(other.key)}.md) would "
-                "be one file on macOS and Windows; rename one of the types")
 
 
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
@@ -121,7 +105,7 @@ def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | Non
     updates = []
     index = build_index(model)  # once: each node's worked example looks up its neighbours
     for node in model.nodes:
-        path = node_path(skills_dir, node.key)
+        path = node_path(skills_dir, node.key, model)
         template = render.node_template(node, with_tool=node.tool is not None)
         blocks = render.node_blocks(node, definitions, model, (real or {}).get(node.key, ()),
                                     index)
@@ -185,7 +169,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
     protocol = protocol_blocks(skills)
 
     check_file_names(model.nodes)
-    paths = [node_path(skills, n.key) for n in model.nodes]
+    paths = [node_path(skills, n.key, model) for n in model.nodes]
     paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills),
               layout.nodes_index(skills)]
     if config.fallback_file:
@@ -233,7 +217,7 @@ def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str
 def plan_nodes_index(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                      stamp: Stamp) -> FileUpdate:
     """nodes/_README.md, for people: the index of the node files and whose prose is written."""
-    empty = {n.key: sections.empty_sections(existing.get(node_path(skills_dir, n.key)))
+    empty = {n.key: sections.empty_sections(existing.get(node_path(skills_dir, n.key, model)))
              for n in model.nodes}
     return plan_blocks_file(layout.nodes_index(skills_dir), existing,
                             render.nodes_index_template(),

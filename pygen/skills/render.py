@@ -375,7 +375,7 @@ def nodes_index(model: Model, empty_prose: Mapping[str, tuple[str, ...]]) -> str
     person has yet to write."""
     lines = ["| Node type | Label | Category | Purpose | Prose |", "|---|---|---|---|---|"]
     for node in model.nodes:
-        link = f"[{code(node.key, table=True)}]({node.key}.md)"
+        link = f"[{code(node.key, table=True)}]({model.file_stems[node.key]}.md)"
         empty = empty_prose.get(node.key, ())
         written = "written" if not empty else "to write: " + ", ".join(empty)
         cells = [link, cell(node.label), cell(node.category or "—"), cell(purpose(node)),

@@ -60,3 +60,35 @@ def test_a_changed_pygen_of_the_same_version_is_a_miss(
     assert memo.clean_check(config(project), strict=False) is None
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
     assert node_runs(project) == 2
+
+
+WARNED_TS = """\
+export interface PromptData {
+  /** @default 30 */
+  steps: number;
+}
+const stamp = () => Date.now();
+export const NODE_DEFINITIONS = [
+  { type: "prompt", label: "Prompt", inputs: [], outputs: ["text"],
+    defaultData: { steps: 45, seed: stamp() } },
+];
+"""
+
+
+def test_a_passing_check_with_warnings_is_remembered_and_says_them_again(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalog's warnings (a computed value) and a contradiction in the code (@default
+    against the default data) are said by the remembered run exactly as by the first."""
+    (project / "src" / "nodes.ts").write_text(WARNED_TS)
+    assert run(project, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    first = run(project, "check", monkeypatch=monkeypatch)
+    passed = memo.clean_check(config(project), strict=False)
+    assert passed is not None and passed.warnings and passed.contradictions
+    runs = node_runs(project)
+    again = run(project, "check", monkeypatch=monkeypatch)
+    assert first.exit_code == again.exit_code == 0
+    assert "computed" in first.output and "@default 30 disagrees" in first.output
+    assert again.output == first.output and node_runs(project) == runs
+    as_json = run(project, "check", "--json", monkeypatch=monkeypatch)
+    fresh = run(project, "check", "--json", "--no-cache", monkeypatch=monkeypatch)
+    assert as_json.output == fresh.output and '"warnings": []' not in as_json.output
