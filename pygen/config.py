@@ -70,6 +70,9 @@ class FieldList(BaseModel):
     # Visibility: `{field: [values]}` shown only when / hidden when another field has them.
     show: str | None = None
     hide: str | None = None
+    # The key inside show/hide that names the node's own version (n8n's `@version`): it picks
+    # which fields each version has, and is no condition on the data.
+    version: str | None = None
 
 
 class Zod(BaseModel):

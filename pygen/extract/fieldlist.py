@@ -15,20 +15,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pygen.config import FieldList
+from pygen.extract import versioned
 from pygen.model import Condition, DataField, DataType, Scalar, TypeRef
 
 # Descriptor key of each part, per dialect; None: the dialect has no such key.
 PRESETS: dict[str | None, dict[str, str | None]] = {
     None: {"name": "name", "label": "label", "type": "type", "default": "default",
            "description": "description", "options": "options", "option_value": "value",
-           "required": "required", "optional": None, "show": "show", "hide": "hide"},
+           "required": "required", "optional": None, "show": "show", "hide": "hide",
+           "version": None},
     "n8n": {"name": "name", "label": "displayName", "type": "type", "default": "default",
             "description": "description", "options": "options", "option_value": "value",
             "required": "required", "optional": None, "show": "displayOptions.show",
-            "hide": "displayOptions.hide"},
+            "hide": "displayOptions.hide", "version": "@version"},
     "flowise": {"name": "name", "label": "label", "type": "type", "default": "default",
                 "description": "description", "options": "options", "option_value": "name",
-                "required": None, "optional": "optional", "show": "show", "hide": "hide"},
+                "required": None, "optional": "optional", "show": "show", "hide": "hide",
+                "version": None},
 }
 
 # Descriptor types and the JSON type of their value.
@@ -47,6 +50,8 @@ class Reading:
 
     keys: Mapping[str, str | None]
     problems: list[str] = field(default_factory=list)
+    # The node's own version, when its visibility conditions can name one (`@version`).
+    version: float | None = None
 
 
 def keys_for(config: FieldList) -> dict[str, str | None]:
@@ -59,9 +64,12 @@ def keys_for(config: FieldList) -> dict[str, str | None]:
     return keys
 
 
-def data_type(descriptors: Any, config: FieldList) -> tuple[DataType, list[str]]:
-    """The node's data type from its descriptor list, and one problem per unreadable item."""
-    reading = Reading(keys_for(config))
+def data_type(descriptors: Any, config: FieldList,
+              version: str | None = None) -> tuple[DataType, list[str]]:
+    """The node's data type from its descriptor list, and one problem per unreadable item.
+    `version`: the node's version (its variant), which picks the fields a dialect's version
+    condition shows."""
+    reading = Reading(keys_for(config), version=_number(version))
     fields = read_fields(descriptors, reading, f"'{config.entry_field}'")
     return DataType(via="field-list", fields=fields), reading.problems
 
@@ -76,6 +84,13 @@ def read_fields(descriptors: Any, reading: Reading, where: str) -> tuple[DataFie
         if read is not None:
             out.append(read)
     return tuple(out)
+
+
+def _number(text: str | None) -> float | None:
+    try:
+        return float(text) if text is not None else None
+    except ValueError:
+        return None
 
 
 def _get(item: Mapping[str, Any], key: str | None) -> Any:
@@ -99,7 +114,7 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
         reading.problems.append(f"{where} has no string '{keys['name']}'")
         return None
     kind = _get(item, keys["type"])
-    if kind in _NOT_DATA:
+    if kind in _NOT_DATA or not versioned.shown_in(item, keys, reading.version):
         return None
     ref = type_ref(item, kind, reading, f"{where} ({name})")
     default = _get(item, keys["default"])
@@ -107,8 +122,8 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
         name=name, type_text=type_text(ref, kind), type=ref, optional=not _required(item, keys),
         description=_description(item, keys),
         default_tag=_default_text(default),
-        shown_when=(*conditions(_get(item, keys["show"]), False),
-                    *conditions(_get(item, keys["hide"]), True)))
+        shown_when=(*conditions(_get(item, keys["show"]), False, keys.get("version")),
+                    *conditions(_get(item, keys["hide"]), True, keys.get("version"))))
 
 
 def _required(item: Mapping[str, Any], keys: Mapping[str, str | None]) -> bool:
@@ -186,14 +201,16 @@ def _fixed_collection(item: Mapping[str, Any], options: Any, reading: Reading,
     return TypeRef(kind="object", fields=tuple(groups))
 
 
-def conditions(value: Any, hide: bool) -> tuple[Condition, ...]:
+def conditions(value: Any, hide: bool, version_key: str | None = None) -> tuple[Condition, ...]:
     """`{resource: ["issue"], operation: ["create"]}` → one condition per key. Values that are
     not plain data (a rule object) are left out of the condition; a key left with none is
-    dropped."""
+    dropped, and so is the dialect's version key (no data field: it picked the fields)."""
     if not isinstance(value, dict):
         return ()
     out = []
     for key, wanted in value.items():
+        if key == version_key:
+            continue
         items = wanted if isinstance(wanted, list) else [wanted]
         kept = tuple(v for v in items if v is None or isinstance(v, str | int | float | bool))
         if kept:

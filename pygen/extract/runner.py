@@ -142,7 +142,7 @@ def _node(raw: dict[str, Any], field_list: FieldList | None,
     node = NodeDef.model_validate({k: v for k, v in raw.items() if k != "field_list"})
     if descriptors is None or field_list is None:
         return node
-    data_type, problems = fieldlist.data_type(descriptors, field_list)
+    data_type, problems = fieldlist.data_type(descriptors, field_list, node.variant)
     if problems:
         # One warning per node, however many descriptors: an unknown dialect fails them all.
         more = f" (and {len(problems) - 1} more)" if problems[1:] else ""

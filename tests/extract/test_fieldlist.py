@@ -83,3 +83,43 @@ def test_a_list_that_is_not_a_list_is_one_problem() -> None:
     data_type, problems = fieldlist.data_type({"name": "x"}, N8N)
     assert data_type.fields == () and problems == ["'properties' is not a list of field "
                                                    "descriptors"]
+
+
+VERSIONED = [
+    {"displayName": "Always", "name": "always", "type": "string", "default": ""},
+    {"displayName": "Only 1", "name": "one", "type": "string", "default": "",
+     "displayOptions": {"show": {"@version": [1]}}},
+    {"displayName": "From 2", "name": "later", "type": "string", "default": "",
+     "displayOptions": {"show": {"@version": [{"_cnd": {"gte": 2}}], "mode": ["b"]}}},
+    {"displayName": "Not 3", "name": "old", "type": "string", "default": "",
+     "displayOptions": {"hide": {"@version": [{"_cnd": {"between": {"from": 3, "to": 4}}}]}}},
+    {"displayName": "Unread rule", "name": "odd", "type": "string", "default": "",
+     "displayOptions": {"show": {"@version": [{"_cnd": {"regex": "^1"}}]}}},
+    {"displayName": "Group", "name": "group", "type": "collection", "default": {},
+     "options": [{"displayName": "In 1", "name": "inOne", "type": "string", "default": "",
+                  "displayOptions": {"show": {"@version": [1]}}}]},
+]
+
+
+def test_n8n_version_conditions_pick_each_versions_fields() -> None:
+    """`@version` in displayOptions says which versions have a field (nested ones too); it is
+    never a condition on the data. A rule pygen cannot read keeps the field."""
+    def names(version: str | None) -> list[str]:
+        data_type, problems = fieldlist.data_type(VERSIONED, N8N, version)
+        assert problems == []
+        group = data_type.fields[-1].type.fields or ()
+        return [f.name for f in data_type.fields] + [f"group.{f.name}" for f in group]
+
+    assert names("1") == ["always", "one", "old", "odd", "group", "group.inOne"]
+    assert names("2.1") == ["always", "later", "old", "odd", "group"]
+    assert names("3") == ["always", "later", "odd", "group"]
+    # No version known: every field, none conditioned on `@version`.
+    assert names(None) == ["always", "one", "later", "old", "odd", "group", "group.inOne"]
+    later = fieldlist.data_type(VERSIONED, N8N, "2")[0].fields[1]
+    assert later.shown_when == (Condition(field="mode", values=("b",)),)
+
+
+def test_a_preset_without_a_version_key_keeps_version_as_a_condition() -> None:
+    data_type, _ = fieldlist.data_type(
+        [{"label": "X", "name": "x", "type": "string", "show": {"@version": [1]}}], FLOWISE, "2")
+    assert [c.field for c in data_type.fields[0].shown_when] == ["@version"]
