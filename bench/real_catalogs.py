@@ -155,7 +155,13 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
             kept.append(record)  # the first definition of a type wins, as in the catalog
     versions = Counter(r["type"] for r in kept)
     for record in kept:
-        data_type, problems = fieldlist.data_type(record.get("fields") or [], LISTS[name])
+        # The record's own version picks the fields its `@version` conditions show.
+        version = record.get("version")
+        numbers = [v for v in version if isinstance(v, int | float)] \
+            if isinstance(version, list) else []
+        latest = max(numbers) if numbers else version
+        data_type, problems = fieldlist.data_type(record.get("fields") or [], LISTS[name],
+                                                  variant_text(latest))
         every_top, every_nested = fieldlist.count(data_type.fields)
         out.every_top, out.every_nested = (out.every_top + every_top,
                                            out.every_nested + every_nested)
