@@ -243,15 +243,21 @@ def measure(entry: Entry, checkout: Path) -> Result:
     return result
 
 
-def run_entry(entry: Entry, checkouts: Path) -> Result:
-    checkout = checkouts / entry.folder
+def unusable(entry: Entry, checkout: Path) -> str | None:
+    """Why a checkout cannot be measured (missing, or at another commit), or None."""
     if not checkout.is_dir():
-        return Result(entry, skipped=f"no checkout at {checkout}")
+        return f"no checkout at {checkout}"
     commit = checkout_commit(checkout)
     if commit != entry.commit:
-        return Result(entry, skipped=f"checkout is at {commit or 'an unknown commit'}, "
-                                     f"the manifest pins {entry.commit[:12]}")
-    return measure(entry, checkout)
+        return (f"checkout is at {commit or 'an unknown commit'}, "
+                f"the manifest pins {entry.commit[:12]}")
+    return None
+
+
+def run_entry(entry: Entry, checkouts: Path) -> Result:
+    checkout = checkouts / entry.folder
+    skipped = unusable(entry, checkout)
+    return Result(entry, skipped=skipped) if skipped else measure(entry, checkout)
 
 
 HEADER = ("repo", "shape", "nodes/true", "typed", "warn", "gen", "check", "secs", "peak MB")

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.corpus import Entry, Run, _last_line, checkout_commit, copy_checkout, run_pygen
+from bench.corpus import Entry, Run, _last_line, copy_checkout, run_pygen, unusable
 
 INIT_EXPECTED = ("nodes", "init", "gen", "check")
 
@@ -85,13 +85,8 @@ def measure(entry: Entry, checkout: Path) -> InitResult:
 
 def run_entry(entry: Entry, checkouts: Path) -> InitResult:
     checkout = checkouts / entry.folder
-    if not checkout.is_dir():
-        return InitResult(entry, skipped=f"no checkout at {checkout}")
-    commit = checkout_commit(checkout)
-    if commit != entry.commit:
-        return InitResult(entry, skipped=f"checkout is at {commit or 'an unknown commit'}, "
-                                         f"the manifest pins {entry.commit[:12]}")
-    return measure(entry, checkout)
+    skipped = unusable(entry, checkout)
+    return InitResult(entry, skipped=skipped) if skipped else measure(entry, checkout)
 
 
 HEADER = ("repo", "nodes/true", "share", "init", "gen", "check", "secs", "source")

@@ -23,12 +23,12 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from bench.blocks_app import write_app
-from bench.scaling import Sample, _children_cpu
+from bench.scaling import Sample
+from bench.scaling import timed as run
 
 STEP = re.compile(r"^\[\s*([0-9.]+)s\] rendering ", re.MULTILINE)
 REREAD = re.compile(r"re-read \d+ of \d+ nodes|reading every node")
@@ -38,17 +38,6 @@ def extraction_seconds(stderr: str) -> float | None:
     """Wall seconds until the run started rendering (from its --verbose step lines)."""
     found = STEP.search(stderr)
     return float(found.group(1)) if found else None
-
-
-def run(argv: Sequence[str], cwd: Path, ok: Sequence[int]) -> tuple[Sample, str]:
-    """One process: its wall and CPU time (with its children's), and its stderr."""
-    cpu, start = _children_cpu(), time.perf_counter()
-    done = subprocess.run(list(argv), cwd=cwd, capture_output=True, text=True, check=False)
-    sample = Sample(time.perf_counter() - start, _children_cpu() - cpu)
-    if done.returncode not in ok:
-        raise SystemExit(f"{' '.join(argv)} exited {done.returncode} in {cwd}:\n"
-                         f"{done.stderr[-2000:]}")
-    return sample, done.stderr
 
 
 def touch(root: Path, n: int) -> Path:

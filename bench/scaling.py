@@ -47,13 +47,19 @@ def _children_cpu() -> float:
 
 def run(argv: Sequence[str], cwd: Path, ok: Sequence[int] = (0,)) -> Sample:
     """One process; its wall time and the CPU time it and its children used."""
+    return timed(argv, cwd, ok)[0]
+
+
+def timed(argv: Sequence[str], cwd: Path, ok: Sequence[int] = (0,)) -> tuple[Sample, str]:
+    """One process: its wall and CPU time (with its children's), and its stderr; a run
+    exiting with a code not in `ok` stops the benchmark."""
     cpu, start = _children_cpu(), time.perf_counter()
     done = subprocess.run(list(argv), cwd=cwd, capture_output=True, text=True, check=False)
     sample = Sample(time.perf_counter() - start, _children_cpu() - cpu)
     if done.returncode not in ok:
         raise SystemExit(f"{' '.join(argv)} exited {done.returncode} in {cwd}:\n"
                          f"{done.stderr[-2000:]}")
-    return sample
+    return sample, done.stderr
 
 
 def workflow(n: int) -> dict[str, object]:
