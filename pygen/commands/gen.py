@@ -27,7 +27,7 @@ from pygen.config import Config
 from pygen.gate import gate as gating
 from pygen.gate.gate import Gate
 from pygen.gate.orphans import Orphan
-from pygen.gate.view import gate_json
+from pygen.gate.report_format import gate_json
 from pygen.output import console, shown
 from pygen.progress import counted, progress
 from pygen.skills import digests
