@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from pygen.protocol.loading import json_path
 from pygen.protocol.models import (
     PromptAsset,
     SceneAsset,
@@ -23,7 +24,6 @@ from pygen.protocol.models import (
 from pygen.protocol.patches import PatchError, apply_patches
 from pygen.protocol.planning import unknown_skill
 from pygen.protocol.registry import Registry, RegistrySkill
-from pygen.protocol.wire import json_path
 
 # Keys that only a SceneSpec declares (plus scene containers): finding one inside any other
 # output means a story change travelling outside `sceneSpecPatch`. No other output model
