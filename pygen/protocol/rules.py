@@ -27,7 +27,7 @@ from pygen.protocol.registry import Registry, RegistrySkill
 
 # Keys that only a SceneSpec declares (plus scene containers): finding one inside any other
 # output means a story change travelling outside `sceneSpecPatch`. No other output model
-# declares these names; tests/test_protocol_models.py keeps it that way.
+# declares these names; tests/protocol/test_models.py keeps it that way.
 STORY_KEYS = frozenset({"beat", "narration", "subjects", "sceneSpec", "sceneSpecs", "scenes"})
 
 # Keys that carry media: a promptSet entry is prompt text only, so these belong in sceneAssets.
