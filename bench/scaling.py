@@ -81,7 +81,7 @@ def measure(root: Path, n: int) -> dict[str, Sample]:
     # A fresh project has no cache: this gen is cold, and it fills the cache for check.
     cold = run([*pygen, "gen", "-q"], root)
     # The first check reads the extraction from the cache but renders and checks everything;
-    # a clean one is remembered, so the next ones answer from the memo (pygen.gate.memo).
+    # a clean one is remembered, so the next ones answer from the memo (pygen.gate.check_memo).
     first = run([*pygen, "check", "-q"], root)
     warm = min((run([*pygen, "check", "-q"], root) for _ in range(2)), key=lambda s: s.cpu)
     (root / "workflow.json").write_text(json.dumps(workflow(n)), encoding="utf-8")

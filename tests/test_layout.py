@@ -166,3 +166,38 @@ def test_the_circle_check_sees_a_circle_through_a_lazy_import(tmp_path: Path) ->
     b.write_text('function f() { return require("./a.cjs").x; }\n', encoding="utf-8")
     graph = {p: js_required(p) for p in (a, b)}
     assert circles(graph) == [["a.cjs", "b.cjs", "a.cjs"]]
+
+
+# Modules whose unit tests do not live yet at the mirrored path. The list may only shrink: a new
+# module comes with tests/<folder>/test_<module>.py (top-level ones: tests/test_<module>.py).
+UNMIRRORED = frozenset({
+    "cli.py", "clidoc.py", "commands/common.py", "commands/schema.py", "connections.py",
+    "conventions.py", "errors.py", "extract/infer.py", "extract/noderuntime.py",
+    "extract/versioned.py", "gate/block_history.py", "gate/gate.py", "gate/report_format.py",
+    "gate/vocabulary.py", "init/configfile.py", "init/forms.py", "init/literals.py",
+    "init/toplevel.py", "jsonvalues.py", "model.py", "proc.py", "protocol/findings.py",
+    "protocol/loading.py", "schema/conditional.py", "schema/fields.py", "server/batch.py",
+    "server/http.py", "server/listing.py", "server/synonyms.py", "skills/agent_skills.py",
+    "skills/bounds.py", "skills/catalog_text.py", "skills/conventions_text.py",
+    "skills/gitinfo.py", "skills/plan.py", "skills/saved_examples.py", "skills/wired_example.py",
+    "tools/capture.py", "tools/json_source.py", "tools/merge.py", "tools/python_source.py",
+    "tools/recorded.py", "tools/source_entry.py", "tools/stdio_source.py",
+    "validation/autofix.py", "validation/checks.py", "validation/graph.py",
+    "validation/profiles.py", "validation/saved.py", "validation/saved_form.py",
+    "validation/schema_errors.py", "validation/unknown_fields.py", "validation/wiring.py",
+    "validation/workflow_keys.py",
+})
+
+
+def mirrored_test(path: Path) -> Path:
+    """Where the unit tests of a pygen module live: the same folders under tests/."""
+    rel = path.relative_to(PACKAGE)
+    return PACKAGE.parent / "tests" / rel.parent / f"test_{rel.name}"
+
+
+def test_tests_mirror_the_package() -> None:
+    subjects = [p for p in modules() if p.name not in ("__init__.py", "__main__.py")]
+    unmirrored = {p.relative_to(PACKAGE).as_posix() for p in subjects
+                  if not mirrored_test(p).is_file()}
+    assert sorted(unmirrored - UNMIRRORED) == [], "add tests/<folder>/test_<module>.py"
+    assert sorted(UNMIRRORED - unmirrored) == [], "mirrored now: drop from UNMIRRORED"

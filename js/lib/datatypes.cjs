@@ -5,7 +5,7 @@
 // data; else the best plausible structural match of the node's default data.
 "use strict";
 
-const { castEvidence } = require("./evidence.cjs");
+const { castEvidence } = require("./castevidence.cjs");
 const { deadImportOf, noteDeadImport } = require("./imports.cjs");
 const { isLibFile } = require("./util.cjs");
 const { structuralMatch, preferDecl, notDeclared, STRUCTURAL_THRESHOLD } =

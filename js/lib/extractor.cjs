@@ -3,7 +3,7 @@
 "use strict";
 
 const { UserError } = require("./errors.cjs");
-const { isStackOverflow, tooDeep } = require("./depth.cjs");
+const { isStackOverflow, tooDeep } = require("./deepnesting.cjs");
 const { rel } = require("./util.cjs");
 const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
 const { definitionEntries } = require("./sources.cjs");

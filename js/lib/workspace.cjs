@@ -4,13 +4,13 @@
 // TypeScript then resolves inside each package exactly as if it were linked into
 // node_modules (`exports`, `types`, `main`, subpaths), through a host that maps the link.
 // A package whose manifest points at a build output that is missing (no dist/ before a
-// build) resolves to its sources instead: see standins.cjs.
+// build) resolves to its sources instead: see missingbuild.cjs.
 "use strict";
 
 const fs = require("fs");
 const path = require("path");
 const { findUp, readJson } = require("./util.cjs");
-const { resolveStandIn } = require("./standins.cjs");
+const { resolveStandIn } = require("./missingbuild.cjs");
 
 function findWorkspace(start) {
   return findUp(start, (dir) => {

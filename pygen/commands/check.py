@@ -27,10 +27,10 @@ from pygen.commands.common import (
     verbose_option,
 )
 from pygen.config import Config
-from pygen.gate import contradictions, memo
+from pygen.gate import check_memo, contradictions
 from pygen.gate import gate as gating
 from pygen.gate.gate import Gate
-from pygen.gate.view import gate_json
+from pygen.gate.report_format import gate_json
 from pygen.model import Diagnostic
 from pygen.output import console, err_console, shown
 from pygen.progress import counted, progress
@@ -63,9 +63,9 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
 
 def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
               use_cache: bool, verbose: bool = False) -> int:
-    """One `check` run; returns its exit code. A clean run is remembered (pygen.gate.memo)."""
+    """One `check` run; returns its exit code. A clean run is remembered (pygen.gate.check_memo)."""
     files.refuse_links_below(config.skills_dir)  # before the memo, which reads through links
-    known_clean = memo.clean_check(config, strict) if use_cache else None
+    known_clean = check_memo.clean_check(config, strict) if use_cache else None
     if known_clean is not None:
         print_diagnostics(known_clean.warnings, quiet or as_json, verbose)
         print_contradictions(known_clean.contradictions, strict=False, quiet=quiet or as_json)
@@ -98,8 +98,8 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
     if use_cache and not gate.stale_names and not gate.foreign \
             and not config.settings.saved_workflows:
         said = tuple(c.text() for c in contradictions.find(plan.model))
-        memo.record_clean_check(config, strict, memo.Passed(len(plan.updates),
-                                                            plan.model.diagnostics, said))
+        passed = check_memo.Passed(len(plan.updates), plan.model.diagnostics, said)
+        check_memo.record_clean_check(config, strict, passed)
     return 0
 
 

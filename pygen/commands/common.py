@@ -186,7 +186,7 @@ def verbose_option(fn: F) -> F:
 
 def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:
     """The diffs of hand edits on stdout (unless quiet), then gate_lines on stderr."""
-    from pygen.gate.view import gate_lines
+    from pygen.gate.report_format import gate_lines
 
     if not quiet:
         for edit in gate.hand_edits:

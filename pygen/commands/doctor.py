@@ -13,7 +13,7 @@ from pygen.commands.common import config_from, config_options, no_tools_option
 from pygen.config import Config
 from pygen.gate import report as doctor
 from pygen.gate.report import Report
-from pygen.gate.view import gate_lines, report_json
+from pygen.gate.report_format import gate_lines, report_json
 from pygen.model import Model
 from pygen.output import console, shown
 from pygen.skills import plan as planning

@@ -27,10 +27,10 @@ from pygen.config import Config
 from pygen.gate import gate as gating
 from pygen.gate.gate import Gate
 from pygen.gate.orphans import Orphan
-from pygen.gate.view import gate_json
+from pygen.gate.report_format import gate_json
 from pygen.output import console, shown
 from pygen.progress import counted, progress
-from pygen.skills import digests
+from pygen.skills import block_digests
 from pygen.skills import plan as planning
 from pygen.skills.plan import FileUpdate
 from pygen.tools import merge
@@ -95,7 +95,7 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
         strict = strict or config.settings.strict
         enforce_strict(plan.model, strict)
         code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
-        refused = [] if force else digests.find(plan.updates)
+        refused = [] if force else block_digests.find(plan.updates)
         skipped = {edit.path for edit in refused}
         plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
         steps.step(f"writing and checking {counted(len(plan.updates), 'file')}")

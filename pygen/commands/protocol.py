@@ -29,8 +29,8 @@ from pygen.protocol import (
     to_wire,
     validate,
 )
+from pygen.protocol.loading import load_patches, load_request, load_result, load_scenes, parse_json
 from pygen.protocol.rules import validation_report
-from pygen.protocol.wire import load_patches, load_request, load_result, load_scenes, parse_json
 
 
 def default_registry_path(cwd: Path) -> Path:

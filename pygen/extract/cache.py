@@ -9,7 +9,7 @@ ignored and rebuilt, never trusted. Three stages keep an entry there:
   the sha256 of every file the extraction read (the extractor reports them; the nodes file and
   tsconfig are added for good measure). All of them are hashed again on every run.
 - `tools.json`: the tool schemas (pygen.tools.cache).
-- `check.json`: the last clean `check` (pygen.gate.memo).
+- `check.json`: the last clean `check` (pygen.gate.check_memo).
 """
 
 from __future__ import annotations

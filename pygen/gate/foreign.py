@@ -3,7 +3,7 @@
 pygen leaves them byte for byte (pygen.skills.markers keeps the body of a block it has no
 content for). Ids declared in `foreign_blocks` are not listed; any other is listed per id
 with a count and the files, a warning and never a failure. A block whose id pygen *recorded
-a digest for* (pygen.skills.digests) was pygen's own and is not foreign: pygen no longer
+a digest for* (pygen.skills.block_digests) was pygen's own and is not foreign: pygen no longer
 writes it (a renamed block), so it is listed as such even when declared.
 """
 
@@ -18,7 +18,7 @@ from pygen import files
 from pygen.config import Config
 from pygen.errors import MarkerError
 from pygen.gate.prose_lint import linted, skill_files
-from pygen.skills import digests, markers, render
+from pygen.skills import block_digests, markers, render
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class ForeignBlock:
                 f"Declare it with foreign_blocks = [\"{self.id}\"] in the pygen config")
 
 
-def texts(config: Config, planned: Sequence[digests.Planned]) -> dict[Path, str]:
+def texts(config: Config, planned: Sequence[block_digests.Planned]) -> dict[Path, str]:
     """Every Markdown skill file as this run leaves it."""
     skills = config.skills_dir
     out = {path: files.read_text(path) or "" for path in skill_files(skills)}
@@ -50,7 +50,7 @@ def texts(config: Config, planned: Sequence[digests.Planned]) -> dict[Path, str]
     return dict(sorted(out.items()))
 
 
-def find(config: Config, planned: Sequence[digests.Planned]) -> list[ForeignBlock]:
+def find(config: Config, planned: Sequence[block_digests.Planned]) -> list[ForeignBlock]:
     own, declared = render.own_blocks(), set(config.settings.foreign_blocks)
     found: dict[tuple[str, bool], list[Path]] = defaultdict(list)
     for path, text in texts(config, planned).items():
@@ -58,7 +58,7 @@ def find(config: Config, planned: Sequence[digests.Planned]) -> list[ForeignBloc
             blocks = markers.parse(text, str(path))
         except MarkerError:
             continue  # the planner reports it
-        recorded = digests.recorded(text)
+        recorded = block_digests.recorded(text)
         for block in blocks:
             was_pygens = block.id in recorded
             if block.id not in own and (was_pygens or block.id not in declared):

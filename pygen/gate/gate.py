@@ -16,8 +16,8 @@ from pygen.gate.foreign import ForeignBlock
 from pygen.gate.orphans import Orphan
 from pygen.gate.prose_lint import StaleName
 from pygen.model import Model
-from pygen.skills import digests, retired_record
-from pygen.skills.digests import HandEdit
+from pygen.skills import block_digests, retired_record
+from pygen.skills.block_digests import HandEdit
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Gate:
         return bool(self.hand_edits or self.orphans) or prose
 
 
-def retired_names(config: Config, planned: Sequence[digests.Planned]) -> prose_lint.Retired:
+def retired_names(config: Config, planned: Sequence[block_digests.Planned]) -> prose_lint.Retired:
     """The retired names of the schema document as this run leaves it, those let go, and the
     tool names of nodes this run has no tool for (unknown, so never retired)."""
     path = layout.schema_file(config.skills_dir)
@@ -52,7 +52,7 @@ def retired_names(config: Config, planned: Sequence[digests.Planned]) -> prose_l
                               frozenset(unknown))
 
 
-def stale_prose(config: Config, model: Model, planned: Sequence[digests.Planned],
+def stale_prose(config: Config, model: Model, planned: Sequence[block_digests.Planned],
                 written: bool) -> prose_lint.Lint:
     if config.settings.stale_prose == "off":
         return prose_lint.Lint()
@@ -61,15 +61,15 @@ def stale_prose(config: Config, model: Model, planned: Sequence[digests.Planned]
                                   retired=retired_names(config, planned))
 
 
-def gate(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Gate:
+def gate(config: Config, model: Model, planned: Sequence[block_digests.Planned]) -> Gate:
     """For `check`: hand edits among the planned files, stale prose, orphaned node files."""
     prose = stale_prose(config, model, planned, False)
-    return Gate(tuple(digests.find(planned)), tuple(prose.stale),
+    return Gate(tuple(block_digests.find(planned)), tuple(prose.stale),
                 tuple(orphans.find(config.skills_dir, model)), config.settings.stale_prose,
                 tuple(prose.hints), tuple(foreign.find(config, planned)))
 
 
-def after_gen(config: Config, model: Model, written: Sequence[digests.Planned],
+def after_gen(config: Config, model: Model, written: Sequence[block_digests.Planned],
               refused: Sequence[HandEdit], prune: bool) -> tuple[Gate, tuple[Orphan, ...]]:
     """For `gen`, once it has written: what is left for a person, and the orphans pruned.
 

@@ -33,7 +33,7 @@ from pygen.gate.block_history import NO_CHANGES, History, history
 from pygen.gate.prose import candidate, code_spans, prose_only
 from pygen.gate.vocabulary import Vocabulary, vocabulary
 from pygen.model import Model
-from pygen.skills.digests import Planned
+from pygen.skills.block_digests import Planned
 from pygen.suggest import NameIndex, hint
 
 CUTOFF = 0.85

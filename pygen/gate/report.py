@@ -18,7 +18,7 @@ from pygen.gate.gate import Gate, gate
 from pygen.gate.mismatches import Mismatch, mismatches
 from pygen.layout import for_people
 from pygen.model import Model, NodeDef
-from pygen.skills import digests, markers
+from pygen.skills import block_digests, markers
 from pygen.skills.sections import PROSE_SECTIONS, empty_sections
 
 CHARS_PER_TOKEN = 4
@@ -137,7 +137,7 @@ def structural_matches(model: Model) -> list[StructuralMatch]:
     return out
 
 
-def current_texts(skills_dir: Path, planned: Sequence[digests.Planned]) -> dict[Path, str]:
+def current_texts(skills_dir: Path, planned: Sequence[block_digests.Planned]) -> dict[Path, str]:
     """Each skill file as it will be after `pygen gen` (planned files) or as it is."""
     texts = {path: files.read_text(path) or "" for path in prose_lint.skill_files(skills_dir)}
     texts.update({u.path: u.new for u in planned})
@@ -180,7 +180,7 @@ def agent_read(skills_dir: Path, texts: Mapping[Path, str]) -> dict[Path, str]:
             and not for_people(p, skills_dir)}
 
 
-def diagnose(config: Config, model: Model, planned: Sequence[digests.Planned]) -> Report:
+def diagnose(config: Config, model: Model, planned: Sequence[block_digests.Planned]) -> Report:
     skills = config.skills_dir
     texts = current_texts(skills, planned)
     files = {n.type: layout.node_file(skills, n.key, model.file_stems) for n in model.nodes}

@@ -5,6 +5,7 @@ Public surface: the wire models, `load_registry`, `plan`, `validate`, `apply_pat
 """
 
 from pygen.protocol.docs import protocol_schema, render_protocol_blocks
+from pygen.protocol.loading import ProtocolError
 from pygen.protocol.models import (
     OUTPUT_KINDS,
     EditCut,
@@ -30,7 +31,6 @@ from pygen.protocol.patches import apply_patches
 from pygen.protocol.planning import plan
 from pygen.protocol.registry import Registry, RegistrySkill, load_registry
 from pygen.protocol.rules import Violation, validate
-from pygen.protocol.wire import ProtocolError
 
 __all__ = [
     "OUTPUT_KINDS",

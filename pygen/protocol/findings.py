@@ -14,11 +14,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from pygen.protocol.loading import ProtocolError, check_scene_ids, field_message, json_path
 from pygen.protocol.models import SceneSpec, SkillCallRequest, SkillCallResult
 from pygen.protocol.planning import check_expected, unknown_skill
 from pygen.protocol.registry import Registry
 from pygen.protocol.rules import Violation, validate
-from pygen.protocol.wire import ProtocolError, check_scene_ids, field_message, json_path
 
 M = TypeVar("M")
 _PASSES = 3

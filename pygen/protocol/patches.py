@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
+from pygen.protocol.loading import ProtocolError, field_message, json_path
 from pygen.protocol.models import SceneSpec, SceneSpecPatch
-from pygen.protocol.wire import ProtocolError, field_message, json_path
 
 
 class PatchError(ProtocolError):

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from pygen.protocol.loading import ProtocolError
 from pygen.protocol.models import (
     SkillCallInputs,
     SkillCallRequest,
@@ -12,7 +13,6 @@ from pygen.protocol.models import (
     SkillCallStatus,
 )
 from pygen.protocol.registry import Registry, RegistrySkill
-from pygen.protocol.wire import ProtocolError
 from pygen.suggest import did_you_mean
 
 

@@ -14,8 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, 
 
 from pygen import files
 from pygen.errors import PygenError
+from pygen.protocol.loading import ProtocolError, field_message, json_path
 from pygen.protocol.models import OutputKind
-from pygen.protocol.wire import ProtocolError, field_message, json_path
 
 NAME_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 

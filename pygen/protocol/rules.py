@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from pygen.protocol.loading import json_path
 from pygen.protocol.models import (
     PromptAsset,
     SceneAsset,
@@ -23,11 +24,10 @@ from pygen.protocol.models import (
 from pygen.protocol.patches import PatchError, apply_patches
 from pygen.protocol.planning import unknown_skill
 from pygen.protocol.registry import Registry, RegistrySkill
-from pygen.protocol.wire import json_path
 
 # Keys that only a SceneSpec declares (plus scene containers): finding one inside any other
 # output means a story change travelling outside `sceneSpecPatch`. No other output model
-# declares these names; tests/test_protocol_models.py keeps it that way.
+# declares these names; tests/protocol/test_models.py keeps it that way.
 STORY_KEYS = frozenset({"beat", "narration", "subjects", "sceneSpec", "sceneSpecs", "scenes"})
 
 # Keys that carry media: a promptSet entry is prompt text only, so these belong in sceneAssets.

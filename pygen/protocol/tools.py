@@ -23,11 +23,11 @@ from pydantic import Field
 
 from pygen.protocol.docs import compact_shapes, protocol_schema
 from pygen.protocol.findings import check_call, request_findings
+from pygen.protocol.loading import ProtocolError, load_request
 from pygen.protocol.models import to_wire
 from pygen.protocol.planning import plan
 from pygen.protocol.registry import Registry
 from pygen.protocol.rules import validation_report
-from pygen.protocol.wire import ProtocolError, load_request
 
 SCHEMA_URI = "skill://protocol/schema"
 SHAPES_URI = "skill://protocol/shapes"

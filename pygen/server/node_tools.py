@@ -35,7 +35,7 @@ from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.standard import standard_text
 from pygen.server.validate_tool import DataArg, WorkflowArg, data_argument, workflow_argument
-from pygen.skills.minimal import render_minimal
+from pygen.skills.minimal_detail import render_minimal
 from pygen.skills.sections import PROSE_SECTIONS, section_text
 from pygen.suggest import normalised, ranked
 from pygen.validation.autofix import FixResult, autofix

@@ -20,7 +20,7 @@ from pygen.errors import PygenError, located
 from pygen.model import Model, NodeDef
 from pygen.output import visible_line
 from pygen.skills import (
-    digests,
+    block_digests,
     frontmatter,
     gitinfo,
     markers,
@@ -69,16 +69,17 @@ def update_text(existing: str | None, template: str, blocks: Mapping[str, str],
                 keys: Mapping[str, str] | None = None) -> str:
     """The file's new text: blocks replaced; frontmatter restamped only if a block changed.
 
-    The block digests (pygen.skills.digests) count as generated content: a file whose digests are
-    missing or out of date is restamped once, so hand edits can be told apart afterwards.
+    The block digests (pygen.skills.block_digests) count as generated content: a file whose
+    digests are missing or out of date is restamped once, so hand edits can be told apart
+    afterwards.
     """
     base = existing if existing is not None else template
     new = markers.replace_blocks(base, blocks, label, order)
-    digest = digests.field_for(new, blocks, label)
+    digest = block_digests.field_for(new, blocks, label)
     if existing is not None and new == existing and (
-            frontmatter.read(existing).get(digests.FIELD) == digest):
+            frontmatter.read(existing).get(block_digests.FIELD) == digest):
         return existing
-    return frontmatter.update(new, {**stamp.fields(**(keys or {})), digests.FIELD: digest})
+    return frontmatter.update(new, {**stamp.fields(**(keys or {})), block_digests.FIELD: digest})
 
 
 def node_path(skills_dir: Path, node_type: str, model: Model) -> Path:

@@ -39,7 +39,7 @@ from pygen.schema.fastcheck import Check, compile_check
 from pygen.schema.node_schema import Schema
 from pygen.suggest import did_you_mean
 from pygen.validation.metaschema import well_formed
-from pygen.validation.shapes import Shape, shape_of
+from pygen.validation.unknown_fields import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
 
 if TYPE_CHECKING:

@@ -33,7 +33,7 @@ from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
 from pygen.validation.rules import node_rules
 from pygen.validation.saved_form import canonical_workflow, in_saved_form
 from pygen.validation.schema_errors import error_findings
-from pygen.validation.shapes import unknown_fields
+from pygen.validation.unknown_fields import unknown_fields
 
 
 def validate_workflow(workflow: object, source: Catalog | Model,

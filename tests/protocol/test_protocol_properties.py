@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pygen.protocol import load_registry, plan, validate
+from pygen.protocol.loading import load_request, load_result, load_scenes
 from pygen.protocol.rules import STORY_KEYS
-from pygen.protocol.wire import load_request, load_result, load_scenes
 
 REPO = Path(__file__).resolve().parents[2]
 REGISTRY = load_registry(REPO / "skills" / "protocol" / "registry.toml")

@@ -1,6 +1,6 @@
 """skills.orchestrators: the frontmatter subset SKILL.md files use.
 
-The Agent Skills rules are tested through the store that refuses them (server/test_skillstore).
+The Agent Skills rules are tested through the store that refuses them (server/test_store).
 """
 
 from __future__ import annotations

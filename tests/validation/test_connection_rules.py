@@ -16,7 +16,7 @@ from pygen.cli import main
 from pygen.config import Config, Settings
 from pygen.model import Handle, Location, NodeDef
 from pygen.schema.document import connection_rules
-from pygen.skills.minimal import render_minimal
+from pygen.skills.minimal_detail import render_minimal
 from pygen.skills.wired_example import wired_example
 from pygen.tools import merge
 from pygen.validation.catalog import build_catalog

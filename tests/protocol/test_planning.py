@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from pygen.protocol import ProtocolError, load_registry, plan, to_wire, validate
+from pygen.protocol.loading import load_request
 from pygen.protocol.registry import parse_registry
-from pygen.protocol.wire import load_request
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = load_registry(REPO / "skills" / "protocol" / "registry.toml")

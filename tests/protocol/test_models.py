@@ -25,8 +25,7 @@ from pygen.protocol import (
     protocol_schema,
     to_wire,
 )
-from pygen.protocol.rules import MEDIA_KEYS, STORY_KEYS
-from pygen.protocol.wire import (
+from pygen.protocol.loading import (
     json_path,
     load_patches,
     load_request,
@@ -34,6 +33,7 @@ from pygen.protocol.wire import (
     load_scenes,
     parse_json,
 )
+from pygen.protocol.rules import MEDIA_KEYS, STORY_KEYS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "protocol"
 KINDS = "sceneSpecPatch, sceneAssets, promptSet, musicBrief, editPlan, publishBrief, postmortem"

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from pygen.cli import main
-from pygen.skills import digests, frontmatter
+from pygen.skills import block_digests, frontmatter
 from pygen.skills.plan import Stamp, update_text
 
 TEMPLATE = "# T\n\n<!-- AUTO-GEN:START a -->\n<!-- AUTO-GEN:END a -->\n\n## Prose\n\n" \
@@ -25,21 +25,21 @@ def write(blocks: dict[str, str], existing: str | None = None,
 # --- digests and the frontmatter ------------------------------------------------------------
 
 def test_digest_ignores_line_endings_and_is_twelve_hex() -> None:
-    assert digests.digest("x\r\ny\r\n") == digests.digest("x\ny\n")
-    assert len(digests.digest("x")) == 12
-    assert digests.digest("x\n") != digests.digest("y\n")
+    assert block_digests.digest("x\r\ny\r\n") == block_digests.digest("x\ny\n")
+    assert len(block_digests.digest("x")) == 12
+    assert block_digests.digest("x\n") != block_digests.digest("y\n")
 
 
 def test_parse_and_render_round_trip_and_skip_junk() -> None:
     value = "node-data-shape=0123456789ab,examples=ba9876543210"
-    assert digests.render(digests.parse(value)) == value
-    assert digests.parse("a=1, junk ,=2,b=") == {"a": "1"}
+    assert block_digests.render(block_digests.parse(value)) == value
+    assert block_digests.parse("a=1, junk ,=2,b=") == {"a": "1"}
 
 
 def test_new_file_records_one_digest_per_generated_block() -> None:
     text = write({"a": "one", "b": "two"})
-    one, two = digests.digest("one\n"), digests.digest("two\n")
-    assert frontmatter.read(text)[digests.FIELD] == f"a={one},b={two}"
+    one, two = block_digests.digest("one\n"), block_digests.digest("two\n")
+    assert frontmatter.read(text)[block_digests.FIELD] == f"a={one},b={two}"
 
 
 def test_frontmatter_unchanged_when_no_block_changes() -> None:
@@ -54,14 +54,14 @@ def test_a_block_change_restamps_and_updates_its_digest() -> None:
     second = write({"a": "ONE", "b": "two"}, first, later)
     meta = frontmatter.read(second)
     assert meta["generated_at"] == "2027-06-01T00:00:00Z"
-    assert digests.parse(meta[digests.FIELD])["a"] == digests.digest("ONE\n")
+    assert block_digests.parse(meta[block_digests.FIELD])["a"] == block_digests.digest("ONE\n")
 
 
 def test_file_written_before_digests_gains_them_once() -> None:
     legacy = "---\ngenerated_at: x\n---\n\n" + TEMPLATE.replace(
         "START a -->\n", "START a -->\none\n").replace("START b -->\n", "START b -->\ntwo\n")
     updated = write({"a": "one", "b": "two"}, legacy)
-    assert digests.FIELD in frontmatter.read(updated)
+    assert block_digests.FIELD in frontmatter.read(updated)
     assert updated.split("---\n", 2)[2] == legacy.split("---\n", 2)[2]
     assert write({"a": "one", "b": "two"}, updated) == updated
 
@@ -71,14 +71,14 @@ def test_file_written_before_digests_gains_them_once() -> None:
 def test_no_digest_means_generated_never_a_hand_edit() -> None:
     legacy = TEMPLATE.replace("START a -->\n", "START a -->\nedited by someone\n")
     new = write({"a": "one", "b": "two"}, legacy)
-    assert digests.hand_edits(Path("t.md"), legacy, new) == []
+    assert block_digests.hand_edits(Path("t.md"), legacy, new) == []
 
 
 def test_edit_inside_a_block_is_found_with_its_line_and_diff() -> None:
     generated = write({"a": "one\ntwo\nthree", "b": "four"})
     edited = generated.replace("two\n", "two, improved by hand\n")
     new = write({"a": "one\ntwo\nthree", "b": "four"}, edited)
-    [edit] = digests.hand_edits(Path("skills/t.md"), edited, new)
+    [edit] = block_digests.hand_edits(Path("skills/t.md"), edited, new)
     assert edit.block == "a"
     assert edited.splitlines()[edit.line - 1] == "two, improved by hand"
     assert "-two\n+two, improved by hand\n" in edit.diff
@@ -90,29 +90,29 @@ def test_edit_inside_a_block_is_found_with_its_line_and_diff() -> None:
 def test_untouched_block_whose_source_changed_is_not_a_hand_edit() -> None:
     generated = write({"a": "one", "b": "four"})
     new = write({"a": "one", "b": "five"}, generated)
-    assert digests.hand_edits(Path("t.md"), generated, new) == []
+    assert block_digests.hand_edits(Path("t.md"), generated, new) == []
 
 
 def test_hand_edit_that_matches_the_new_text_is_not_reported() -> None:
     generated = write({"a": "one", "b": "four"})
     edited = generated.replace("four\n", "five\n")
     new = write({"a": "one", "b": "five"}, edited)
-    assert digests.hand_edits(Path("t.md"), edited, new) == []
+    assert block_digests.hand_edits(Path("t.md"), edited, new) == []
 
 
 def test_crlf_file_is_compared_without_line_endings() -> None:
     generated = write({"a": "one", "b": "four"}).replace("\n", "\r\n")
     new = write({"a": "one", "b": "four"}, generated)
     assert new == generated
-    assert digests.hand_edits(Path("t.md"), generated, new) == []
+    assert block_digests.hand_edits(Path("t.md"), generated, new) == []
 
 
 def test_block_the_digests_do_not_name_is_not_checked() -> None:
     generated = write({"a": "one", "b": "four"})
-    value = frontmatter.read(generated)[digests.FIELD]
+    value = frontmatter.read(generated)[block_digests.FIELD]
     only_a = generated.replace(value, value.split(",")[0])
     edited = only_a.replace("four\n", "by hand\n")
-    assert digests.hand_edits(Path("t.md"), edited, write({"a": "one", "b": "four"})) == []
+    assert block_digests.hand_edits(Path("t.md"), edited, write({"a": "one", "b": "four"})) == []
 
 
 # --- gen and check, end to end through Node --------------------------------------------------

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from pygen.protocol import Violation, validate
+from pygen.protocol.loading import load_request, load_result, load_scenes
 from pygen.protocol.registry import Registry, parse_registry
-from pygen.protocol.wire import load_request, load_result, load_scenes
 
 REGISTRY = parse_registry(
     {

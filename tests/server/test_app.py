@@ -237,7 +237,7 @@ def test_protocol_tools_are_served_when_a_registry_exists(skills: Path) -> None:
 
 def test_a_broken_registry_fails_the_build_in_one_line(skills: Path) -> None:
     pytest.importorskip("pygen.protocol.tools")
-    protocol = pytest.importorskip("pygen.protocol.wire")
+    protocol = pytest.importorskip("pygen.protocol.loading")
     registry = write(skills / "protocol" / "registry.toml", "[[skills]\n")
     with pytest.raises(protocol.ProtocolError, match=f"^{registry}: invalid TOML"):
         build_server(load_store(skills))

@@ -8,7 +8,7 @@ import pytest
 from cached_project import MODES_TS, config, make_project, node_runs, run
 
 from pygen.extract import cache
-from pygen.gate import memo
+from pygen.gate import check_memo
 
 
 @pytest.fixture
@@ -18,7 +18,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def clean_check_then(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
-    assert memo.clean_check(config(project), strict=False) is not None
+    assert check_memo.clean_check(config(project), strict=False) is not None
 
 
 def test_a_clean_check_is_remembered_and_answers_the_next_one(
@@ -26,7 +26,7 @@ def test_a_clean_check_is_remembered_and_answers_the_next_one(
     clean_check_then(project, monkeypatch)
     again = run(project, "check", monkeypatch=monkeypatch)
     assert again.exit_code == 0 and again.output == "4 skill files are current.\n"
-    assert memo.clean_check(config(project), strict=True) is None  # other flags, other key
+    assert check_memo.clean_check(config(project), strict=True) is None  # other flags, other key
 
 
 def test_a_hand_edit_after_a_clean_check_is_still_caught(
@@ -57,7 +57,7 @@ def test_a_changed_pygen_of_the_same_version_is_a_miss(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clean_check_then(project, monkeypatch)
     monkeypatch.setattr(cache, "code_id", lambda: "another build")
-    assert memo.clean_check(config(project), strict=False) is None
+    assert check_memo.clean_check(config(project), strict=False) is None
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
     assert node_runs(project) == 2
 
@@ -82,7 +82,7 @@ def test_a_passing_check_with_warnings_is_remembered_and_says_them_again(
     (project / "src" / "nodes.ts").write_text(WARNED_TS)
     assert run(project, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
     first = run(project, "check", monkeypatch=monkeypatch)
-    passed = memo.clean_check(config(project), strict=False)
+    passed = check_memo.clean_check(config(project), strict=False)
     assert passed is not None and passed.warnings and passed.contradictions
     runs = node_runs(project)
     again = run(project, "check", monkeypatch=monkeypatch)

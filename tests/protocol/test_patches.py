@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pygen.protocol import ProtocolError, SceneSpec, SceneSpecPatch, apply_patches, to_wire
-from pygen.protocol.wire import load_patches, load_scenes
+from pygen.protocol.loading import load_patches, load_scenes
 
 SCENES = [
     {"id": "s1", "title": "Hook", "narration": "Look up.", "durationSeconds": 6,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pygen.skills.minimal import render_minimal
+from pygen.skills.minimal_detail import render_minimal
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = json.loads((REPO / "skills" / "schemas" / "nodes.schema.json").read_text(encoding="utf-8"))
