@@ -1,4 +1,4 @@
-"""skills.minimal: the ~200-token node description, from the schema document alone."""
+"""skills.minimal_detail: the ~200-token node description, from the schema document alone."""
 
 from __future__ import annotations
 
