@@ -1,6 +1,6 @@
 """schema.fastcheck: JSON equality as JSON Schema has it, and keywords it leaves to jsonschema.
 
-Agreement with jsonschema on generated schemas is a property in tests/skills/test_schema_doc.py.
+Agreement with jsonschema on generated schemas is a property in tests/schema/test_node_schema.py.
 """
 
 from __future__ import annotations
