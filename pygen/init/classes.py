@@ -185,7 +185,8 @@ def merged_dialect(found: list[Candidate]) -> Dialect | None:
                    field_list=field_list, preset=preset,
                    variant_field=_common(d.variant_field for d in said),
                    no_inputs=all(d.no_inputs for d in said),
-                   no_outputs=all(d.no_outputs for d in said))
+                   no_outputs=all(d.no_outputs for d in said),
+                   zod=_common(d.zod for d in said))
 
 
 def _common(values: Iterable[str | None]) -> str | None:

@@ -84,6 +84,9 @@ def tables(s: Settings) -> list[str]:
                   "[field_list]"]
         lines += [f"{name} = {toml(item)}"
                   for name, item in s.field_list.model_dump(exclude_none=True).items()]
+    if s.zod is not None:
+        lines += ["", "# Each entry's data is described by the zod schema in this entry field.",
+                  "[zod]", f"entry_field = {toml(s.zod.entry_field)}"]
     conventions = s.conventions.model_dump(exclude_defaults=True)
     if conventions:
         lines += ["", "# How the saved workflows write a node, where it is not pygen's default.",

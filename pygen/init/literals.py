@@ -25,8 +25,8 @@ Singles = dict[str, tuple[str | None, bool]]
 @dataclass(frozen=True)
 class Dialect:
     """What a catalog's entries say beyond their type key, read from the code: the entry keys
-    holding the label and category, a field list describing the data (and its preset), the
-    key telling versions apart, and the handle sides no entry declares."""
+    holding the label and category, a field list describing the data (and its preset) or a
+    zod schema, the key telling versions apart, and the handle sides no entry declares."""
 
     label: str | None = None
     category: str | None = None
@@ -35,6 +35,7 @@ class Dialect:
     variant_field: str | None = None
     no_inputs: bool = False
     no_outputs: bool = False
+    zod: str | None = None
 
 
 @dataclass(frozen=True)

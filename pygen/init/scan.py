@@ -23,6 +23,7 @@ from pygen.init.literals import (
     SHAPE_KEYS,
     TYPE_KEYS,
     Candidate,
+    Dialect,
     Shape,
     Singles,
     entry_keys,
@@ -84,11 +85,12 @@ def classify(name: str, path: Path, line: int, opener: str, shape: Shape) -> Can
     return None
 
 
-def scan_calls(text: str, path: Path, helpers: Singles | None = None) -> list[Candidate]:
+def scan_calls(text: str, path: Path, helpers: Singles | None = None,
+               schemas: frozenset[str] = frozenset()) -> list[Candidate]:
     """One candidate per registration call whose object says its type and shape (or names a
     constant holding one); `scan` merges the calls of one function into a single `call:NAME`
     candidate."""
-    found = _builder_calls(text, path) if "({" in text.replace(" ", "") else []
+    found = _builder_calls(text, path, schemas) if "({" in text.replace(" ", "") else []
     if "register" not in text:
         return found  # a plain substring test is far cheaper than the regex's scan
     for match in CALL.finditer(text):
@@ -104,7 +106,8 @@ def scan_calls(text: str, path: Path, helpers: Singles | None = None) -> list[Ca
     return found
 
 
-def _builder_calls(text: str, path: Path) -> list[Candidate]:
+def _builder_calls(text: str, path: Path, schemas: frozenset[str] = frozenset()
+                   ) -> list[Candidate]:
     """One candidate per call of a function other than `register…` whose object literal
     says its type and has handles or default data, and whose result is kept (assigned or
     exported)."""
@@ -118,20 +121,49 @@ def _builder_calls(text: str, path: Path) -> list[Candidate]:
         before = text[max(0, match.start() - 40):match.start()].rstrip()
         if not before.endswith(("=", "default")):
             continue
-        keys = entry_keys(text, match.end() - 1)
-        type_key = next((t for t in TYPE_KEYS if t in keys), None)
-        if type_key and keys & SHAPE_KEYS:
+        members = classes.object_members(text, match.end() - 1)
+        type_key = next((t for t in TYPE_KEYS if t in members), None)
+        schema = zod_member(text, members, schemas)
+        if type_key and (set(members) & SHAPE_KEYS or schema):
             line = text.count("\n", 0, match.start()) + 1
-            found.append(Candidate(f"call:{name}", path, line, "call", 1, type_key))
+            said = Dialect(zod=schema, no_inputs="inputs" not in members,
+                           no_outputs="outputs" not in members) if schema else None
+            found.append(Candidate(f"call:{name}", path, line, "call", 1, type_key,
+                                   dialect=said))
     return found
 
 
-def scan_text(text: str, path: Path, known: Singles | None = None) -> list[Candidate]:
+# `inputSchema: z.object({`: an entry member holding a zod schema written in place.
+ZOD_CALL = re.compile(r"z\s*\.\s*(?:object|strictObject|looseObject)\s*\(")
+# `const InputSchema = z.object({`: a constant holding one, which entries may name.
+ZOD_CONSTANT = re.compile(r"\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*"
+                          + ZOD_CALL.pattern)
+IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def zod_constants(texts: dict[Path, str]) -> frozenset[str]:
+    """The names of the zod object schemas the project declares as constants."""
+    return frozenset(m.group(1) for text in texts.values() if "z" in text
+                     for m in ZOD_CONSTANT.finditer(text))
+
+
+def zod_member(text: str, members: dict[str, int], schemas: frozenset[str]) -> str | None:
+    """The first entry member whose value is a zod object schema (the node's data), written
+    in place or a constant of `schemas`, if any."""
+    def is_schema(at: int) -> bool:
+        name = IDENTIFIER.match(text, at)
+        return bool(ZOD_CALL.match(text, at)) or (name is not None and name.group() in schemas)
+
+    return next((key for key, at in members.items() if is_schema(at)), None)
+
+
+def scan_text(text: str, path: Path, known: Singles | None = None,
+              schemas: frozenset[str] = frozenset()) -> list[Candidate]:
     """The candidates declared at the top level of one file. `known`: the single definitions
     exported anywhere in the project, which this file may import into a registry."""
     top = TopLevel(text)
     helpers = {**forms.imported(text, known or {}), **forms.singles(text)}
-    found = scan_calls(text, path, helpers) + classes.class_properties(text, path)
+    found = scan_calls(text, path, helpers, schemas) + classes.class_properties(text, path)
     found += classes.own_members(text, path)
     for match in DECLARATION.finditer(text):
         if not top.at(match.start(1)):
@@ -178,10 +210,23 @@ def merge_calls(candidates: list[Candidate], texts: dict[Path, str]) -> list[Can
 def _busiest(name: str, found: list[Candidate]) -> Candidate:
     """A builder's calls as one candidate, anchored in the folder holding most of them: a
     builder a library declares is called in the app, whose tsconfig lists the calls (the
-    library's own tests call it too)."""
+    library's own tests call it too). Only the calls the busiest project config covers count:
+    a script at the root calling the builder a few times is not the app."""
+    config = Counter(_project_config(c.path) for c in found).most_common(1)[0][0]
+    found = [c for c in found if _project_config(c.path) == config]
     folder = Counter(c.path.parent for c in found).most_common(1)[0][0]
     first = next(c for c in found if c.path.parent == folder)
-    return Candidate(name, first.path, first.line, "call", len(found), first.type_key)
+    return Candidate(name, first.path, first.line, "call", len(found), first.type_key,
+                     dialect=classes.merged_dialect(found))
+
+
+def _project_config(path: Path) -> Path | None:
+    """The nearest tsconfig.json (or jsconfig.json) above a file: the program it is part of."""
+    for folder in path.parents:
+        for name in ("tsconfig.json", "jsconfig.json"):
+            if (folder / name).is_file():
+                return folder / name
+    return None
 
 
 def read_sources(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> dict[Path, str]:
@@ -203,9 +248,10 @@ def scan(root: Path) -> list[Candidate]:
 
 def scan_sources(root: Path, texts: dict[Path, str]) -> list[Candidate]:
     known = forms.exported_singles(texts)
+    schemas = zod_constants(texts)
     found: list[Candidate] = []
     for path, text in texts.items():
-        found += scan_text(text, path, known)
+        found += scan_text(text, path, known, schemas)
     # The classes of one catalog anchor in the file they all import (their contract).
     homes = {name: forms.shared_import([c.path for c in group], texts)
              for name, group in grouped(found, "class").items() if len(group) > 1}

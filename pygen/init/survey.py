@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from pygen.config import Config, EntryFields, FieldList, Settings
+from pygen.config import Config, EntryFields, FieldList, Settings, Zod
 from pygen.errors import MarkerError, PygenError
 from pygen.init import scan
 from pygen.init.literals import Candidate, Dialect
@@ -101,6 +101,8 @@ def dialect_keys(candidate: Candidate) -> dict[str, object]:
         keys["field_list"] = FieldList(entry_field=said.field_list, preset=said.preset)  # type: ignore[arg-type]
     if said.variant_field:
         keys["variant_field"] = said.variant_field
+    if said.zod:
+        keys["zod"] = Zod(entry_field=said.zod)
     return keys
 
 

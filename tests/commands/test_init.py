@@ -40,6 +40,8 @@ def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -
     definitions = written.get("definitions", "NODE_DEFINITIONS")
     assert written["nodes_file"] == expected["nodes_file"]
     assert definitions in expected["definitions"], written
+    if "zod" in expected:  # the entries' data is a zod schema held in this key
+        assert written["zod"] == {"entry_field": expected["zod"]}, written
     # strict: a warning (a tsconfig `extends` not found) fails the run.
     strict = ["--strict"] if expected.get("strict") else []
     for command in ("gen", "check"):
@@ -51,4 +53,4 @@ def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -
 def test_every_shape_has_a_fixture() -> None:
     assert {"registry-imports", "block-map", "definition-files", "solution-calls",
             "workspace-extends-pnpm", "workspace-extends-rush", "component-classes",
-            "node-type-classes", "builder-calls", "solution-exclude"} <= set(SHAPES)
+            "node-type-classes", "builder-calls", "solution-exclude", "zod-builder"} <= set(SHAPES)
