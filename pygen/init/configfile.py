@@ -108,7 +108,7 @@ def in_pyproject(existing: str | None, found: Found) -> str:
 
     A sub-table (`[entry_fields]`) is written as `[tool.pygen.entry_fields]`."""
     table = body(found)
-    for name in ("entry_fields", "field_list", "conventions"):
+    for name in ("entry_fields", "field_list", "zod", "conventions"):
         table = table.replace(f"\n[{name}]", f"\n[tool.pygen.{name}]")
     head = existing or ""
     if head and not head.endswith("\n"):

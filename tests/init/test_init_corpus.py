@@ -229,3 +229,17 @@ def test_init_on_the_example_app_and_its_existing_skills(tmp_path: Path) -> None
         config.write(EXAMPLE_CONVENTIONS)
     runs = [in_process(tmp_path, "gen", "-q"), in_process(tmp_path, "check", "-q")]
     assert [r.returncode for r in runs] == [0, 0], [r.stdout for r in runs]
+
+
+def test_init_pyproject_writes_the_zod_table_under_tool_pygen(tmp_path: Path) -> None:
+    """A catalog whose entries hold zod schemas: `[zod]` becomes `[tool.pygen.zod]`."""
+    root = tmp_path / "zod-builder"
+    shutil.copytree(FIXTURES.parent / "init" / "zod-builder", root,
+                    ignore=shutil.ignore_patterns("expected.json"))
+    (root / "pyproject.toml").write_text('[project]\nname = "nodes"\n', encoding="utf-8")
+    runs = [in_process(root, "init", "--pyproject"), in_process(root, "gen", "-q"),
+            in_process(root, "check", "-q")]
+    assert [r.returncode for r in runs] == [0, 0, 0], [r.stdout for r in runs]
+    table = active_keys(root / "pyproject.toml")["tool"]["pygen"]
+    assert table["zod"] == {"entry_field": "inputSchema"}
+    assert table["definitions"] == "call:defineNode"
