@@ -67,9 +67,19 @@ def report_error(exc: PygenError, *, debug: bool) -> int:
 
 
 def report_crash(exc: Exception, *, debug: bool) -> int:
-    """Any other exception is a bug: exit 2, with the traceback or a hint to get it."""
+    """Any other exception is a bug: exit 2, with the traceback or a hint to get it. A
+    package pygen imports that is not installed is no bug of pygen's but an install that
+    predates a dependency: say which, and how to mend it."""
     if debug:
         traceback.print_exc()
+    elif isinstance(exc, ModuleNotFoundError) and exc.name and \
+            exc.name.partition(".")[0] != "pygen":
+        err_console.print(
+            f"[red]error:[/red] the package '{safe(exc.name.partition('.')[0])}' pygen needs "
+            "is not installed in this environment; reinstall pygen with its dependencies "
+            "(pip install -e '.[dev]' in a checkout, or pip install -U node-editor-skills)",
+            highlight=False,
+        )
     else:
         err_console.print(
             f"[red]internal error:[/red] {type(exc).__name__}: {safe(str(exc))} "

@@ -1,0 +1,34 @@
+"""The CLI's error boundary: a PygenError is one line, anything else one line naming it as a
+bug, and a dependency missing from an old install one line saying how to mend it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from packaging_helpers import NODES_TS
+
+# A pygen installed before a dependency was added: the package is gone.
+WITHOUT_RAPIDFUZZ = """
+import sys
+sys.modules["rapidfuzz"] = None
+from pygen.cli import main
+sys.argv = ["pygen", *sys.argv[1:]]
+main()
+"""
+
+
+def test_a_dependency_missing_from_the_install_is_one_line_saying_how_to_mend_it(
+        tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "nodes.ts").write_text(NODES_TS, encoding="utf-8")
+    (tmp_path / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\n', encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYGEN_")}
+    done = subprocess.run([sys.executable, "-c", WITHOUT_RAPIDFUZZ, "gen"], cwd=tmp_path,
+                          env=env, text=True, capture_output=True, timeout=300, check=False)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert lines[-1].startswith("error: the package 'rapidfuzz' pygen needs is not installed")
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
