@@ -275,12 +275,17 @@ def row(result: Result) -> tuple[str, ...]:
             str(result.peak_kb // 1024))
 
 
+def aligned(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> list[str]:
+    """The header and rows as lines of left-aligned columns."""
+    every = [header, *rows]
+    widths = [max(len(r[i]) for r in every) for i in range(len(header))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
+            for r in every]
+
+
 def table(results: Sequence[Result]) -> str:
     """The results as an aligned text table, skips and differences from expected listed below."""
-    rows = [HEADER, *(row(r) for r in results)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
-             for r in rows]
+    lines = aligned(HEADER, [row(r) for r in results])
     for result in results:
         name = result.entry.repo
         if result.skipped is not None:

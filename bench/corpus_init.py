@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.corpus import Entry, Run, _last_line, copy_checkout, run_pygen, unusable
+from bench.corpus import Entry, Run, _last_line, aligned, copy_checkout, run_pygen, unusable
 
 INIT_EXPECTED = ("nodes", "init", "gen", "check")
 
@@ -104,10 +104,7 @@ def row(result: InitResult) -> tuple[str, ...]:
 
 
 def table(results: Sequence[InitResult]) -> str:
-    rows = [HEADER, *(row(r) for r in results)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
-             for r in rows]
+    lines = aligned(HEADER, [row(r) for r in results])
     for result in results:
         name = result.entry.repo
         if result.skipped is not None:
