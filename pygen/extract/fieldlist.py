@@ -114,7 +114,8 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
         reading.problems.append(f"{where} has no string '{keys['name']}'")
         return None
     kind = _get(item, keys["type"])
-    if kind in _NOT_DATA or not versioned.shown_in(item, keys, reading.version):
+    show, hide = _get(item, keys["show"]), _get(item, keys["hide"])
+    if kind in _NOT_DATA or not versioned.shown_in(show, hide, keys["version"], reading.version):
         return None
     ref = type_ref(item, kind, reading, f"{where} ({name})")
     default = _get(item, keys["default"])
@@ -122,8 +123,8 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
         name=name, type_text=type_text(ref, kind), type=ref, optional=not _required(item, keys),
         description=_description(item, keys),
         default_tag=_default_text(default),
-        shown_when=(*conditions(_get(item, keys["show"]), False, keys.get("version")),
-                    *conditions(_get(item, keys["hide"]), True, keys.get("version"))))
+        shown_when=(*conditions(show, False, keys["version"]),
+                    *conditions(hide, True, keys["version"])))
 
 
 def _required(item: Mapping[str, Any], keys: Mapping[str, str | None]) -> bool:

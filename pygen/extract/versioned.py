@@ -5,7 +5,7 @@ fields; it is never a condition on the data."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 # The comparisons a version condition may hold (`{_cnd: {gte: 2}}`).
@@ -16,25 +16,16 @@ _COMPARE: dict[str, Callable[[float, float], bool]] = {
 }
 
 
-def shown_in(item: Mapping[str, Any], keys: Mapping[str, str | None],
-             version: float | None) -> bool:
-    """Whether the descriptor is a field of this version: no version known, no version key,
-    or its show conditions hold and its hide conditions do not."""
-    key = keys.get("version")
+def shown_in(show: Any, hide: Any, key: str | None, version: float | None) -> bool:
+    """Whether a descriptor whose visibility conditions are `show` / `hide` is a field of this
+    version: no version known, no version key, or its show conditions hold for the version
+    and its hide conditions do not."""
     if version is None or key is None:
         return True
-    show, hide = (_at(item, keys.get(part)) for part in ("show", "hide"))
     shown = show.get(key) if isinstance(show, dict) else None
     hidden = hide.get(key) if isinstance(hide, dict) else None
     return (shown is None or _any(shown, version, True)) and (
         hidden is None or not _any(hidden, version, False))
-
-
-def _at(item: Mapping[str, Any], dotted: str | None) -> Any:
-    value: Any = item
-    for part in (dotted or "").split(".") if dotted else ():
-        value = value.get(part) if isinstance(value, dict) else None
-    return value if dotted else None
 
 
 def _any(wanted: Any, version: float, unknown: bool) -> bool:
