@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pygen.init import configfile, rank, survey, workflows
+from pygen.init import configfile, rank, scan, survey, workflows
 from pygen.init.literals import Candidate
 from pygen.output import console, err_console, shown
 from pygen.skills import render
@@ -107,7 +107,7 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
     settings = settings.model_copy(update={
         "saved_workflows": saved.globs,
         "conventions": settings.conventions.model_copy(update=saved.conventions)})
-    tsconfig = survey.nearest_tsconfig(chosen.path, root)
+    tsconfig = scan.nearest_tsconfig(chosen.path, root)
     describe(catalog, tsconfig, skills, others, foreign)
     if settings.saved_workflows:
         _say(f"saved workflows: {', '.join(settings.saved_workflows)} (`pygen check` "

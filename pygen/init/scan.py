@@ -212,20 +212,27 @@ def _busiest(name: str, found: list[Candidate]) -> Candidate:
     builder a library declares is called in the app, whose tsconfig lists the calls (the
     library's own tests call it too). Only the calls the busiest project config covers count:
     a script at the root calling the builder a few times is not the app."""
-    config = Counter(_project_config(c.path) for c in found).most_common(1)[0][0]
-    found = [c for c in found if _project_config(c.path) == config]
+    configs = {c.path: nearest_tsconfig(c.path) for c in found}
+    config = Counter(configs.values()).most_common(1)[0][0]
+    found = [c for c in found if configs[c.path] == config]
     folder = Counter(c.path.parent for c in found).most_common(1)[0][0]
     first = next(c for c in found if c.path.parent == folder)
     return Candidate(name, first.path, first.line, "call", len(found), first.type_key,
                      dialect=classes.merged_dialect(found))
 
 
-def _project_config(path: Path) -> Path | None:
-    """The nearest tsconfig.json (or jsconfig.json) above a file: the program it is part of."""
-    for folder in path.parents:
-        for name in ("tsconfig.json", "jsconfig.json"):
-            if (folder / name).is_file():
-                return folder / name
+def nearest_tsconfig(path: Path, root: Path | None = None) -> Path | None:
+    """The tsconfig.json the extractor uses for a file by default: the nearest one above it
+    (not above `root`), or for a JavaScript file a jsconfig.json where no tsconfig.json is."""
+    for folder in path.resolve().parents:
+        # The extractor looks for tsconfig.json only, so a jsconfig.json must be named.
+        candidate = folder / "tsconfig.json"
+        if not candidate.is_file() and path.suffix in SCRIPT_SUFFIXES:
+            candidate = folder / "jsconfig.json"
+        if candidate.is_file():
+            return candidate
+        if root is not None and folder == root.resolve():
+            return None
     return None
 
 

@@ -83,7 +83,7 @@ def settings_for(candidate: Candidate, root: Path) -> Settings:
         names = candidate.name.split(", ")
     keys: dict[str, object] = {"nodes_file": relative(candidate.path, root),
                                "definitions": names, **dialect_keys(candidate)}
-    tsconfig = nearest_tsconfig(candidate.path, root)
+    tsconfig = scan.nearest_tsconfig(candidate.path, root)
     if tsconfig is not None and tsconfig.name != "tsconfig.json":
         keys["tsconfig"] = relative(tsconfig, root)  # the extractor finds tsconfig.json only
     return Settings.model_validate(keys)
@@ -145,21 +145,6 @@ def confirm_written(candidate: Candidate, root: Path, settings: Settings,
         settings = settings.model_copy(update={"extract_timeout": INIT_TIMEOUT})
         catalog = confirm(candidate, root, settings)
     return settings, catalog
-
-
-def nearest_tsconfig(nodes_file: Path, root: Path) -> Path | None:
-    """The tsconfig.json the extractor uses by default: the nearest one above the nodes file."""
-    for folder in nodes_file.resolve().parents:
-        # A JavaScript app's jsconfig.json when the folder has no tsconfig.json: the
-        # extractor looks for tsconfig.json only, so the config must name it.
-        candidate = folder / "tsconfig.json"
-        if not candidate.is_file() and nodes_file.suffix in scan.SCRIPT_SUFFIXES:
-            candidate = folder / "jsconfig.json"
-        if candidate.is_file():
-            return candidate
-        if folder == root.resolve():
-            return None
-    return None
 
 
 def skills_folders(root: Path) -> list[SkillsFolder]:
