@@ -27,7 +27,7 @@ from pygen.commands.common import (
     verbose_option,
 )
 from pygen.config import Config
-from pygen.gate import check_memo, contradictions
+from pygen.gate import check_memo
 from pygen.gate import gate as gating
 from pygen.gate.gate import Gate
 from pygen.gate.report_format import gate_json
@@ -79,7 +79,8 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         plan = planning.plan(config, model)
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
         enforce_strict(plan.model, strict)
-        code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
+        said = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
+        code = len(said) if strict else 0
         code += saved_workflow_findings(config, plan.model, strict=strict,
                                         quiet=quiet or as_json)
         steps.step(f"checking {counted(len(plan.updates), 'file')}")
@@ -97,7 +98,6 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
     # again; any other finding is worked out afresh on every run.
     if use_cache and not gate.stale_names and not gate.foreign \
             and not config.settings.saved_workflows:
-        said = tuple(c.text() for c in contradictions.find(plan.model))
         passed = check_memo.Passed(len(plan.updates), plan.model.diagnostics, said)
         check_memo.record_clean_check(config, strict, passed)
     return 0

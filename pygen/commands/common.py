@@ -71,14 +71,14 @@ def enforce_strict(model: Model, strict: bool) -> None:
                          "add them to data_types in the pygen config")
 
 
-def code_findings(model: Model, *, strict: bool, quiet: bool) -> int:
-    """Print where the app's code contradicts itself: warnings, or errors under --strict.
-    Returns how many count as errors."""
+def code_findings(model: Model, *, strict: bool, quiet: bool) -> tuple[str, ...]:
+    """Print where the app's code contradicts itself: warnings, or errors under --strict
+    (each then counts as one). Returns what it said."""
     from pygen.gate import contradictions
 
-    found = contradictions.find(model)
-    print_contradictions(tuple(f.text() for f in found), strict=strict, quiet=quiet)
-    return len(found) if strict else 0
+    found = tuple(f.text() for f in contradictions.find(model))
+    print_contradictions(found, strict=strict, quiet=quiet)
+    return found
 
 
 def print_contradictions(texts: tuple[str, ...], *, strict: bool, quiet: bool) -> None:

@@ -94,7 +94,7 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
         strict = strict or config.settings.strict
         enforce_strict(plan.model, strict)
-        code = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
+        said = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
         refused = [] if force else block_digests.find(plan.updates)
         skipped = {edit.path for edit in refused}
         plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
@@ -106,7 +106,7 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
         print_json(plan.updates, gate, pruned, diagnostics_json(plan.model.diagnostics))
     else:
         print_text(plan.updates, gate, pruned, problems, quiet=quiet)
-    return 1 if gate.failed or problems or code else 0
+    return 1 if gate.failed or problems or (strict and said) else 0
 
 
 def counts(updates: tuple[FileUpdate, ...]) -> dict[str, int]:
