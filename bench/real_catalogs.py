@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench import leader_db
 from pygen.config import FieldList
 from pygen.conventions import Conventions
 from pygen.extract import fieldlist
@@ -197,7 +198,8 @@ def github_check(catalog: Catalog) -> None:
         print(f"    {finding.level}: {finding.path}: {finding.message}")
 
 
-def report(name: str, records: list[dict[str, Any]], wall: float, peak: float) -> None:
+def report(name: str, records: list[dict[str, Any]], wall: float, peak: float,
+           leader: Path | None = None) -> None:
     started = time.perf_counter()
     found = tally(name, records)
     model = Model(nodes=tuple(found.nodes), conventions=SAVED[name])
@@ -239,6 +241,7 @@ def report(name: str, records: list[dict[str, Any]], wall: float, peak: float) -
                 print(f"  {node.type}: version {versions.get(node.type)}, {top} top-level and "
                       f"{nested} nested fields")
         github_check(catalog)
+        leader_db.print_comparison(leader, records, found.nodes)
 
 
 def broken_workflows() -> dict[str, Any]:
@@ -288,6 +291,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.real_catalogs")
     parser.add_argument("--only", choices=sorted(PACKAGES))
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pygen-bench")
+    parser.add_argument("--leader-db", type=Path, help="the leading n8n MCP server's "
+                        "data/nodes.db (from its npm package), to compare n8n's figures")
     args = parser.parse_args()
     for name in [args.only] if args.only else sorted(PACKAGES):
         print(f"-- {name}", flush=True)
@@ -297,7 +302,7 @@ def main() -> None:
             print(f"  cannot install {' + '.join(PACKAGES[name])}: {exc}")
             continue
         records, wall, peak = run_loader(name, root)
-        report(name, records, wall, peak)
+        report(name, records, wall, peak, args.leader_db)
 
 
 if __name__ == "__main__":
