@@ -24,6 +24,7 @@ import os
 import resource
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import tomllib
@@ -92,6 +93,32 @@ def install(cache: Path, name: str) -> Path:
     subprocess.run(["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund",
                     "--legacy-peer-deps", "--loglevel=error", *PACKAGES[name]],
                    cwd=folder, check=True, timeout=1800)
+    return root
+
+
+def install_release(cache: Path, version: str) -> Path:
+    """`n8n-nodes-base` at one release (to compare with figures built from it): the package
+    as published and the `n8n-workflow` it names. Its other dependencies are not installed
+    (a registry may not hold them all); the loader stands in for them, as it does for any
+    package that is not there."""
+    folder = cache / f"n8n-{version}"
+    root = folder / "node_modules" / "n8n-nodes-base"
+    if (root / "package.json").is_file():
+        return root
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "package.json").write_text(json.dumps({"name": "bench-n8n", "private": True}))
+    packed = subprocess.run(["npm", "pack", "--silent", f"n8n-nodes-base@{version}"],
+                            cwd=folder, check=True, timeout=600, capture_output=True, text=True)
+    with tarfile.open(folder / packed.stdout.strip().splitlines()[-1]) as archive:
+        manifest = archive.extractfile("package/package.json")
+        wanted = json.load(manifest)["dependencies"]["n8n-workflow"] if manifest else "*"
+        subprocess.run(["npm", "install", "--ignore-scripts", "--no-audit", "--no-fund",
+                        "--legacy-peer-deps", "--loglevel=error", f"n8n-workflow@{wanted}"],
+                       cwd=folder, check=True, timeout=1800)
+        # After npm, which would remove a package its package.json does not name.
+        archive.extractall(folder / "unpacked", filter="data")
+    (folder / "unpacked" / "package").rename(root)
+    (folder / "unpacked").rmdir()
     return root
 
 
@@ -291,14 +318,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.real_catalogs")
     parser.add_argument("--only", choices=sorted(PACKAGES))
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pygen-bench")
+    parser.add_argument("--n8n-version", help="read this n8n-nodes-base release (the "
+                        "leader's figures are of one) instead of the latest")
     parser.add_argument("--leader-db", type=Path, help="the leading n8n MCP server's "
                         "data/nodes.db (from its npm package), to compare n8n's figures")
     args = parser.parse_args()
     for name in [args.only] if args.only else sorted(PACKAGES):
         print(f"-- {name}", flush=True)
         try:
-            root = install(args.cache, name)
-        except (subprocess.SubprocessError, OSError) as exc:
+            root = install_release(args.cache, args.n8n_version) \
+                if name == "n8n" and args.n8n_version else install(args.cache, name)
+        except (subprocess.SubprocessError, OSError, KeyError, ValueError) as exc:
             print(f"  cannot install {' + '.join(PACKAGES[name])}: {exc}")
             continue
         records, wall, peak = run_loader(name, root)
