@@ -33,6 +33,8 @@ from pygen.jsonvalues import variant_text
 from pygen.model import DataField, NodeDef
 
 PACKAGE = "n8n-nodes-base"
+# The server's second core package, which this bench does not install.
+SECOND = "@n8n/n8n-nodes-langchain"
 # Descriptor types that show something in the editor and hold no value.
 NOT_DATA = frozenset({"notice", "callout", "button"})
 Path_ = tuple[str, ...]
@@ -52,8 +54,8 @@ def decode(text: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def leader_nodes(db: Path) -> dict[str, tuple[str, list[Any]]]:
-    """Each `n8n-nodes-base` node (full type name): its stored version and descriptors."""
+def leader_nodes(db: Path, package: str = PACKAGE) -> dict[str, tuple[str, list[Any]]]:
+    """Each node of the package (full type name): its stored version and descriptors."""
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
             columns = {row[1] for row in conn.execute("PRAGMA table_info(nodes)")}
@@ -65,10 +67,10 @@ def leader_nodes(db: Path) -> dict[str, tuple[str, list[Any]]]:
                 if c in columns)])
             version = "version" if "version" in columns else "''"
             rows = conn.execute(f"SELECT node_type, {version}, properties_schema FROM nodes "
-                                f"WHERE {where} ORDER BY node_type", (PACKAGE,)).fetchall()
+                                f"WHERE {where} ORDER BY node_type", (package,)).fetchall()
     except sqlite3.Error as exc:
         raise LeaderDbError(f"{db}: {exc}") from exc
-    return {f"{PACKAGE}.{str(t).split('.', 1)[-1]}": (str(v), decode(s)) for t, v, s in rows}
+    return {f"{package}.{str(t).split('.', 1)[-1]}": (str(v), decode(s)) for t, v, s in rows}
 
 
 def param_paths(descriptors: Any, chain: tuple[dict[str, Any], ...] = (),
@@ -255,4 +257,8 @@ def print_comparison(db: Path | None, records: list[dict[str, Any]],
     gap = ", ".join(f"{n:,} {reason}" for reason, n in sorted(t.gap.items()) if n)
     print(f"  not read, by cause: {gap or 'none'}")
     print(f"  its nodes pygen did not read: {', '.join(t.missing_nodes) or 'none'}; "
-          f"another latest version here: {', '.join(t.other_versions) or 'none'}")
+          f"another version number stored there: {', '.join(t.other_versions) or 'none'}")
+    second = leader_nodes(db, SECOND)
+    counts = [count(descriptors) for _, descriptors in second.values()]
+    print(f"  not in these figures, its {SECOND} (not installed here): {len(second)} nodes, "
+          f"{sum(c[0] for c in counts):,} top-level + {sum(c[1] for c in counts):,} nested")

@@ -106,6 +106,7 @@ def test_printed_figures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "3 nodes, 11 top-level + 6 nested = 17 parameters" in out
     assert "all parameters 11 of 17 (64.7%)" in out
+    assert "@n8n/n8n-nodes-langchain (not installed here): 1 nodes, 0 top-level" in out
     bad = tmp_path / "other.db"
     sqlite3.connect(bad).execute("CREATE TABLE t (x)").connection.commit()
     leader_db.print_comparison(bad, RECORDS, found.nodes)
