@@ -24,6 +24,7 @@ import json
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,7 +58,7 @@ def decode(text: Any) -> list[Any]:
 def leader_nodes(db: Path, package: str = PACKAGE) -> dict[str, tuple[str, list[Any]]]:
     """Each node of the package (full type name): its stored version and descriptors."""
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
             columns = {row[1] for row in conn.execute("PRAGMA table_info(nodes)")}
             if not {"node_type", "package_name", "properties_schema"} <= columns:
                 raise LeaderDbError(f"{db}: no `nodes` table with node_type, package_name "
@@ -199,7 +200,7 @@ def compare_node(out: Tally, theirs: list[Any], record: dict[str, Any],
         out.read[level(path)] += read
         out.gap["not in the installed package (another release)"] += wanted - min(
             wanted, package[path])
-        short = min(wanted, package[path]) - read
+        short = max(0, min(wanted, package[path]) - read)
         for reason, n in sorted(causes.get(path, Counter()).items()):
             taken = min(short, n)
             out.gap[reason] += taken
