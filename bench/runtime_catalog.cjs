@@ -118,6 +118,11 @@ function readN8n(root) {
     try {
       const mod = require(file);
       for (const d of n8nDescriptions(nodeInstance(mod))) {
+        // A class built by a package that is not installed has a stand-in's description.
+        if (typeof d.name !== "string") {
+          emit({ file: rel, error: "its description has no string name (built by a stand-in?)" });
+          continue;
+        }
         // The type a workflow names: the package's name and the node's, as n8n registers it.
         emit({ file: rel, type: `${manifest.name}.${d.name}`, label: d.displayName,
           version: d.version, versions: d.versions || null, latest: d.latest,
