@@ -148,7 +148,9 @@ def raw_nested(descriptors: Any) -> int:
     fixedCollection groups and their `values`; Flowise nests none)."""
     total = 0
     for item in descriptors if isinstance(descriptors, list) else ():
-        inner = item.get("options") if isinstance(item, dict) else None
+        if not isinstance(item, dict):
+            continue  # a value read through a stand-in; the reader reports it
+        inner = item.get("options")
         if item.get("type") == "collection" and isinstance(inner, list):
             total += len(inner) + raw_nested(inner)
         elif item.get("type") == "fixedCollection" and isinstance(inner, list):
