@@ -34,8 +34,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 # Request bodies considered: a tool call naming a few node types is well under this.
 MAX_REQUEST_BYTES = 16_384
-# Kept answers: one answer's bytes, all answers' bytes, how many (past these, the oldest
-# kept answer makes room; an answer larger than one share is never kept).
+# Kept answers: one answer's bytes, all answers' and their keys' bytes, how many (past
+# these, the oldest kept answer makes room; an answer larger than one share is never kept).
 MAX_ANSWER_BYTES = 1_048_576
 MAX_KEPT_BYTES = 64 * 1_048_576
 MAX_KEPT = 4096
@@ -140,12 +140,13 @@ class ReplayCache:
     def _keep(self, key: bytes, kept: Kept | None) -> None:
         if kept is None or len(kept.rest) > MAX_ANSWER_BYTES:
             return
+        size = len(key) + len(kept.rest)
         while self._kept and (len(self._kept) >= MAX_KEPT or
-                              self._kept_bytes + len(kept.rest) > MAX_KEPT_BYTES):
+                              self._kept_bytes + size > MAX_KEPT_BYTES):
             oldest = next(iter(self._kept))
-            self._kept_bytes -= len(self._kept.pop(oldest).rest)
+            self._kept_bytes -= len(oldest) + len(self._kept.pop(oldest).rest)
         self._kept[key] = kept
-        self._kept_bytes += len(kept.rest)
+        self._kept_bytes += size
 
 
 def _same(one: tuple[object, ...], other: tuple[object, ...]) -> bool:

@@ -207,6 +207,6 @@ def test_kept_answers_stay_within_their_budget(skills: Path,
                     scope, data = request(body)
                     assert await ask(app, scope, data) == await ask(fresh, scope, data)
             assert sdk.calls == 6 and len(app._kept) == 2
-            assert app._kept_bytes == sum(len(k.rest) for k in app._kept.values())
+            assert app._kept_bytes == sum(len(key) + len(k.rest) for key, k in app._kept.items())
 
     run(main)
