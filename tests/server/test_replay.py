@@ -210,3 +210,21 @@ def test_kept_answers_stay_within_their_budget(skills: Path,
             assert app._kept_bytes == sum(len(key) + len(k.rest) for key, k in app._kept.items())
 
     run(main)
+
+
+def test_a_large_or_unsized_request_goes_to_the_sdk_whole(skills: Path) -> None:
+    async def main() -> None:
+        async with running(build_server(load_store(skills))) as (app, sdk, fresh):
+            body = tool_call(1, "loop")
+            body["params"]["_meta"] = {"pad": "x" * (replay.MAX_REQUEST_BYTES + 10)}
+            scope, data = request(body)
+            for _ in range(2):
+                answer = await ask(app, scope, data)
+                assert answer == await ask(fresh, scope, data) and answer[0] == 200
+            unsized, small = request(tool_call(2, "loop"))
+            unsized["headers"] = [(k, v) for k, v in unsized["headers"]
+                                  if k != b"content-length"]
+            assert (await ask(app, unsized, small))[0] == 200
+            assert sdk.calls == 3 and not app._kept
+
+    run(main)
