@@ -39,9 +39,10 @@ MAX_REQUEST_BYTES = 16_384
 MAX_ANSWER_BYTES = 1_048_576
 MAX_KEPT_BYTES = 64 * 1_048_576
 MAX_KEPT = 4096
-# Methods whose answer is a function of the request and the loaded content alone.
+# Methods whose answer is a function of the request and the loaded tools or resources alone
+# (the two a reload replaces, see app.swap_content).
 PURE_METHODS = frozenset({"tools/list", "resources/list", "resources/templates/list",
-                          "resources/read", "prompts/list"})
+                          "resources/read"})
 # An id every JSON writer spells the same way, so the kept bytes can carry another one.
 _PLAIN_ID = re.compile(r"[A-Za-z0-9_.:/+=-]{1,128}")
 _HEAD = b'{"jsonrpc":"2.0","id":'

@@ -228,3 +228,19 @@ def test_a_large_or_unsized_request_goes_to_the_sdk_whole(skills: Path) -> None:
             assert sdk.calls == 3 and not app._kept
 
     run(main)
+
+
+def test_a_listing_is_replayed_until_a_reload_changes_it(skills: Path) -> None:
+    async def main() -> None:
+        live = build_server(load_store(skills))
+        async with running(live) as (app, sdk, fresh):
+            scope, data = request({"jsonrpc": "2.0", "id": 1, "method": "resources/list"})
+            first = await ask(app, scope, data)
+            assert first == await ask(app, scope, data) == await ask(fresh, scope, data)
+            write(skills / "nodes" / "trim.md", "# Trim\n")
+            swap_content(live, build_server(load_store(skills)))
+            after = await ask(app, scope, data)
+            assert b"skill://nodes/trim" in after[2] and b"skill://nodes/trim" not in first[2]
+            assert sdk.calls == 2
+
+    run(main)
