@@ -17,6 +17,8 @@ import uvicorn
 from mcp.server.mcpserver import MCPServer
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from pygen.server.replay import ReplayCache
+
 # Seconds a client has to send one whole request (headers and body).
 REQUEST_TIMEOUT = 10.0
 # Seconds a keep-alive connection may stay idle between requests.
@@ -141,7 +143,9 @@ async def serve_http(server: MCPServer, host: str, port: int, *, allowed_hosts: 
     # anything mid-call, and a stream costs the SDK a task group and a ping timer per call.
     app = server.streamable_http_app(stateless_http=True, json_response=True, host=host,
                                      transport_security=security)
-    config = uvicorn.Config(app, host=host, port=port, http=BoundedH11Protocol,
+    # Stateless, so an answer depends on the request and the loaded skills alone: a request
+    # repeated but for its id is answered with the SDK's first answer's bytes.
+    config = uvicorn.Config(ReplayCache(app, server), host=host, port=port, http=BoundedH11Protocol,
                             timeout_keep_alive=int(IDLE_TIMEOUT), log_level="warning",
                             # Nothing stands in front of a server on 127.0.0.1: no forwarded
                             # header is trusted, and no access line is formatted per request.

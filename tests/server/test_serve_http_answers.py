@@ -7,10 +7,11 @@ import asyncio
 import json
 import re
 import socket
+import time
 from pathlib import Path
 
 import pytest
-from serve_helpers import http_serving
+from serve_helpers import http_serving, serve_http
 
 from pygen import layout
 from pygen.server import node_tools
@@ -26,8 +27,8 @@ from pygen.server.store import load_store
 REPO = Path(__file__).resolve().parents[2]
 
 
-def call(port: int, node_type: str) -> bytes:
-    body = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+def call(port: int, node_type: str, call_id: object = 7) -> bytes:
+    body = json.dumps({"jsonrpc": "2.0", "id": call_id, "method": "tools/call",
                        "params": {"name": "get_node_skill",
                                   "arguments": {"node_type": node_type}}}).encode()
     return (f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
@@ -62,6 +63,43 @@ def test_a_tool_call_is_one_json_answer_in_one_piece(tmp_path: Path) -> None:
     assert answers[0] == answers[1] and not answers[0]["isError"]
     assert "Repeats its input." in answers[0]["content"][0]["text"]
     assert answers[2]["isError"] and "Unknown node_type 'nope'" in answers[2]["content"][0]["text"]
+
+
+def test_a_repeated_call_is_answered_alike_but_for_its_id(tmp_path: Path) -> None:
+    """The second ask is replayed from the first's bytes (see pygen.server.replay)."""
+    skills = tmp_path / "skills"
+    (skills / "nodes").mkdir(parents=True)
+    (skills / "nodes" / "loop.md").write_text("# loop\n\nRepeats its input · twice.\n")
+    with http_serving(skills, tmp_path / "serve.log") as (port, _pid), \
+            socket.create_connection(("127.0.0.1", port)) as sock:
+        sock.settimeout(20)
+        bodies = []
+        for call_id in (7, "second-ask", 7):
+            sock.sendall(call(port, "loop", call_id))
+            bodies.append(one_read(sock)[1])
+    assert bodies[1] == bodies[0].replace(b'"id":7,', b'"id":"second-ask",', 1)
+    assert bodies[2] == bodies[0] and "Repeats its input · twice." in bodies[0].decode()
+
+
+def test_a_watched_edit_is_answered_after_the_reload_not_the_kept_answer(
+        tmp_path: Path) -> None:
+    skills = tmp_path / "skills"
+    (skills / "nodes").mkdir(parents=True)
+    (skills / "nodes" / "loop.md").write_text("# loop\n\nRepeats its input.\n")
+    log = tmp_path / "serve.log"
+    with serve_http(["--skills-dir", str(skills), "--watch"], log) as (url, _pid), \
+            socket.create_connection(("127.0.0.1", int(url.split(":")[2][:-4]))) as sock:
+        port = int(url.split(":")[2][:-4])
+        sock.settimeout(20)
+        for _ in range(2):  # the second is replayed
+            sock.sendall(call(port, "loop"))
+            assert b"Repeats its input." in one_read(sock)[1]
+        (skills / "nodes" / "loop.md").write_text("# loop\n\nNow loops forever.\n")
+        deadline = time.monotonic() + 20
+        while "reloaded skills" not in log.read_text("utf-8") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        sock.sendall(call(port, "loop"))
+        assert b"Now loops forever." in one_read(sock)[1]
 
 
 def test_writes_are_held_until_the_response_is_complete() -> None:

@@ -1,0 +1,246 @@
+"""The HTTP replay of kept answers: a repeated read-only request gets exactly the bytes the SDK
+would write for it, never an answer of skills that were reloaded since, and never an answer
+to a request that differs in anything but its id (a header, the body)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp.server.mcpserver import MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
+
+from pygen.server import replay
+from pygen.server.app import build_server, swap_content
+from pygen.server.replay import ASGIApp, Message, ReplayCache, Scope
+from pygen.server.store import load_store
+
+HOST = "127.0.0.1:9"
+HANDSHAKE, MODERN = "2025-11-25", "2026-07-28"
+Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
+
+
+def write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def skills(tmp_path: Path) -> Path:
+    root = tmp_path / "skills"
+    write(root / "workflow-editor.md", "# Editor\n")
+    write(root / "nodes" / "loop.md", "# Loop\n\nRepeats its input · twice.\n")
+    write(root / "nodes" / "crop.md", "# Crop\n\nCuts the edges.\n")
+    return root
+
+
+class Counted:
+    """The SDK's app, counting the requests that reach it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app, self.calls = app, 0
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        self.calls += 1
+        await self.app(scope, receive, send)
+
+
+def sdk_app(server: MCPServer) -> Any:
+    security = TransportSecuritySettings(allowed_hosts=[HOST], allowed_origins=[f"http://{HOST}"])
+    return server.streamable_http_app(stateless_http=True, json_response=True, host="127.0.0.1",
+                                      transport_security=security)
+
+
+def request(body: dict[str, Any], protocol: str = HANDSHAKE,
+            extra: tuple[tuple[bytes, bytes], ...] = ()) -> tuple[Scope, bytes]:
+    data = json.dumps(body).encode()
+    headers = [(b"host", HOST.encode()), (b"mcp-protocol-version", protocol.encode()),
+               (b"accept", b"application/json, text/event-stream"),
+               (b"content-type", b"application/json"),
+               (b"content-length", str(len(data)).encode()), *extra]
+    if protocol == MODERN:
+        headers += [(b"mcp-method", body["method"].encode()),
+                    (b"mcp-name", body["params"]["name"].encode())]
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/mcp", "raw_path": b"/mcp",
+             "query_string": b"", "root_path": "", "headers": headers,
+             "client": ("127.0.0.1", 5), "server": ("127.0.0.1", 9)}
+    return scope, data
+
+
+def tool_call(call_id: Any, node_type: str, protocol: str = HANDSHAKE,
+              name: str = "get_node_skill") -> dict[str, Any]:
+    params: dict[str, Any] = {"name": name, "arguments": {"node_type": node_type}}
+    if protocol == MODERN:
+        params["_meta"] = {"io.modelcontextprotocol/protocolVersion": protocol,
+                           "io.modelcontextprotocol/clientCapabilities": {}}
+    return {"jsonrpc": "2.0", "id": call_id, "method": "tools/call", "params": params}
+
+
+async def ask(app: ASGIApp, scope: Scope, data: bytes) -> Answer:
+    pending = [{"type": "http.request", "body": data, "more_body": False}]
+    status, headers, parts = 0, [], []
+
+    async def receive() -> Message:
+        if pending:
+            return pending.pop()
+        await anyio.sleep_forever()
+        raise AssertionError
+
+    async def send(message: Message) -> None:
+        nonlocal status, headers
+        if message["type"] == "http.response.start":
+            status, headers = message["status"], list(message["headers"])
+        else:
+            parts.append(message.get("body", b""))
+
+    await app(scope, receive, send)
+    return status, sorted(headers), b"".join(parts)
+
+
+@asynccontextmanager
+async def running(server: MCPServer) -> AsyncIterator[tuple[ReplayCache, Counted, Any]]:
+    """(replaying app, the SDK app behind it, a second SDK app answering everything fresh)."""
+    app, fresh = sdk_app(server), sdk_app(server)
+    counted = Counted(app)
+    async with app.router.lifespan_context(app), fresh.router.lifespan_context(fresh):
+        yield ReplayCache(counted, server), counted, fresh
+
+
+def run(body: Callable[[], Any]) -> Any:
+    return anyio.run(body)
+
+
+@pytest.mark.parametrize("protocol", [HANDSHAKE, MODERN])
+def test_a_repeated_call_is_the_sdk_answer_byte_for_byte(skills: Path, protocol: str) -> None:
+    async def main() -> None:
+        async with running(build_server(load_store(skills))) as (app, sdk, fresh):
+            for call_id in (1, "b-2", 33, "b-2"):
+                for node_type in ("loop", "crop", "nope"):
+                    scope, data = request(tool_call(call_id, node_type, protocol), protocol)
+                    assert await ask(app, scope, data) == await ask(fresh, scope, data)
+            assert sdk.calls == 3  # one per node type; every other answer was replayed
+
+    run(main)
+
+
+def test_a_reload_is_never_answered_from_the_old_skills(skills: Path) -> None:
+    async def main() -> None:
+        live = build_server(load_store(skills))
+        async with running(live) as (app, sdk, _fresh):
+            scope, data = request(tool_call(1, "loop"))
+            assert b"Repeats its input" in (await ask(app, scope, data))[2]
+            write(skills / "nodes" / "loop.md", "# Loop\n\nNow loops forever.\n")
+            swap_content(live, build_server(load_store(skills)))
+            _, _, body = await ask(app, scope, data)
+            assert b"Now loops forever" in body and b"Repeats" not in body
+            assert sdk.calls == 2 and len(app._kept) == 1
+
+    run(main)
+
+
+def test_requests_that_differ_but_for_the_id_are_answered_each_by_the_sdk(
+        skills: Path) -> None:
+    async def main() -> None:
+        async with running(build_server(load_store(skills))) as (app, sdk, _fresh):
+            scope, data = request(tool_call(1, "loop"))
+            assert (await ask(app, scope, data))[0] == 200
+            # Another Host: refused by the SDK's own check, as if nothing had been kept.
+            bad = {**scope, "headers": [(k, b"evil.example" if k == b"host" else v)
+                                        for k, v in scope["headers"]]}
+            assert (await ask(app, bad, data))[0] != 200
+            other, _ = request(tool_call(1, "loop"), extra=((b"origin", b"http://evil"),))
+            assert (await ask(app, other, data))[0] != 200
+            assert sdk.calls == 3
+
+    run(main)
+
+
+@pytest.mark.parametrize("call_id", [1.5, "ü", "a b", True, None])
+def test_an_unusual_id_is_always_answered_by_the_sdk(skills: Path, call_id: Any) -> None:
+    async def main() -> None:
+        async with running(build_server(load_store(skills))) as (app, sdk, fresh):
+            scope, data = request(tool_call(call_id, "loop"))
+            for _ in range(2):
+                assert await ask(app, scope, data) == await ask(fresh, scope, data)
+            assert sdk.calls == 2 and not app._kept
+
+    run(main)
+
+
+def test_a_tool_that_may_change_things_is_never_replayed(skills: Path) -> None:
+    server = build_server(load_store(skills))
+    count = []
+
+    def bump(node_type: str) -> str:
+        count.append(node_type)
+        return str(len(count))
+
+    server.add_tool(bump, name="bump")
+
+    async def main() -> list[bytes]:
+        async with running(server) as (app, sdk, _fresh):
+            scope, data = request(tool_call(1, "loop", name="bump"))
+            bodies = [(await ask(app, scope, data))[2] for _ in range(2)]
+            assert sdk.calls == 2
+            return bodies
+
+    first, second = run(main)
+    assert first != second and b'"text":"2"' in second
+
+
+def test_kept_answers_stay_within_their_budget(skills: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(replay, "MAX_KEPT", 2)
+
+    async def main() -> None:
+        async with running(build_server(load_store(skills))) as (app, sdk, fresh):
+            for detail in ("minimal", "standard", "full"):
+                for node_type in ("loop", "crop"):
+                    body = tool_call(1, node_type)
+                    body["params"]["arguments"]["detail"] = detail
+                    scope, data = request(body)
+                    assert await ask(app, scope, data) == await ask(fresh, scope, data)
+            assert sdk.calls == 6 and len(app._kept) == 2
+            assert app._kept_bytes == sum(len(key) + len(k.rest) for key, k in app._kept.items())
+
+    run(main)
+
+
+def test_a_large_or_unsized_request_goes_to_the_sdk_whole(skills: Path) -> None:
+    async def main() -> None:
+        async with running(build_server(load_store(skills))) as (app, sdk, fresh):
+            body = tool_call(1, "loop")
+            body["params"]["_meta"] = {"pad": "x" * (replay.MAX_REQUEST_BYTES + 10)}
+            scope, data = request(body)
+            for _ in range(2):
+                answer = await ask(app, scope, data)
+                assert answer == await ask(fresh, scope, data) and answer[0] == 200
+            unsized, small = request(tool_call(2, "loop"))
+            unsized["headers"] = [(k, v) for k, v in unsized["headers"]
+                                  if k != b"content-length"]
+            assert (await ask(app, unsized, small))[0] == 200
+            assert sdk.calls == 3 and not app._kept
+
+    run(main)
+
+
+def test_a_listing_is_replayed_until_a_reload_changes_it(skills: Path) -> None:
+    async def main() -> None:
+        live = build_server(load_store(skills))
+        async with running(live) as (app, sdk, fresh):
+            scope, data = request({"jsonrpc": "2.0", "id": 1, "method": "resources/list"})
+            first = await ask(app, scope, data)
+            assert first == await ask(app, scope, data) == await ask(fresh, scope, data)
+            write(skills / "nodes" / "trim.md", "# Trim\n")
+            swap_content(live, build_server(load_store(skills)))
+            after = await ask(app, scope, data)
+            assert b"skill://nodes/trim" in after[2] and b"skill://nodes/trim" not in first[2]
+            assert sdk.calls == 2
+
+    run(main)
