@@ -59,7 +59,8 @@ class TypeRef(Frozen):
         return tuple(values) or None
 
 
-RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "pattern", "runner", "nodeIds")
+RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern",
+             "runner", "nodeIds")
 
 
 Scalar = str | int | float | bool | None
