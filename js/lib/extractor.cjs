@@ -175,6 +175,7 @@ function fillDefaults(node, defaults) {
   node.default_data = { ...node.default_data,
     ...Object.fromEntries(missing.map((k) => [k, defaults[k]])) };
   node.default_data_declared = true;
+  node.schema_defaults = [...node.schema_defaults || [], ...missing];
 }
 
 /** Data type name → the node types whose data it is, for messages. */

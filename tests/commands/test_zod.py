@@ -191,6 +191,8 @@ def test_namespaced_intersected_and_counted_schemas_reach_skills_and_validation(
     # zod's defaults fill the default data an entry leaves out; the entry's own value wins.
     assert doc["$defs"]["http"]["properties"]["retries"]["default"] == 3
     assert doc["$defs"]["fetch"]["properties"]["retries"]["default"] == 2
+    assert "**Default data** (from the zod schema's defaults):" in fetch
+    assert "**Default data** (from `NODES` and the zod schema's defaults):" in signed
     workflow = root / "workflow.json"
     workflow.write_text(json.dumps({"nodes": [
         {"id": "a", "type": "headers", "position": {"x": 0, "y": 0}, "data": {"lines": []}},
