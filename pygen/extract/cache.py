@@ -28,7 +28,7 @@ from pygen import __version__, files, jsonread
 from pygen.config import Config
 from pygen.errors import ExtractionError, PygenError
 from pygen.extract import incremental, noderuntime
-from pygen.extract.runner import Extraction, parse_reply, run_extractor
+from pygen.extract.runner import Extraction, named, parse_reply, run_extractor
 from pygen.jsonread import JsonInputError
 
 DIR = ".pygen-cache"
@@ -179,7 +179,7 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
     reply = _cached_reply(config, cached, note or (lambda _: None))
     if reply is not None:
         with contextlib.suppress(ExtractionError, KeyError, TypeError, ValidationError):
-            extraction = parse_reply(reply, config.settings.field_list)
+            extraction = named(parse_reply(reply, config.settings.field_list), config)
             if cached is not None and reply is cached.get("reply"):
                 return extraction  # nothing changed: nothing to write
             write_entry(path, {"key": key, "reply": reply, "inputs": reply_fingerprint(
@@ -187,7 +187,7 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
             return extraction
     # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
-    extraction = parse_reply(reply, config.settings.field_list)
+    extraction = named(parse_reply(reply, config.settings.field_list), config)
     write_entry(path, {"key": key, "inputs": reply_fingerprint(config, reply),
                        "reply": reply})
     return extraction

@@ -229,11 +229,9 @@ def default_data_lines(node: NodeDef, definitions: str) -> list[str]:
     if not node.default_data_declared:
         return [f"**Default data:** not declared in {code(definitions)}."]
     source = code(definitions)
-    if node.schema_defaults:
-        # Keys zod's `.default(v)` filled in come from the schema, not the definitions.
-        filled_only = len(node.schema_defaults) == len(node.default_data)
-        source = "the zod schema's defaults" if filled_only else (
-            f"{source} and the zod schema's defaults")
+    if node.schema_defaults:  # keys zod's `.default(v)` filled in come from the schema
+        mixed = len(node.schema_defaults) < len(node.default_data)
+        source = f"{source} and " * mixed + "the zod schema's defaults"
     return [f"**Default data** (from {source}):", "", *json_block(node.default_data)]
 
 
