@@ -10,7 +10,7 @@ Everything after extraction (skills, the schema document, validation) sees the f
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from pygen.config import Config
 from pygen.model import Diagnostic, Handle, NodeDef, NodeSources
@@ -115,15 +115,23 @@ def manifest(path: Path) -> dict[str, object] | None:
 
 
 def registers_n8n_nodes(file: Path, root: Path) -> bool:
-    """Whether the nearest package.json above `file` (inside `root`) lists n8n nodes
-    (`"n8n": {"nodes": [...]}`): n8n then registers each as `<package>.<name>`."""
+    """Whether the nearest package.json above `file` (inside `root`) lists the nodes n8n
+    loads (`"n8n": {"nodes": [...]}`), `file` not being one of its credentials (listed
+    beside them): n8n then registers each node as `<package>.<name>`."""
     top = root.resolve()
     for folder in file.resolve().parents:
         found = manifest(folder / "package.json")
         if found is not None:
             n8n = found.get("n8n")
-            return isinstance(n8n, dict) and isinstance(n8n.get("nodes"), list) \
-                and isinstance(found.get("name"), str)
+            n8n = n8n if isinstance(n8n, dict) else {}
+            return bool(_stems(n8n.get("nodes"))) and isinstance(found.get("name"), str) \
+                and file.stem not in _stems(n8n.get("credentials"))
         if top.is_relative_to(folder):
             return False
     return False
+
+
+def _stems(listed: object) -> set[str]:
+    """`A.node` for `dist/nodes/A/A.node.js`: the module a listed build output comes from."""
+    items = listed if isinstance(listed, list) else []
+    return {PurePosixPath(p).stem for p in items if isinstance(p, str)}

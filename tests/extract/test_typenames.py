@@ -72,9 +72,12 @@ def test_without_the_key_nothing_changes(tmp_path: Path) -> None:
 
 
 def test_only_a_package_listing_n8n_nodes_is_said_to_register_them(tmp_path: Path) -> None:
-    package(tmp_path, "pkg", {"name": "n8n-nodes-acme", "n8n": {"nodes": ["dist/a.js"]}})
+    package(tmp_path, "pkg", {"name": "n8n-nodes-acme", "n8n": {
+        "nodes": ["dist/nodes/A/A.node.js"], "credentials": ["dist/credentials/A.credentials.js"]}})
     package(tmp_path, "plain", {"name": "plain"})
     (tmp_path / "pkg" / "nodes").mkdir()
-    assert registers_n8n_nodes(tmp_path / "pkg" / "nodes" / "A.node.ts", tmp_path)
+    assert registers_n8n_nodes(tmp_path / "pkg" / "nodes" / "A" / "A.node.ts", tmp_path)
+    assert not registers_n8n_nodes(tmp_path / "pkg" / "credentials" / "A.credentials.ts",
+                                   tmp_path)
     assert not registers_n8n_nodes(tmp_path / "plain" / "a.ts", tmp_path)
     assert not registers_n8n_nodes(tmp_path / "none" / "a.ts", tmp_path / "none")
