@@ -80,6 +80,8 @@ class _Packages:
     def __init__(self, root: Path) -> None:
         self._root = root.resolve()
         self._seen: dict[Path, str | None] = {}
+        # Every package.json looked for, there or not: a change in any renames nodes.
+        self.consulted: set[Path] = set()
 
     def name_above(self, file: Path) -> str | None:
         folder = file.resolve().parent
@@ -90,6 +92,7 @@ class _Packages:
                 name = self._seen[folder]
                 break
             passed.append(folder)
+            self.consulted.add(folder / "package.json")
             name = _package_name(folder / "package.json")
             if name is not None or self._root.is_relative_to(folder):
                 break
@@ -97,6 +100,15 @@ class _Packages:
         for seen in passed:
             self._seen[seen] = name
         return name
+
+
+def manifest_files(files: list[Path], root: Path) -> list[Path]:
+    """The package.json files (there or not) that name the packages of `files`: inputs of
+    the types, so a renamed package is a change `check` sees."""
+    packages = _Packages(root)
+    for file in files:
+        packages.name_above(file)
+    return sorted(packages.consulted)
 
 
 def _package_name(path: Path) -> str | None:

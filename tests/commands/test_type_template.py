@@ -67,6 +67,23 @@ def test_an_n8n_package_is_keyed_by_the_type_workflows_name(
     assert 'unknown node type "github"' in short.stdout
 
 
+def test_a_renamed_package_is_drift_check_reports(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = n8n_package(tmp_path, monkeypatch)
+    for command in (["gen", "-q"], ["check", "-q"]):
+        assert CliRunner().invoke(main, command, catch_exceptions=False).exit_code == 0
+    (root / "package.json").write_text(json.dumps({**MANIFEST, "name": "n8n-nodes-acme"}))
+    stale = CliRunner().invoke(main, ["check", "-q"], catch_exceptions=False)
+    assert stale.exit_code == 1, stale.output
+    saved = root / "workflows" / "issue.json"
+    saved.write_text(saved.read_text().replace("n8n-nodes-base.", "n8n-nodes-acme."))
+    gen = CliRunner().invoke(main, ["gen", "-q", "--prune"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    assert (root / "skills" / "nodes" / "n8n-nodes-acme.github.md").is_file()
+    assert not (root / "skills" / "nodes" / "n8n-nodes-base.github.md").exists()
+    assert CliRunner().invoke(main, ["check", "-q"], catch_exceptions=False).exit_code == 0
+
+
 def test_each_node_takes_the_name_of_the_package_it_ships_in(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "pygen.toml").write_text(
