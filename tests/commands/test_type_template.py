@@ -107,6 +107,10 @@ def test_each_node_takes_the_name_of_the_package_it_ships_in(
             "its code declares") in gen.stderr
     doc = json.loads((tmp_path / "skills" / "schemas" / "nodes.schema.json").read_text())
     assert sorted(doc["$defs"]) == ["@acme/nodes-mail.mail", "chat"]
+    strict = CliRunner().invoke(main, ["check", "--strict"], catch_exceptions=False)
+    assert strict.exit_code == 2
+    assert strict.stderr.splitlines()[-1].endswith(
+        'its code declares; give the package.json above it a "name" or drop --strict')
 
 
 @pytest.mark.parametrize(("template", "why"), [
