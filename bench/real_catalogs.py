@@ -36,7 +36,7 @@ from typing import Any
 from bench import leader_db
 from pygen.config import FieldList
 from pygen.conventions import Conventions
-from pygen.extract import fieldlist
+from pygen.extract import fieldlist, typenames
 from pygen.jsonvalues import variant_text
 from pygen.model import DataField, Location, Model, NodeDef
 from pygen.schema.document import schema_document
@@ -58,6 +58,9 @@ position_pair = true
 connections_key = "connections"
 connection_node_key = "name"
 """)), "flowise": Conventions()}
+# The types workflows name, in the documented `type_template` key (n8n registers a node
+# under its package's name and its own: `n8n-nodes-base.github`).
+TYPE_TEMPLATE = {"n8n": "{package}.{type}"}
 WORKFLOW = Path(__file__).with_name("n8n_workflow.json")
 TIMEOUT = 600
 MEMORY_MB = 1536
@@ -170,6 +173,15 @@ def conditions(fields: tuple[DataField, ...]) -> int:
     return total
 
 
+def named(name: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records with the types workflows name (`type_template`, as `gen` applies it)."""
+    template = TYPE_TEMPLATE.get(name)
+    if not template:
+        return records
+    return [{**r, "type": typenames.full_type(template, r["type"], r.get("package"))}
+            if isinstance(r.get("type"), str) else r for r in records]
+
+
 def tally(name: str, records: list[dict[str, Any]]) -> Tally:
     """The nodes read; counts are of each type's latest version, as the targets count them.
     A type with several versions (n8n's VersionedNodeType) has one variant per version."""
@@ -230,6 +242,7 @@ def github_check(catalog: Catalog) -> None:
 def report(name: str, records: list[dict[str, Any]], wall: float, peak: float,
            leader: Path | None = None) -> None:
     started = time.perf_counter()
+    records = named(name, records)
     found = tally(name, records)
     model = Model(nodes=tuple(found.nodes), conventions=SAVED[name])
     document = schema_document(model)

@@ -123,8 +123,9 @@ function readN8n(root) {
           emit({ file: rel, error: "its description has no string name (built by a stand-in?)" });
           continue;
         }
-        // The type a workflow names: the package's name and the node's, as n8n registers it.
-        emit({ file: rel, type: `${manifest.name}.${d.name}`, label: d.displayName,
+        // The type as the class declares it, and the package it ships in: the bench writes
+        // the type a workflow names with the `type_template` key, as `gen` does.
+        emit({ file: rel, type: d.name, package: manifest.name, label: d.displayName,
           version: d.version, versions: d.versions || null, latest: d.latest,
           default_version: d.defaultVersion ?? null, fields: d.properties });
       }

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import re
+import string
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from pygen import files
 from pygen.conventions import Conventions
@@ -106,6 +107,8 @@ class Settings(BaseModel):
     field_list: FieldList | None = None
     # Data described by a zod schema in each entry instead of a TypeScript type.
     zod: Zod | None = None
+    # The type saved workflows name, from the declared one: "{package}.{type}" (n8n).
+    type_template: str | None = None
     result_fields: list[str] = Field(default_factory=list)
     # Data fields the runner writes (globs, like result_fields; also the `@runner` tag).
     runner_fields: list[str] = Field(default_factory=list)
@@ -139,6 +142,33 @@ class Settings(BaseModel):
     external_skills_dir: bool = False
     # Where `gen` also writes the skills as an Agent Skills package (off when unset).
     agent_skills_dir: str | None = None
+
+    @field_validator("type_template")
+    @classmethod
+    def _usable_template(cls, template: str | None) -> str | None:
+        problem = template_problem(template) if template is not None else None
+        if problem:
+            raise ValueError(problem)
+        return template
+
+
+TYPE_PLACEHOLDERS = ("type", "package")
+
+
+def template_problem(template: str) -> str | None:
+    """Why a `type_template` cannot be used (no `{type}`, an unknown placeholder), or None."""
+    try:
+        names = [name for _, name, _, _ in string.Formatter().parse(template)
+                 if name is not None]
+    except ValueError as exc:
+        return f"{exc}; write {{type}} and {{package}}, and {{{{ }}}} for a literal brace"
+    unknown = [n for n in names if n not in TYPE_PLACEHOLDERS]
+    if unknown:
+        return (f"unknown placeholder {{{unknown[0]}}}; the placeholders are "
+                f"{', '.join('{' + p + '}' for p in TYPE_PLACEHOLDERS)}")
+    if "type" not in names:
+        return "it must contain {type} (the type the code declares)"
+    return None
 
 
 class Config(BaseModel):
@@ -242,7 +272,8 @@ def _describe(exc: ValidationError, path: Path, where: str) -> str:
         return f"{path}: {where}unknown key '{key}'{inside}; valid keys: {known}"
     if first["type"] == "missing":
         return f"{path}: {where}missing the required key '{key}'"
-    return f"{path}: {where}key '{key}': {first['msg']}"
+    # A validator's own sentence stands alone, without pydantic's "Value error, " label.
+    return f"{path}: {where}key '{key}': {first['msg'].removeprefix('Value error, ')}"
 
 
 _BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")

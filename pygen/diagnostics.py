@@ -70,6 +70,7 @@ STRICT_KINDS = {
     "duplicate": "remove or rename one of the definitions",
     "field-list": "fix the descriptors or the field_list keys",
     "zod": "write the schema with zod constructs pygen reads statically",
+    "type-template": "give the package.json above it a \"name\"",
 }
 
 

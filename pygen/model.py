@@ -59,7 +59,8 @@ class TypeRef(Frozen):
         return tuple(values) or None
 
 
-RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "pattern", "runner", "nodeIds")
+RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern",
+             "runner", "nodeIds")
 
 
 Scalar = str | int | float | bool | None
@@ -249,6 +250,8 @@ class NodeDef(Frozen):
     default_data: dict[str, Any] = Field(default_factory=dict)
     # False when the definition declares no default data pygen could read (not the same as {}).
     default_data_declared: bool = True
+    # The default data's keys the zod schema's `.default(v)` filled in (the entry left them out).
+    schema_defaults: tuple[str, ...] = ()
     # Values that are not static data, each listed instead of its value.
     computed: tuple[ComputedValue, ...] = ()
     # With `variant_field`: the value that tells this entry apart from others of its type.

@@ -14,9 +14,9 @@ const { evaluateCall } = require("./calls.cjs");
 const {
   typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys,
 } = require("./datatypes.cjs");
-const { typeReader, readDataType } = require("./types.cjs");
+const { typeReader, readDataType, readPartFields } = require("./types.cjs");
 const { nodePlaces } = require("./locations.cjs");
-const { entrySchema, inferredSchema, zodDataType } = require("./zoddata.cjs");
+const { entrySchema, inferredParts, partsShape, zodDataType } = require("./zoddata.cjs");
 const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
@@ -151,8 +151,10 @@ function readType(ctx, tc, ev, shapes, entry, node, locations, fact) {
     locations[node.type] = nodePlaces(ctx, ev, entry, null);
   } else if (schema && !schema.notSchema) {
     // The entry's zod schema is the node's data shape (config `zod`).
-    node.data_type = { ...zodDataType(ctx, ev, node, schema, ctx.request.entryFields.zod),
-      via: "zod", skipped: [] };
+    const { defaults, ...read } = zodDataType(ctx, ev, node, schema,
+      ctx.request.entryFields.zod);
+    node.data_type = { ...read, via: "zod", skipped: [] };
+    fillDefaults(node, defaults);
     locations[node.type] = nodePlaces(ctx, ev, entry, null);
   } else {
     if (schema) notZod(ctx, node);
@@ -162,6 +164,18 @@ function readType(ctx, tc, ev, shapes, entry, node, locations, fact) {
     if (found.decl) seeds.push(found.decl.getSourceFile());
   }
   fact.files = reached(ctx.request, seeds);
+}
+
+/** zod's `.default(v)` values fill the node's default data where its entry declares none
+ * for that key: the entry's own default data is what the editor writes into a new node, so
+ * it wins. */
+function fillDefaults(node, defaults) {
+  const missing = Object.keys(defaults).filter((k) => !Object.hasOwn(node.default_data, k));
+  if (!missing.length) return;
+  node.default_data = { ...node.default_data,
+    ...Object.fromEntries(missing.map((k) => [k, defaults[k]])) };
+  node.default_data_declared = true;
+  node.schema_defaults = [...node.schema_defaults || [], ...missing];
 }
 
 /** Data type name → the node types whose data it is, for messages. */
@@ -285,6 +299,7 @@ function dataType(ctx, tc, shapes, node, found, ev) {
   if (found.decl) {
     if (!shapes.has(found.decl)) shapes.set(found.decl, readShape(ctx, tc, ev, node, found.decl));
     const shape = shapes.get(found.decl);
+    fillDefaults(node, shape.defaults);
     return {
       name: found.decl.getName(), via: found.via, score: found.score,
       fields: shape.fields, variants: shape.variants, index_signature: shape.index,
@@ -304,12 +319,14 @@ function dataType(ctx, tc, shapes, node, found, ev) {
   };
 }
 
-/** A declared type's fields; one written `z.infer<typeof schema>` is read from the schema. */
+/** A declared type's fields; one written `z.infer<typeof schema>` (or an intersection with
+ * one) is read from the schema. */
 function readShape(ctx, tc, ev, node, decl) {
-  const schema = inferredSchema(ctx, decl);
-  if (!schema) return readDataType(tc, decl);
-  const read = zodDataType(ctx, ev, node, schema, schema.getText());
-  return { fields: read.fields, variants: read.variants, index: read.index_signature };
+  const parts = inferredParts(ctx, decl);
+  if (!parts) return { ...readDataType(tc, decl), defaults: {} };
+  const read = partsShape(ctx, ev, node, parts, (typeNode) => readPartFields(tc, decl, typeNode));
+  return { fields: read.fields, variants: read.variants, index: read.index_signature,
+    defaults: read.defaults };
 }
 
 module.exports = { extract };

@@ -282,4 +282,15 @@ function readDataType(tc, decl) {
   }
 }
 
-module.exports = { typeReader, readDataType };
+/** The fields of one written part of `decl`'s type (a member of an intersection). */
+function readPartFields(tc, decl, typeNode) {
+  tc.owner = decl.getName();
+  try {
+    const type = typeNode.getType();
+    return readFields(tc, type, { depth: 1, stack: [type], where: decl });
+  } finally {
+    tc.owner = null;
+  }
+}
+
+module.exports = { typeReader, readDataType, readPartFields };

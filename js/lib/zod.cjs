@@ -94,10 +94,16 @@ function readSchema(zr, raw, path) {
   const { Node } = zr;
   const expr = unwrap(zr.ctx.tsMorph, raw);
   if (Node.isIdentifier(expr)) return readName(zr, expr, expr.getSymbol(), path);
+  // `typeof schemas.http` in a type: the constant a namespace import names.
+  if (Node.isQualifiedName(expr)) return readName(zr, expr, expr.getRight().getSymbol(), path);
   if (Node.isPropertyAccessExpression(expr) && expr.getName() !== "shape") {
     const owner = unwrap(zr.ctx.tsMorph, expr.getExpression());
     if (Node.isPropertyAccessExpression(owner) && owner.getName() === "shape") {
       return shapeMember(zr, owner.getExpression(), expr.getName(), expr, path);
+    }
+    // `schemas.http`: a constant of a namespace import, or a property of a constant object.
+    if (!isZodNamespace(zr, owner)) {
+      return readName(zr, expr, expr.getNameNode().getSymbol(), path);
     }
   }
   if (!Node.isCallExpression(expr)) return unknownS(zr, expr, "not a zod schema", path);
@@ -126,7 +132,8 @@ function isZodNamespace(zr, node) {
 function readName(zr, ident, symbol, path) {
   const target = symbol && symbol.isAlias() ? symbol.getAliasedSymbol() || symbol : symbol;
   const decl = target && target.getDeclarations()
-    .find((d) => zr.Node.isVariableDeclaration(d) && d.getInitializer());
+    .find((d) => (zr.Node.isVariableDeclaration(d) || zr.Node.isPropertyAssignment(d))
+      && d.getInitializer());
   if (!decl) return unknownS(zr, ident, "a name pygen cannot resolve to a schema", path);
   if (zr.memo.has(decl)) return zr.memo.get(decl);
   if (zr.active.has(decl)) {

@@ -25,21 +25,49 @@ function entrySchema(ctx, entry) {
   return value instanceof Dynamic ? value.node : { notSchema: entry.node };
 }
 
-/** The schema a type alias `z.infer<typeof schema>` names, or null. */
-function inferredSchema(ctx, decl) {
+/**
+ * The parts of a type alias read from zod schemas: `[{ schema }]` for `z.infer<typeof a>`;
+ * for an intersection (`z.infer<typeof a> & { extra: string }`, `& z.infer<typeof b>`) each
+ * member, as its schema or its type node for the TypeScript reader. Null when no part is
+ * a zod schema's type.
+ */
+function inferredParts(ctx, decl) {
   const { Node } = ctx.tsMorph;
-  if (!Node.isTypeAliasDeclaration(decl)) return null;
+  if (!Node.isTypeAliasDeclaration(decl) || !decl.getTypeNode()) return null;
   const node = decl.getTypeNode();
-  if (!node || !Node.isTypeReference(node) || node.getTypeArguments().length !== 1) return null;
+  const members = Node.isIntersectionTypeNode(node) ? node.getTypeNodes() : [node];
+  const parts = members.map((typeNode) => ({ schema: inferOf(ctx, typeNode, 0), typeNode }));
+  return parts.some((p) => p.schema) ? parts : null;
+}
+
+/** The schema expression `z.infer<typeof schema>` names, also through an alias of one
+ * (`Base` where `type Base = z.infer<typeof base>`); null otherwise. */
+function inferOf(ctx, node, depth) {
+  const { Node } = ctx.tsMorph;
+  if (!Node.isTypeReference(node) || depth > 4) return null;
   const name = node.getTypeName();
+  if (!node.getTypeArguments().length) {
+    const symbol = name.getSymbol();
+    const target = symbol && symbol.isAlias() ? symbol.getAliasedSymbol() || symbol : symbol;
+    const alias = target && target.getDeclarations().find((d) => Node.isTypeAliasDeclaration(d));
+    const aliased = alias && alias.getTypeNode();
+    return aliased ? inferOf(ctx, aliased, depth + 1) : null;
+  }
+  if (node.getTypeArguments().length !== 1) return null;
   const head = Node.isQualifiedName(name) ? name.getLeft() : name;
   const last = Node.isQualifiedName(name) ? name.getRight().getText() : name.getText();
   if (!INFER.has(last) || !Node.isIdentifier(head)) return null;
   if (!fromZod({ Node }, head)) return null;
-  const query = node.getTypeArguments()[0];
-  if (!Node.isTypeQuery(query)) return null;
-  const expr = query.getExprName();
-  return Node.isIdentifier(expr) ? expr : null;
+  return queried(Node, node.getTypeArguments()[0]);
+}
+
+/** The schema constant of `typeof schema`, `typeof schemas.http` (a namespace import) or
+ * `typeof import("./x").schema`, or null. */
+function queried(Node, query) {
+  if (Node.isTypeQuery(query)) return query.getExprName();
+  const ofImport = Node.isImportTypeNode(query) && query.compilerNode.isTypeOf;
+  if (ofImport) return query.getQualifier() || null;
+  return null;
 }
 
 /** The data type of `node` read from the schema at `expr`; problems become warnings. */
@@ -47,9 +75,9 @@ function zodDataType(ctx, ev, node, expr, label) {
   const zr = zodReader(ctx, ev);
   const s = readSchema(zr, expr, label);
   for (const p of zr.problems) ctx.diagnostics.push(problemWarning(ctx, node, p));
-  const name = ctx.tsMorph.Node.isIdentifier(unwrap(ctx.tsMorph, expr)) ? expr.getText() : null;
+  const name = schemaName(ctx.tsMorph.Node, unwrap(ctx.tsMorph, expr));
   if (s.kind === "union" && s.types.every((t) => t.fields)) {
-    return { name, fields: [], variants: variants(s), index_signature: null };
+    return { name, fields: [], variants: variants(s), index_signature: null, defaults: {} };
   }
   if (!s.fields) {
     if (!s.problem) {
@@ -57,10 +85,48 @@ function zodDataType(ctx, ev, node, expr, label) {
         why: "the schema is not an object of fields" }));
     }
     // Nothing is known of the data's keys: any key is accepted, none is required.
-    return { name, fields: [], variants: [], index_signature: "[key: string]: unknown" };
+    return { name, fields: [], variants: [], index_signature: "[key: string]: unknown",
+      defaults: {} };
   }
   return { name, fields: s.fields.map(([k, f]) => toField(k, f)), variants: [],
-    index_signature: s.loose ? "[key: string]: unknown" : null };
+    index_signature: s.loose ? "[key: string]: unknown" : null, defaults: defaultsOf(s) };
+}
+
+/** The static `.default(v)` of each top-level field: what zod fills in for a missing key. */
+function defaultsOf(s) {
+  const out = {};
+  for (const [key, f] of s.fields) if (f.hasDefault && f.dflt !== undefined) out[key] = f.dflt;
+  return out;
+}
+
+/**
+ * The shape of a type read from zod schemas (see inferredParts): one part as its schema
+ * reads; an intersection as the fields of every part (a later part's field of the same name
+ * replacing an earlier one, as `.and()` does), `readTs(typeNode)` giving a TypeScript part's.
+ */
+function partsShape(ctx, ev, node, parts, readTs) {
+  const reads = parts.map((p) => (p.schema ? zodDataType(ctx, ev, node, p.schema,
+    p.schema.getText()) : { fields: readTs(p.typeNode), variants: [], index_signature: null,
+    defaults: {} }));
+  if (reads.length === 1) return reads[0];
+  const merge = (base, extra) => [...base.filter((f) => !extra.some((e) => e.name === f.name)),
+    ...extra];
+  const fields = reads.reduce((all, r) => merge(all, r.fields), []);
+  const split = reads.find((r) => r.variants.length);
+  return {
+    name: null, fields: split ? [] : fields,
+    // A union part makes the whole a union: each variant also has every other part's fields.
+    variants: split ? split.variants.map((v) => ({ ...v, fields: merge(fields, v.fields) })) : [],
+    index_signature: reads.map((r) => r.index_signature).find(Boolean) || null,
+    defaults: Object.assign({}, ...reads.map((r) => r.defaults)),
+  };
+}
+
+/** The constant a schema expression names (`httpSchema`, `schemas.http` → `http`), or null. */
+function schemaName(Node, expr) {
+  if (Node.isIdentifier(expr)) return expr.getText();
+  if (Node.isQualifiedName(expr)) return expr.getRight().getText();
+  return Node.isPropertyAccessExpression(expr) ? expr.getName() : null;
 }
 
 function problemWarning(ctx, node, { node: at, why, path }) {
@@ -140,4 +206,4 @@ function baseText(s) {
   }
 }
 
-module.exports = { entrySchema, inferredSchema, zodDataType };
+module.exports = { entrySchema, inferredParts, partsShape, zodDataType };

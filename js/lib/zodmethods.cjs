@@ -41,11 +41,11 @@ const NO_OPS = new Set([
   "gt", "lt", "nonoptional",
 ]);
 
-/** A rule tag for a string's length or a number's range (arrays have no such tag). */
-function bound(numberTag, stringTag) {
+/** A rule tag for a number's range, a string's length or an array's item count. */
+function bound(numberTag, stringTag, arrayTag) {
   return (zr, s, [arg]) => {
     const n = zod.staticValue(zr, arg);
-    const tag = s.kind === "number" ? numberTag : s.kind === "string" ? stringTag : null;
+    const tag = { number: numberTag, string: stringTag, array: arrayTag }[s.kind] || null;
     if (typeof n !== "number" || !tag) return s;
     return { ...s, tags: [...s.tags.filter(([t]) => t !== tag), [tag, String(n)]] };
   };
@@ -104,15 +104,17 @@ const METHODS = {
     const text = meta && typeof meta === "object" ? meta.description : null;
     return typeof text === "string" ? { ...s, description: text } : s;
   },
-  min: bound("minimum", "minLength"),
-  gte: bound("minimum", "minLength"),
-  max: bound("maximum", "maxLength"),
-  lte: bound("maximum", "maxLength"),
-  length: (zr, s, args) => bound("minimum", "minLength")(zr, bound(null, "maxLength")(zr, s,
-    args), args),
+  min: bound("minimum", "minLength", "minItems"),
+  gte: bound("minimum", "minLength", null),
+  max: bound("maximum", "maxLength", "maxItems"),
+  lte: bound("maximum", "maxLength", null),
+  length: (zr, s, args) => bound(null, "minLength", "minItems")(zr,
+    bound(null, "maxLength", "maxItems")(zr, s, args), args),
   nonnegative: (zr, s) => ({ ...s, tags: [...s.tags, ["minimum", "0"]] }),
-  nonempty: (zr, s) => (s.kind === "string" ? { ...s, tags: [...s.tags, ["minLength", "1"]] }
-    : s),
+  nonempty: (zr, s) => {
+    const tag = { string: "minLength", array: "minItems" }[s.kind];
+    return tag ? { ...s, tags: [...s.tags.filter(([t]) => t !== tag), [tag, "1"]] } : s;
+  },
   regex: (zr, s, [arg]) => {
     const re = arg && unwrap(zr.ctx.tsMorph, arg);
     if (!re || !zr.Node.isRegularExpressionLiteral(re)) return s;

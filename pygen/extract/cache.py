@@ -27,8 +27,8 @@ from pydantic import ValidationError
 from pygen import __version__, files, jsonread
 from pygen.config import Config
 from pygen.errors import ExtractionError, PygenError
-from pygen.extract import incremental, noderuntime
-from pygen.extract.runner import Extraction, parse_reply, run_extractor
+from pygen.extract import incremental, noderuntime, typenames
+from pygen.extract.runner import Extraction, named, parse_reply, run_extractor
 from pygen.jsonread import JsonInputError
 
 DIR = ".pygen-cache"
@@ -166,7 +166,17 @@ def extraction_inputs(config: Config, reply: dict[str, Any]) -> list[Path]:
     paths.append(config.nodes_file)
     if config.tsconfig is not None:
         paths.append(config.tsconfig)
-    return paths
+    return paths + _manifests(config, reply)
+
+
+def _manifests(config: Config, reply: dict[str, Any]) -> list[Path]:
+    """With `type_template`, the package.json files naming the nodes' packages."""
+    if not config.settings.type_template:
+        return []
+    nodes = reply.get("nodes", [])
+    return typenames.manifest_files(
+        [config.root / str(n["source"]["file"]) for n in nodes if isinstance(n, dict)
+         and isinstance(n.get("source"), dict)], config.root)
 
 
 def extract(config: Config, note: Callable[[str], None] | None = None) -> Extraction:
@@ -179,7 +189,7 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
     reply = _cached_reply(config, cached, note or (lambda _: None))
     if reply is not None:
         with contextlib.suppress(ExtractionError, KeyError, TypeError, ValidationError):
-            extraction = parse_reply(reply, config.settings.field_list)
+            extraction = named(parse_reply(reply, config.settings.field_list), config)
             if cached is not None and reply is cached.get("reply"):
                 return extraction  # nothing changed: nothing to write
             write_entry(path, {"key": key, "reply": reply, "inputs": reply_fingerprint(
@@ -187,7 +197,7 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
             return extraction
     # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
-    extraction = parse_reply(reply, config.settings.field_list)
+    extraction = named(parse_reply(reply, config.settings.field_list), config)
     write_entry(path, {"key": key, "inputs": reply_fingerprint(config, reply),
                        "reply": reply})
     return extraction
@@ -205,6 +215,11 @@ def _cached_reply(config: Config, cached: dict[str, Any] | None,
     changed = incremental.changed_files(config, recorded, sha256_of)
     if not changed:
         return cast("dict[str, Any]", cached["reply"])
+    manifests = {incremental.relative(config, p) for p in _manifests(config, cached["reply"])}
+    if manifests.issuperset(changed):
+        # Types are written after the cache: a renamed package needs no new extraction,
+        # only a new record of the inputs (a copy is written again).
+        return dict(cached["reply"])
     try:
         done = incremental.partial(config, cached["reply"], changed, run_extractor)
     except (KeyError, TypeError, ValueError):

@@ -40,15 +40,16 @@ class Partial:
 def changed_files(config: Config, recorded: list[list[str | None]],
                   sha: Callable[[Path], str | None]) -> list[str]:
     """The recorded inputs whose content differs now, relative to the root when inside it."""
-    out = []
-    for entry in recorded:
-        path = Path(str(entry[0]))
-        if sha(path) != entry[1]:
-            try:
-                out.append(path.relative_to(config.root).as_posix())
-            except ValueError:
-                out.append(path.as_posix())
-    return out
+    return [relative(config, Path(str(entry[0]))) for entry in recorded
+            if sha(Path(str(entry[0]))) != entry[1]]
+
+
+def relative(config: Config, path: Path) -> str:
+    """`path` relative to the root when inside it, as the changed files are named."""
+    try:
+        return path.relative_to(config.root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def catalog_files(config: Config) -> set[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from pygen import files, jsonread, proc
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
-from pygen.extract import fieldlist, noderuntime, prestart
+from pygen.extract import fieldlist, noderuntime, prestart, typenames
 from pygen.extract.infer import with_inferred_type
 from pygen.jsonread import JsonInputError
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
@@ -180,6 +180,16 @@ def parse_reply(reply: dict[str, Any], field_list: FieldList | None = None) -> E
 
 
 def extract(config: Config) -> Extraction:
-    return parse_reply(run_extractor(config), config.settings.field_list)
+    return named(parse_reply(run_extractor(config), config.settings.field_list), config)
+
+
+def named(extraction: Extraction, config: Config) -> Extraction:
+    """The extraction with the types workflows name (config `type_template`); read after the
+    cache, so a package renamed in package.json is seen."""
+    nodes, diagnostics, locations = typenames.with_full_types(
+        extraction.nodes, extraction.diagnostics, extraction.locations, config)
+    if nodes is extraction.nodes:
+        return extraction
+    return replace(extraction, nodes=nodes, diagnostics=diagnostics, locations=locations)
 
 

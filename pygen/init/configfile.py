@@ -47,6 +47,10 @@ def body(found: Found) -> str:
     if s.variant_field:
         lines += key("variant_field", s.variant_field,
                      "Entries sharing a type are versions told apart by this key.", True)
+    if s.type_template:
+        lines += key("type_template", s.type_template,
+                     "The type saved workflows name: package.json lists these nodes for n8n, "
+                     "which names each by its package and its own name.", True)
     where = "an existing skills folder" if found.skills_found else "created by `pygen gen`"
     lines += key("skills_dir", s.skills_dir, f"Where the skill files live ({where}).",
                  s.skills_dir != defaults.skills_dir)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pygen.config import Config, EntryFields, FieldList, Settings, Zod
 from pygen.errors import MarkerError, PygenError
+from pygen.extract import typenames
 from pygen.init import scan
 from pygen.init.literals import Candidate, Dialect
 from pygen.skills import markers
@@ -22,6 +23,8 @@ SKILLS_NAME = re.compile(r"(?i)skills?$")
 # Confirming a candidate may take long on a big app (and init runs once): the extractor
 # gets this long, and the config keeps it when the catalog took a third of the default.
 INIT_TIMEOUT = 600.0
+# How n8n names the nodes of a package that lists them (`n8n-nodes-base.github`).
+N8N_TYPES = "{package}.{type}"
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,10 @@ def settings_for(candidate: Candidate, root: Path) -> Settings:
         names = candidate.name.split(", ")
     keys: dict[str, object] = {"nodes_file": relative(candidate.path, root),
                                "definitions": names, **dialect_keys(candidate)}
+    said = candidate.dialect or Dialect()
+    if said.preset == "n8n" and typenames.registers_n8n_nodes(candidate.path, root):
+        # The package.json lists the nodes n8n loads, which it names `<package>.<name>`.
+        keys["type_template"] = N8N_TYPES
     tsconfig = scan.nearest_tsconfig(candidate.path, root)
     if tsconfig is not None and tsconfig.name != "tsconfig.json":
         keys["tsconfig"] = relative(tsconfig, root)  # the extractor finds tsconfig.json only

@@ -110,7 +110,8 @@ def _meets(value: Any, key: str, limit: Any) -> bool:
 
 
 _NUMBER_TAGS = ("minimum", "maximum")
-_COUNT_TAGS = ("minLength", "maxLength")
+# Item counts come from zod (`z.array(x).min(1)`); JSDoc declares lengths only.
+_COUNT_TAGS = ("minLength", "maxLength", "minItems", "maxItems")
 
 
 def tag_keywords(field: DataField) -> Schema:

@@ -133,10 +133,20 @@ def placeholder(schema: Schema) -> Any:
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), kind[0] if kind else None)
     if kind == "array":
-        return [placeholder(item) for item in schema.get("prefixItems", ())]
+        return _array_placeholder(schema)
     if kind == "object" or _object_like(schema):
         return _fill(schema, {}, "", [], [])
     return _within_bounds(schema, _PLACEHOLDERS.get(str(kind)))
+
+
+def _array_placeholder(schema: Schema) -> list[Any]:
+    """The tuple's items, then as many items as `minItems` asks (an example never breaks a
+    count the same schema states)."""
+    value = [placeholder(item) for item in schema.get("prefixItems", ())]
+    fewest, item = schema.get("minItems"), schema.get("items")
+    if isinstance(fewest, int) and isinstance(item, dict) and len(value) < fewest:
+        value += [placeholder(item) for _ in range(fewest - len(value))]
+    return value
 
 
 def _within_bounds(schema: Schema, value: Any) -> Any:

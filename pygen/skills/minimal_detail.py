@@ -82,4 +82,4 @@ def _field_line(name: str, prop: Mapping[str, Any], required: bool) -> str:
 
 
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
-           "maxLength")
+           "maxLength", "minItems", "maxItems")

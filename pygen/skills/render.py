@@ -228,7 +228,11 @@ def index_signature_lines(data_type: DataType) -> list[str]:
 def default_data_lines(node: NodeDef, definitions: str) -> list[str]:
     if not node.default_data_declared:
         return [f"**Default data:** not declared in {code(definitions)}."]
-    return [f"**Default data** (from {code(definitions)}):", "", *json_block(node.default_data)]
+    source = code(definitions)
+    if node.schema_defaults:  # keys zod's `.default(v)` filled in come from the schema
+        mixed = len(node.schema_defaults) < len(node.default_data)
+        source = f"{source} and " * mixed + "the zod schema's defaults"
+    return [f"**Default data** (from {source}):", "", *json_block(node.default_data)]
 
 
 def json_block(value: Any) -> list[str]:

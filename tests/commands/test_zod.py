@@ -171,3 +171,38 @@ def test_a_zod_entry_field_no_entry_has_is_one_warning(
     assert result.exit_code == 0, result.output
     assert ("warning: zod.entry_field = 'inputSchema', but no node definition has a "
             "'inputSchema' property; the definitions use: schema, type") in result.stderr
+
+
+def test_namespaced_intersected_and_counted_schemas_reach_skills_and_validation(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = case("zod-parts", tmp_path, monkeypatch)
+    nodes = root / "skills" / "nodes"
+    fetch = (nodes / "fetch.md").read_text()
+    assert "- `url: string` — Address to call" in fetch  # `typeof schemas.http`, via an alias
+    assert "- `timeoutMs?: number` — Give up after this many milliseconds" in fetch  # & {...}
+    signed = (nodes / "signed.md").read_text()
+    assert "- `token: string` — Secret sent with each request" in signed  # & z.infer, .and()
+    assert '- `scheme?: "bearer" | "basic"` — default `"bearer"`' in signed
+    assert "- `tags: string[]` — At least one tag" in (nodes / "tag.md").read_text()
+    doc = json.loads((root / "skills" / "schemas" / "nodes.schema.json").read_text())
+    assert doc["$defs"]["headers"]["properties"]["lines"]["minItems"] == 1
+    assert doc["$defs"]["headers"]["properties"]["lines"]["maxItems"] == 8
+    assert doc["$defs"]["upload"]["properties"]["files"]["minItems"] == 2
+    # zod's defaults fill the default data an entry leaves out; the entry's own value wins.
+    assert doc["$defs"]["http"]["properties"]["retries"]["default"] == 3
+    assert doc["$defs"]["fetch"]["properties"]["retries"]["default"] == 2
+    assert "**Default data** (from the zod schema's defaults):" in fetch
+    assert "**Default data** (from `NODES` and the zod schema's defaults):" in signed
+    workflow = root / "workflow.json"
+    workflow.write_text(json.dumps({"nodes": [
+        {"id": "a", "type": "headers", "position": {"x": 0, "y": 0}, "data": {"lines": []}},
+        {"id": "b", "type": "tag", "position": {"x": 0, "y": 0}, "data": {"tags": ["x"]}},
+        {"id": "c", "type": "signed", "position": {"x": 0, "y": 0},
+         "data": {"url": "https://x", "scheme": "digest"}}], "edges": []}), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate-workflow", str(workflow)])
+    assert result.exit_code == 1
+    errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+    assert any(line.startswith("error: $.nodes[0].data.lines:") for line in errors), errors
+    assert any(line.startswith("error: $.nodes[2].data.scheme:") for line in errors), errors
+    assert any(line.startswith("error: $.nodes[2].data.token:") for line in errors), errors
+    assert not any("$.nodes[1]" in line for line in errors), errors

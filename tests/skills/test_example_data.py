@@ -104,3 +104,13 @@ def test_placeholders_meet_the_field_rules() -> None:
     data, _ = example_data(n)
     assert data == {"path": "/", "name": "xxx", "steps": 1, "gain": -6, "url": "https://"}
     assert_valid(n, data)
+
+
+def test_a_placeholder_list_holds_as_many_items_as_the_field_asks() -> None:
+    lines = TypeRef(kind="array", items=STRING)
+    n = node((f("lines", lines).model_copy(update={"tags": (("minItems", "2"),
+                                                            ("maxItems", "4"))}),
+              f("tags", lines)))
+    data, _ = example_data(n)
+    assert data == {"lines": ["", ""], "tags": []}
+    assert_valid(n, data)

@@ -26,6 +26,7 @@ def test_fields_one_per_line_with_types_enums_and_defaults() -> None:
     schema = {"description": "Animates a still.", "required": ["provider"], "properties": {
         "provider": {"enum": ["kling", "veo-3"], "default": "kling"},
         "strength": {"type": "number", "minimum": 0, "maximum": 1},
+        "frames": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 4},
         "old": {"type": "string", "deprecated": True},
         "url": {"type": "string", "x-result": True},
         "status": {"enum": ["idle", "completed"], "x-runner": True},
@@ -39,6 +40,7 @@ def test_fields_one_per_line_with_types_enums_and_defaults() -> None:
         "data (* required, = default):\n"
         'provider*: "kling" | "veo-3" ="kling"\n'
         "strength: number minimum=0 maximum=1\n"
+        "frames: string[] minItems=1 maxItems=4\n"
         "deprecated, leave out: old\n"
         "runner sets: url, status\n"
     )
