@@ -179,7 +179,8 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
     reply = _cached_reply(config, cached, note or (lambda _: None))
     if reply is not None:
         with contextlib.suppress(ExtractionError, KeyError, TypeError, ValidationError):
-            extraction = parse_reply(reply, config.settings.field_list)
+            extraction = parse_reply(reply, config.settings.field_list,
+                                     config.settings.variant_field)
             if cached is not None and reply is cached.get("reply"):
                 return extraction  # nothing changed: nothing to write
             write_entry(path, {"key": key, "reply": reply, "inputs": reply_fingerprint(
@@ -187,7 +188,7 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
             return extraction
     # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
-    extraction = parse_reply(reply, config.settings.field_list)
+    extraction = parse_reply(reply, config.settings.field_list, config.settings.variant_field)
     write_entry(path, {"key": key, "inputs": reply_fingerprint(config, reply),
                        "reply": reply})
     return extraction
