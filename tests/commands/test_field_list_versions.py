@@ -79,3 +79,34 @@ def test_a_node_naming_no_version_is_checked_as_the_latest(root: Path) -> None:
     assert validate(root, 3, {"sheetId": "s-1"}) == [
         'error: $.nodes[0].typeVersion: "sheet" has no version 3; its versions are "1", '
         '"1.1", "2", "2.1"; it is checked as version "2.1"']
+
+
+def test_a_class_whose_versions_come_apart_is_read_again_alone(
+        root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Incremental extraction: the changed class is re-read and split as a full run does."""
+    note = root / "nodes" / "Note" / "Note.node.ts"
+    text = note.read_text(encoding="utf-8")
+    note.write_text(text.replace('show: { "@version": [1, 2] }', 'show: { "@version": [2] }'),
+                    encoding="utf-8")
+    check = CliRunner().invoke(main, ["check", "-v"])
+    assert check.exit_code == 1
+    assert "re-read 1 of 2 nodes" in check.output and "skills/nodes/note.1.md" in check.output
+    gen = CliRunner().invoke(main, ["gen", "-q", "--prune"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    assert CliRunner().invoke(main, ["check", "-q"]).exit_code == 0
+    cold = tmp_path / "cold"
+    shutil.copytree(root, cold, ignore=shutil.ignore_patterns("skills", ".pygen*"))
+    monkeypatch.chdir(cold)
+    assert CliRunner().invoke(main, ["gen", "-q", "--no-cache"]).exit_code == 0
+    # The node skills a cold run writes (the schema document also keeps what was retired).
+    made = sorted(p.name for p in (root / "skills" / "nodes").glob("*.md"))
+    assert made == sorted(p.name for p in (cold / "skills" / "nodes").glob("*.md"))
+    assert [name for name in made if "note" in name] == ["note.1.md", "note.2.md"]
+    for name in made:
+        assert body(root / "skills" / "nodes" / name) == body(cold / "skills" / "nodes" / name)
+
+
+def body(path: Path) -> list[str]:
+    """A skill file without its generation time."""
+    return [line for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.startswith("generated_at:")]
