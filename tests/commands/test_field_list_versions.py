@@ -68,6 +68,9 @@ def test_a_saved_nodes_version_picks_the_fields_it_is_checked_against(root: Path
     assert validate(root, 2.1, {"sheetId": "s-1", "range": "A:C"}) == [
         'error: $.nodes[0].parameters.range: "range" is a field of "sheet.1.1", not of '
         '"sheet.2.1"; drop it, or set typeVersion to "1.1"']
+    assert validate(root, 2, {"sheetId": "s-1", "range": "A:C", "rawData": True}) == [
+        'error: $.nodes[0].parameters.range: "range" is a field of "sheet.1.1", not of '
+        '"sheet.2"; drop it, or set typeVersion to "1.1"']
     assert validate(root, 2, {"operation": "read"}) == [
         "error: $.nodes[0].parameters.sheetId: missing required field (string)"]
     assert validate(root, 1.1, {"options": {"headerRow": True}}) == [
