@@ -36,7 +36,7 @@ from typing import Any
 from bench import leader_db
 from pygen.config import FieldList
 from pygen.conventions import Conventions
-from pygen.extract import fieldlist, typenames
+from pygen.extract import fieldlist, typenames, versionsplit
 from pygen.jsonvalues import variant_text
 from pygen.model import DataField, Location, Model, NodeDef
 from pygen.schema.document import schema_document
@@ -81,6 +81,8 @@ class Tally:
     # Fields read over every version, not only the latest.
     every_top: int = 0
     every_nested: int = 0
+    # Classes serving several versions whose fields differ between them: split in variants.
+    split: int = 0
     errors: list[str] = field(default_factory=list)
     # Packages the run stood in for (not installed): values read through them are not theirs.
     stubbed: list[str] = field(default_factory=list)
@@ -197,27 +199,11 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
             kept.append(record)  # the first definition of a type wins, as in the catalog
     versions = Counter(r["type"] for r in kept)
     for record in kept:
-        # The record's own version picks the fields its `@version` conditions show.
-        version = record.get("version")
-        numbers = [v for v in version if isinstance(v, int | float)] \
-            if isinstance(version, list) else []
-        latest = max(numbers) if numbers else version
-        data_type, problems = fieldlist.data_type(record.get("fields") or [], LISTS[name],
-                                                  variant_text(latest))
-        every_top, every_nested = fieldlist.count(data_type.fields)
-        out.every_top, out.every_nested = (out.every_top + every_top,
-                                           out.every_nested + every_nested)
-        if record.get("latest", True):
-            out.raw_top += len(record.get("fields") or [])
-            out.raw_nested += raw_nested(record.get("fields"))
-            out.problems += len(problems)
-            top, nested = fieldlist.count(data_type.fields)
-            out.with_fields += bool(top)
-            out.top, out.nested = out.top + top, out.nested + nested
-            out.conditions += conditions(data_type.fields)
         several = versions[record["type"]] > 1
         default = variant_text(record.get("default_version"))
-        out.nodes.append(NodeDef(
+        # A versioned type's record is read at its own version; a class serving several is
+        # read per version and split where the fields differ, as gen does.
+        nodes, problems = versionsplit.read(NodeDef(
             type=record["type"], label=str(record.get("label") or record["type"]),
             inputs_declared=False, outputs_declared=False, default_data_declared=False,
             variant=variant_text(record.get("version")) if several else None,
@@ -225,8 +211,30 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
             default_variant=default if several else None,
             versions=() if several else tuple(
                 v for v in map(variant_text, record.get("versions") or []) if v is not None),
-            source=Location(file=str(record["file"]), line=1), data_type=data_type))
+            source=Location(file=str(record["file"]), line=1)),
+            record.get("fields") or [], LISTS[name], "version")
+        out.split += len(nodes) > 1
+        for node in nodes:
+            every_top, every_nested = fieldlist.count(node.data_type.fields)
+            out.every_top, out.every_nested = (out.every_top + every_top,
+                                               out.every_nested + every_nested)
+        if record.get("latest", True):
+            # The last is the latest version's (variants come in the order of their versions).
+            add_latest(out, record, nodes[-1].data_type.fields, len(problems))
+        out.nodes += nodes
     return out
+
+
+def add_latest(out: Tally, record: dict[str, Any], fields: tuple[DataField, ...],
+               problems: int) -> None:
+    """Counts of a type's latest version: the package's descriptors and the fields read."""
+    out.raw_top += len(record.get("fields") or [])
+    out.raw_nested += raw_nested(record.get("fields"))
+    out.problems += problems
+    top, nested = fieldlist.count(fields)
+    out.with_fields += bool(top)
+    out.top, out.nested = out.top + top, out.nested + nested
+    out.conditions += conditions(fields)
 
 
 def github_check(catalog: Catalog) -> None:
@@ -253,7 +261,9 @@ def report(name: str, records: list[dict[str, Any]], wall: float, peak: float,
     modules = len({r["file"] for r in records if "file" in r})
     types = len({n.type for n in found.nodes})
     print(f"  nodes read: {types} of {modules} modules ({found.with_fields} with fields; "
-          f"{len(found.nodes)} schemas with their versions); unreadable: {len(found.errors)}")
+          f"{len(found.nodes)} schemas with their versions; {found.split} classes serving "
+          f"versions with different fields split in variants); unreadable: "
+          f"{len(found.errors)}")
     print(f"  fields: {found.top} top-level, {found.nested} nested; conditions: "
           f"{found.conditions}; descriptors left out: {found.problems}")
     print(f"  descriptors in the package (latest versions): {found.raw_top} top-level, "

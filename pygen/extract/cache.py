@@ -189,7 +189,8 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
     reply = _cached_reply(config, cached, note or (lambda _: None))
     if reply is not None:
         with contextlib.suppress(ExtractionError, KeyError, TypeError, ValidationError):
-            extraction = named(parse_reply(reply, config.settings.field_list), config)
+            extraction = named(parse_reply(reply, config.settings.field_list,
+                                           config.settings.variant_field), config)
             if cached is not None and reply is cached.get("reply"):
                 return extraction  # nothing changed: nothing to write
             write_entry(path, {"key": key, "reply": reply, "inputs": reply_fingerprint(
@@ -197,7 +198,8 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
             return extraction
     # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
-    extraction = named(parse_reply(reply, config.settings.field_list), config)
+    extraction = named(parse_reply(reply, config.settings.field_list,
+                                   config.settings.variant_field), config)
     write_entry(path, {"key": key, "inputs": reply_fingerprint(config, reply),
                        "reply": reply})
     return extraction

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from pygen import files, jsonread, proc
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
-from pygen.extract import fieldlist, noderuntime, prestart, typenames
+from pygen.extract import noderuntime, prestart, typenames, versionsplit
 from pygen.extract.infer import with_inferred_type
 from pygen.jsonread import JsonInputError
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
@@ -134,15 +134,16 @@ def _first_error(errors: list[dict[str, Any]], config: Config,
     return message
 
 
-def _node(raw: dict[str, Any], field_list: FieldList | None,
-          notes: list[Diagnostic]) -> NodeDef:
-    """A node of the reply; one described by a field list gets its fields from it (each
-    descriptor it cannot read is one warning in `notes`)."""
+def _node(raw: dict[str, Any], field_list: FieldList | None, notes: list[Diagnostic],
+          variant_field: str | None) -> list[NodeDef]:
+    """The node(s) of a reply entry; one described by a field list gets its fields from it
+    (each descriptor it cannot read is one warning in `notes`), one variant per data shape
+    when its versions' fields differ (pygen.extract.versionsplit)."""
     descriptors = raw.get("field_list")
     node = NodeDef.model_validate({k: v for k, v in raw.items() if k != "field_list"})
     if descriptors is None or field_list is None:
-        return node
-    data_type, problems = fieldlist.data_type(descriptors, field_list, node.variant)
+        return [node]
+    nodes, problems = versionsplit.read(node, descriptors, field_list, variant_field)
     if problems:
         # One warning per node, however many descriptors: an unknown dialect fails them all.
         more = f" (and {len(problems) - 1} more)" if problems[1:] else ""
@@ -150,13 +151,17 @@ def _node(raw: dict[str, Any], field_list: FieldList | None,
             level="warning", kind="field-list", node_type=node.type, file=node.source.file,
             line=node.source.line, message=f"node '{node.type}': {problems[0]}{more}; those "
             "fields are left out (check the field_list keys against the descriptors)"))
-    return node.model_copy(update={"data_type": data_type})
+    return nodes
 
 
-def parse_reply(reply: dict[str, Any], field_list: FieldList | None = None) -> Extraction:
+def parse_reply(reply: dict[str, Any], field_list: FieldList | None = None,
+                variant_field: str | None = None) -> Extraction:
+    """The reply as model objects; `variant_field` (config) names the versions of an entry
+    split into variants by its field list."""
     notes: list[Diagnostic] = []
     try:
-        nodes = tuple(with_inferred_type(_node(n, field_list, notes)) for n in reply["nodes"])
+        nodes = tuple(with_inferred_type(node) for raw in reply["nodes"]
+                      for node in _node(raw, field_list, notes, variant_field))
         return Extraction(
             nodes=nodes,
             sources=tuple(SourceFile.model_validate(s) for s in reply["sources"]),
@@ -180,7 +185,8 @@ def parse_reply(reply: dict[str, Any], field_list: FieldList | None = None) -> E
 
 
 def extract(config: Config) -> Extraction:
-    return named(parse_reply(run_extractor(config), config.settings.field_list), config)
+    return named(parse_reply(run_extractor(config), config.settings.field_list,
+                             config.settings.variant_field), config)
 
 
 def named(extraction: Extraction, config: Config) -> Extraction:

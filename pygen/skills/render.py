@@ -246,8 +246,13 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS",
         # With a declared version key (`typeVersion`) the node, not its data, names it.
         says = f"its {code(version_key)} says which" if version_key else (
             "its default data says which")
-        lines.append(f"- **Variant:** {code(node.variant)} (one of several `{node.type}` "
-                     f"nodes; {says})")
+        covers = (f"versions {', '.join(code(v) for v in node.variant_values)}; "
+                  if node.variant_values[1:] else "")
+        lines.append(f"- **Variant:** {code(node.variant)} ({covers}one of several "
+                     f"`{node.type}` nodes; {says})")
+    elif node.versions[1:]:
+        lines.append(f"- **Versions:** {', '.join(code(v) for v in node.versions)} (the same "
+                     "data fields in each)")
     if node.category:
         lines.append(f"- **Category:** {one_line(node.category)}")
     if node.credit_cost is not None:

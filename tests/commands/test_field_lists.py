@@ -135,7 +135,8 @@ def test_a_node_version_selects_its_schema_and_the_latest_is_the_default(
     assert sorted(p.name for p in nodes.glob("[!_]*.md")) == ["if.2.md", "if.3.md"]
     older = (nodes / "if.2.md").read_text()
     assert '"typeVersion": 2}' in older
-    assert "(one of several `if` nodes; its `typeVersion` says which)" in older
+    assert ("(versions `1`, `2`; one of several `if` nodes; its `typeVersion` says which)"
+            in older)
     assert ("A node's version goes in `typeVersion`: it chooses the data fields of a node type "
             "with versions; without it the latest apply.") in (
         root / "skills" / "workflow-editor.md").read_text()
