@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from pygen.extract import fieldlist
 from pygen.init.literals import (
     KEY,
     SHAPE_KEYS,
@@ -97,16 +98,20 @@ def dialect(members: dict[str, int], text: str) -> Dialect:
     return Dialect(label=label if label in members else None,
                    category=group if group in members else None,
                    field_list=field_list, preset=preset,
-                   variant_field=_version_key(members, field_list),
+                   variant_field=_version_key(members, field_list, preset),
                    no_inputs=field_list == "inputs" or "inputs" not in members,
                    no_outputs=field_list == "outputs" or "outputs" not in members)
 
 
-def _version_key(members: dict[str, int], field_list: str | None) -> str | None:
-    """`version` when this entry is one version of a node: it says its version and takes its
-    name from elsewhere (a spread base description); an entry naming itself is a node."""
+def _version_key(members: dict[str, int], field_list: str | None,
+                 preset: str | None) -> str | None:
+    """`version` when this entry says its version and either takes its name from elsewhere (a
+    spread base description: one version of a node) or its dialect's fields name versions
+    (`@version`): one class serving several versions is then read per version."""
     named = any(k in members for k in CLASS_TYPE_KEYS)
-    return "version" if field_list and "version" in members and not named else None
+    per_version = fieldlist.PRESETS.get(preset, {}).get("version") is not None
+    return "version" if field_list and "version" in members and (
+        not named or per_version) else None
 
 
 def _type_key(members: dict[str, int], found: Dialect) -> str | None:

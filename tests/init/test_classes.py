@@ -87,11 +87,22 @@ def test_a_version_taking_its_name_from_a_base_description_sets_the_variant_fiel
     assert (found.dialect.preset, found.dialect.variant_field) == ("n8n", "version")
 
 
-def test_a_description_naming_its_node_is_no_version() -> None:
+def test_a_description_naming_its_node_in_a_dialect_with_versioned_fields_is_read_per_version(
+) -> None:
+    # n8n's descriptors may be shown for some versions only (`@version`): the entry's
+    # `version` is what picks its fields, so init sets it as the variant field.
     [found] = classes.class_properties(NAMED, Path("Http.node.ts"))
     assert found.dialect is not None
     assert (found.dialect.label, found.dialect.category) == ("displayName", "group")
-    assert found.dialect.variant_field is None
+    assert found.dialect.variant_field == "version"
+
+
+def test_a_named_class_in_a_dialect_without_versioned_fields_is_no_version() -> None:
+    text = COMPONENT.replace('this.name = "chatLocal";',
+                             'this.name = "chatLocal";\n    this.version = 2;')
+    [found] = classes.own_members(text, Path("ChatLocal.ts"))
+    assert found.dialect is not None
+    assert (found.dialect.preset, found.dialect.variant_field) == ("flowise", None)
 
 
 BUILT = """
