@@ -39,7 +39,9 @@ function stopwatch() {
 function extract(tsMorph, request) {
   const built = { project: null };
   try {
-    return run(tsMorph, request, built);
+    const reply = run(tsMorph, request, built);
+    // Something read went through a package import left out: read again with all of them.
+    return reply.retry ? run(tsMorph, { ...request, loadEveryImport: true }, built) : reply;
   } catch (e) {
     if (!isStackOverflow(e)) throw e;
     const files = built.project ? built.project.getSourceFiles().map((sf) => sf.getFilePath())
@@ -57,7 +59,7 @@ function run(tsMorph, request, built) {
   loadSources(ctx);
   assertParses(project);
   clock.lap("program");
-  const ev = newEvaluation(tsMorph, project, evaluateCall);
+  const ev = { ...newEvaluation(tsMorph, project, evaluateCall), deferred: made.deferred };
   addWorkflowFile(ctx);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);
@@ -78,7 +80,7 @@ function run(tsMorph, request, built) {
   const locations = {};
   const nodes = readTypes(ctx, tc, ev, kept, locations, facts);
   const workflow = readWorkflowType(ctx, tc);
-  if (!catalogNotes(ctx, nodes, only)) return stale("an import cannot be resolved");
+  if (!catalogNotes(ctx, ev, nodes, only)) return halted(ctx);
   clock.lap("types");
   const sources = sourcesRead(ctx);
   clock.lap("sources");
@@ -86,8 +88,25 @@ function run(tsMorph, request, built) {
     ok: true, nodes, workflow, sources, diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
     data_union: ctx.autoUnion || null, locations,
     incremental: { entries: entries.length, facts: facts.filter(Boolean), groups: ctx.groups },
-    ...(request.profile ? { timings: clock.marks } : {}),
+    ...(request.profile ? { timings: clock.marks, program: programCounts(ctx) } : {}),
   };
+}
+
+/** Whether a package import left out of the program reached what the run read: a value of
+ * it in an entry's fields, or a data type or field whose type did not resolve. */
+function neededDeferred(ctx, ev) {
+  if (!ctx.deferred.size) return false;
+  const computed = ctx.diagnostics.some((d) => d.kind === "computed"
+    || d.kind === "evaluator-limit");
+  if (ev.touched.size && computed) return true;
+  if (ctx.diagnostics.some((d) => d.kind === "unresolved-type")) return true;
+  return [...(ctx.deadImports || new Map()).keys()].some((spec) => ctx.deferred.has(spec));
+}
+
+/** For the benchmark: the files in the program and the package imports left out of it. */
+function programCounts(ctx) {
+  const files = ctx.project.getProgram().compilerObject.getSourceFiles().length;
+  return { files, deferred: [...ctx.deferred.keys()].sort(), every: !!ctx.request.loadEveryImport };
 }
 
 function standIns(ctx) {
@@ -95,16 +114,24 @@ function standIns(ctx) {
     used: rel(ctx.request, s.used) })).sort((a, b) => (a.package < b.package ? -1 : 1));
 }
 
-/** The warnings about the whole catalog; false when a partial run cannot write them: a dead
- * import's warning names every node it affects. */
-function catalogNotes(ctx, nodes, only) {
+/** The warnings about the whole catalog; false when a partial run cannot write them (a dead
+ * import's warning names every node it affects) or when the run must read again with every
+ * package import (`ctx.retry`). */
+function catalogNotes(ctx, ev, nodes, only) {
+  ctx.retry = neededDeferred(ctx, ev);
+  if (ctx.retry) return false;
   const dead = deadImportWarnings(ctx, typeUsers(nodes));
-  const specifiers = deadSpecifiers(ctx.project);
+  const specifiers = deadSpecifiers(ctx.project).filter((s) => !ctx.deferred.has(s));
   if (only && (dead.length || specifiers.length)) return false;
   ctx.diagnostics.push(...dead);
   ctx.diagnostics.push(...tsconfigWarnings(ctx, ctx.tsconfig, specifiers));
   labelAll(ctx, "post");
   return true;
+}
+
+/** A run stopped by its catalog notes: read again with every import, or a stale partial run. */
+function halted(ctx) {
+  return ctx.retry ? { retry: true } : stale("an import cannot be resolved");
 }
 
 function stale(reason) {

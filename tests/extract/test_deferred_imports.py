@@ -1,0 +1,177 @@
+"""Package imports only components use are left out of the program, and nothing read changes.
+
+The project is a React-style editor in miniature: each node's definition names an icon of an
+installed icon package and the node's component, whose file imports a UI package in JSX.
+Neither package is read. A data type that uses a package's interface, and a default value
+that is a package's constant, are still read exactly: the run notices it needed a package it
+left out and reads the catalog again with every import.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from pygen.cli import main
+from pygen.config import load_config
+from pygen.extract import noderuntime
+from pygen.extract.noderuntime import node_command, node_env
+from pygen.extract.runner import request_for
+
+PACKAGES = {
+    "node_modules/demo-icons/package.json": json.dumps(
+        {"name": "demo-icons", "types": "index.d.ts"}),
+    "node_modules/demo-icons/index.d.ts": (
+        "export interface IconProps { size?: number }\n"
+        "export type Icon = (props: IconProps) => unknown;\n"
+        "export declare const Star: Icon;\nexport declare const Bolt: Icon;\n"),
+    "node_modules/demo-ui/package.json": json.dumps({"name": "demo-ui", "types": "index.d.ts"}),
+    "node_modules/demo-ui/index.d.ts": (
+        "export declare function Panel(props: { title: string }): unknown;\n"
+        "export declare function memo<T>(component: T): T;\n"),
+    "node_modules/demo-render/package.json": json.dumps(
+        {"name": "demo-render", "types": "index.d.ts"}),
+    "node_modules/demo-render/index.d.ts": (
+        "/** How a frame is rendered. */\nexport interface RenderSettings {\n"
+        "  /** Frames per second. */\n  fps: number;\n  codec: \"h264\" | \"av1\";\n}\n"
+        "export declare const DEFAULT_CODEC = \"av1\";\n"),
+}
+
+DEFINITION = """import {{ {icon} }} from "demo-icons";
+import {{ {name}Node }} from "./{name}Node";
+{extra_import}
+/** What the {slug} node edits. */
+export interface {name}Data {{
+  /** Title on the canvas. */
+  label: string;
+{extra_field}}}
+
+export const {var}Definition = {{
+  type: "{slug}",
+  label: "{name}",
+  icon: {icon},
+  component: {name}Node,
+  inputs: ["in"],
+  outputs: ["out"],
+  defaultData: {{ label: "{name}"{extra_default} }} as {name}Data,
+}};
+"""
+
+COMPONENT = """import {{ Panel, memo }} from "demo-ui";
+import type {{ {name}Data }} from "./definition";
+
+function View({{ data }}: {{ data: {name}Data }}) {{
+  return <Panel title={{data.label}} />;
+}}
+
+export const {name}Node = memo(View);
+"""
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
+def node_files(slug: str, extra_import: str = "", extra_field: str = "",
+               extra_default: str = "") -> dict[str, str]:
+    name = "".join(p.capitalize() for p in slug.split("-"))
+    var = name[0].lower() + name[1:]
+    folder = f"src/nodes/{slug}"
+    return {
+        f"{folder}/definition.ts": DEFINITION.format(
+            icon="Star", name=name, slug=slug, var=var, extra_import=extra_import,
+            extra_field=extra_field, extra_default=extra_default),
+        f"{folder}/{name}Node.tsx": COMPONENT.format(name=name),
+    }
+
+
+def project(root: Path, nodes: dict[str, dict[str, str]]) -> None:
+    files = dict(PACKAGES)
+    for parts in nodes.values():
+        files.update(parts)
+    names = ["".join(p.capitalize() for p in slug.split("-")) for slug in nodes]
+    imports = "".join(f'import {{ {n[0].lower() + n[1:]}Definition }} from '
+                      f'"./nodes/{slug}/definition";\n' for n, slug in zip(names, nodes))
+    items = ", ".join(f"{n[0].lower() + n[1:]}Definition" for n in names)
+    files["src/registry.ts"] = f"{imports}\nexport const NODE_DEFINITIONS = [{items}];\n"
+    files["tsconfig.json"] = json.dumps({"compilerOptions": {
+        "strict": True, "noEmit": True, "jsx": "preserve", "module": "esnext",
+        "moduleResolution": "bundler", "target": "es2022"}, "include": ["src"]})
+    files["pygen.toml"] = 'nodes_file = "src/registry.ts"\n'
+    write(root, files)
+
+
+def extractor_reply(root: Path, every: bool) -> dict[str, Any]:
+    config = load_config(root / "pygen.toml")
+    script = noderuntime.extractor()
+    request = {**request_for(config), "profile": True, "loadEveryImport": every}
+    done = subprocess.run(node_command(script), input=json.dumps(request), capture_output=True,
+                          text=True, cwd=root, env=node_env(script), check=True)
+    reply: dict[str, Any] = json.loads(done.stdout)
+    assert reply["ok"], reply
+    return reply
+
+
+def cli_extract(root: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(main, ["extract"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    out: dict[str, Any] = json.loads(result.stdout)
+    return out
+
+
+def by_type(doc: dict[str, Any]) -> dict[str, Any]:
+    return {n["type"]: n for n in doc["nodes"]}
+
+
+def test_component_only_packages_are_left_out_and_nothing_read_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project(tmp_path, {"star-node": node_files("star-node"), "bolt-node": node_files("bolt-node")})
+    left_out = extractor_reply(tmp_path, every=False)
+    every = extractor_reply(tmp_path, every=True)
+    assert left_out["program"]["deferred"] == ["demo-icons", "demo-ui"]
+    assert not left_out["program"]["every"]
+    assert left_out["program"]["files"] < every["program"]["files"]
+    assert left_out["nodes"] == every["nodes"]
+    assert left_out["sources"] == every["sources"]
+    # No warning says an import it left out cannot be resolved.
+    assert not [d for d in left_out["diagnostics"] if "resolve" in d["message"]]
+    # Through the CLI: the same nodes, with their data types read.
+    nodes = by_type(cli_extract(tmp_path, monkeypatch))
+    assert [f["name"] for f in nodes["star-node"]["data_type"]["fields"]] == ["label"]
+    assert nodes["bolt-node"]["default_data"] == {"label": "BoltNode"}
+
+
+def test_a_data_type_using_a_package_interface_is_read_exactly(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    render = node_files(
+        "render-node", extra_import='import type { RenderSettings } from "demo-render";\n',
+        extra_field="  /** How the result is rendered. */\n  render: RenderSettings;\n")
+    project(tmp_path, {"render-node": render, "star-node": node_files("star-node")})
+    reply = extractor_reply(tmp_path, every=False)
+    # The package the data type names was needed: the run read every import.
+    assert reply["program"]["every"]
+    assert reply["nodes"] == extractor_reply(tmp_path, every=True)["nodes"]
+    field = by_type(cli_extract(tmp_path, monkeypatch))["render-node"]["data_type"]["fields"][1]
+    assert field["name"] == "render" and field["type_text"] == "RenderSettings"
+    assert [f["name"] for f in field["type"]["fields"]] == ["fps", "codec"]
+    assert not [d for d in reply["diagnostics"] if "resolve" in d["message"]]
+
+
+def test_a_default_value_from_a_package_is_read_exactly(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    codec = node_files(
+        "codec-node", extra_import='import { DEFAULT_CODEC } from "demo-render";\n',
+        extra_field="  codec: string;\n", extra_default=", codec: DEFAULT_CODEC")
+    project(tmp_path, {"codec-node": codec})
+    reply = extractor_reply(tmp_path, every=False)
+    assert reply["program"]["every"]
+    node = by_type(cli_extract(tmp_path, monkeypatch))["codec-node"]
+    assert node["default_data"] == {"label": "CodecNode", "codec": "av1"}
