@@ -140,4 +140,37 @@ function deferredImport(ev, symbol) {
   return spec;
 }
 
-module.exports = { deferringResolution, uiOnlySpecifiers, deferredImport };
+// The browser's libraries: megabytes of declarations a node's data rarely names.
+const DOM_LIB = /^lib\.(dom|webworker|scripthost)(\..*)?\.d\.ts$/;
+
+/** The `lib` list of compiler options without the browser's libraries (a target's default
+ * library is the ES one plus those), or null when there is nothing to leave out. The run
+ * reads again with the project's own `lib` when a type it read did not resolve. */
+function libWithoutDom(ts, options) {
+  const given = options.lib || [ts.getDefaultLibFileName(options)];
+  const libs = given.filter((l) => !DOM_LIB.test(l))
+    .map((l) => (l === "lib.d.ts" ? "lib.es5.d.ts" : l.replace(/\.full\.d\.ts$/, ".d.ts")));
+  const same = libs.length === given.length && libs.every((l, i) => l === given[i]);
+  return same ? null : libs;
+}
+
+/** The compiler options a tsconfig sets, without listing its files (cheap). */
+function configOptions(ts, tsconfig) {
+  const host = { ...ts.sys, readDirectory: () => [], onUnRecoverableConfigFileDiagnostic() {} };
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
+  return parsed ? parsed.options : null;
+}
+
+/** Whether a file of the project adds to the global scope (a script, or `declare global`):
+ * its declarations may merge with the libraries left out. */
+function declaresGlobals(ts, program) {
+  return program.getSourceFiles().some((sf) => !NODE_MODULES.test(sf.fileName)
+    && !program.isSourceFileDefaultLibrary(sf) && (!ts.isExternalModule(sf)
+      || sf.statements.some((st) => ts.isModuleDeclaration(st)
+        && (st.flags & ts.NodeFlags.GlobalAugmentation))));
+}
+
+module.exports = {
+  deferringResolution, uiOnlySpecifiers, deferredImport, libWithoutDom, configOptions,
+  declaresGlobals,
+};

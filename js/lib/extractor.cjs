@@ -21,6 +21,7 @@ const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
 const { tracked, labelAll, reached, declaresOthersType } = require("./incremental.cjs");
+const { declaresGlobals } = require("./deferred.cjs");
 
 /** Milliseconds per phase, for `request.profile` (the benchmark's breakdown). */
 function stopwatch() {
@@ -95,18 +96,24 @@ function run(tsMorph, request, built) {
 /** Whether a package import left out of the program reached what the run read: a value of
  * it in an entry's fields, or a data type or field whose type did not resolve. */
 function neededDeferred(ctx, ev) {
-  if (!ctx.deferred.size) return false;
+  if (!ctx.deferred.size && !ctx.libTrimmed) return false;
   const computed = ctx.diagnostics.some((d) => d.kind === "computed"
     || d.kind === "evaluator-limit");
-  if (ev.touched.size && computed) return true;
+  // A computed value's type is listed: with a library or package left out it could differ.
+  if ((ev.touched.size || ctx.libTrimmed) && computed) return true;
   if (ctx.diagnostics.some((d) => d.kind === "unresolved-type")) return true;
+  const program = ctx.project.getProgram().compilerObject;
+  if (ctx.libTrimmed && declaresGlobals(ctx.tsMorph.ts, program)) return true;
   return [...(ctx.deadImports || new Map()).keys()].some((spec) => ctx.deferred.has(spec));
 }
 
 /** For the benchmark: the files in the program and the package imports left out of it. */
 function programCounts(ctx) {
   const files = ctx.project.getProgram().compilerObject.getSourceFiles().length;
-  return { files, deferred: [...ctx.deferred.keys()].sort(), every: !!ctx.request.loadEveryImport };
+  return {
+    files, deferred: [...ctx.deferred.keys()].sort(), lib_trimmed: ctx.libTrimmed,
+    every: Boolean(ctx.request.loadEveryImport),
+  };
 }
 
 function standIns(ctx) {

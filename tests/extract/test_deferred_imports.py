@@ -2,9 +2,10 @@
 
 The project is a React-style editor in miniature: each node's definition names an icon of an
 installed icon package and the node's component, whose file imports a UI package in JSX.
-Neither package is read. A data type that uses a package's interface, and a default value
-that is a package's constant, are still read exactly: the run notices it needed a package it
-left out and reads the catalog again with every import.
+Neither package is read, nor the browser's libraries. A data type that uses a package's
+interface or a DOM type, and a default value that is a package's constant, are still read
+exactly: the run notices it needed what it left out and reads the catalog again with every
+import and the project's own `lib`.
 """
 
 from __future__ import annotations
@@ -97,8 +98,9 @@ def project(root: Path, nodes: dict[str, dict[str, str]]) -> None:
     for parts in nodes.values():
         files.update(parts)
     names = ["".join(p.capitalize() for p in slug.split("-")) for slug in nodes]
+    pairs = zip(names, nodes, strict=True)
     imports = "".join(f'import {{ {n[0].lower() + n[1:]}Definition }} from '
-                      f'"./nodes/{slug}/definition";\n' for n, slug in zip(names, nodes))
+                      f'"./nodes/{slug}/definition";\n' for n, slug in pairs)
     items = ", ".join(f"{n[0].lower() + n[1:]}Definition" for n in names)
     files["src/registry.ts"] = f"{imports}\nexport const NODE_DEFINITIONS = [{items}];\n"
     files["tsconfig.json"] = json.dumps({"compilerOptions": {
@@ -137,6 +139,8 @@ def test_component_only_packages_are_left_out_and_nothing_read_changes(
     left_out = extractor_reply(tmp_path, every=False)
     every = extractor_reply(tmp_path, every=True)
     assert left_out["program"]["deferred"] == ["demo-icons", "demo-ui"]
+    # The target's default library without the browser's: no data type names a DOM type.
+    assert left_out["program"]["lib_trimmed"]
     assert not left_out["program"]["every"]
     assert left_out["program"]["files"] < every["program"]["files"]
     assert left_out["nodes"] == every["nodes"]
@@ -175,3 +179,14 @@ def test_a_default_value_from_a_package_is_read_exactly(
     assert reply["program"]["every"]
     node = by_type(cli_extract(tmp_path, monkeypatch))["codec-node"]
     assert node["default_data"] == {"label": "CodecNode", "codec": "av1"}
+
+
+def test_a_data_type_using_a_browser_type_is_read_exactly(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    upload = node_files("upload-node", extra_field="  /** The picked file. */\n  file: File;\n")
+    project(tmp_path, {"upload-node": upload})
+    reply = extractor_reply(tmp_path, every=False)
+    assert reply["program"]["every"]
+    assert not [d for d in reply["diagnostics"] if "resolve" in d["message"]]
+    field = by_type(cli_extract(tmp_path, monkeypatch))["upload-node"]["data_type"]["fields"][1]
+    assert field["name"] == "file" and field["type_text"] == "File"
