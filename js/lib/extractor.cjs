@@ -93,14 +93,15 @@ function run(tsMorph, request, built) {
   };
 }
 
-/** Whether a package import left out of the program reached what the run read: a value of
- * it in an entry's fields, or a data type or field whose type did not resolve. */
-function neededDeferred(ctx, ev) {
+/** Whether something left out of the program (a package import, the browser's libraries)
+ * reached what the run read: a value read through it is computed, of a type the checker
+ * could not name (`any`); an entry read through it is left out whole, naming no node; a
+ * type that did not resolve; a project file that adds to the global scope. */
+function neededDeferred(ctx, ev, nodes) {
   if (!ctx.deferred.size && !ctx.libTrimmed) return false;
-  const computed = ctx.diagnostics.some((d) => d.kind === "computed"
-    || d.kind === "evaluator-limit");
-  // A computed value's type is listed: with a library or package left out it could differ.
-  if ((ev.touched.size || ctx.libTrimmed) && computed) return true;
+  const anyTyped = nodes.some((n) => (n.computed || []).some((c) => /\bany\b/.test(c.type_text)));
+  const entryLost = ctx.diagnostics.some((d) => d.kind === "computed" && !d.node_type);
+  if (anyTyped || (ev.touched.size && entryLost)) return true;
   if (ctx.diagnostics.some((d) => d.kind === "unresolved-type")) return true;
   const program = ctx.project.getProgram().compilerObject;
   if (ctx.libTrimmed && declaresGlobals(ctx.tsMorph.ts, program)) return true;
@@ -125,7 +126,7 @@ function standIns(ctx) {
  * import's warning names every node it affects) or when the run must read again with every
  * package import (`ctx.retry`). */
 function catalogNotes(ctx, ev, nodes, only) {
-  ctx.retry = neededDeferred(ctx, ev);
+  ctx.retry = neededDeferred(ctx, ev, nodes);
   if (ctx.retry) return false;
   const dead = deadImportWarnings(ctx, typeUsers(nodes));
   const specifiers = deadSpecifiers(ctx.project).filter((s) => !ctx.deferred.has(s));

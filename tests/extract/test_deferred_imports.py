@@ -190,3 +190,14 @@ def test_a_data_type_using_a_browser_type_is_read_exactly(
     assert not [d for d in reply["diagnostics"] if "resolve" in d["message"]]
     field = by_type(cli_extract(tmp_path, monkeypatch))["upload-node"]["data_type"]["fields"][1]
     assert field["name"] == "file" and field["type_text"] == "File"
+
+
+def test_a_computed_value_of_its_own_is_read_once(tmp_path: Path) -> None:
+    seeded = node_files("seed-node", extra_field="  seed: number;\n",
+                        extra_default=", seed: Math.floor(Math.random() * 1000)")
+    project(tmp_path, {"seed-node": seeded})
+    reply = extractor_reply(tmp_path, every=False)
+    # Computed, of a type the checker names: nothing left out was needed.
+    assert not reply["program"]["every"]
+    assert [c["type_text"] for c in reply["nodes"][0]["computed"]] == ["number"]
+    assert reply["nodes"] == extractor_reply(tmp_path, every=True)["nodes"]
