@@ -161,13 +161,16 @@ function configOptions(ts, tsconfig) {
   return parsed ? parsed.options : null;
 }
 
-/** Whether a file of the project adds to the global scope (a script, or `declare global`):
- * its declarations may merge with the libraries left out. */
+/** Whether a file of the project adds to the global scope (a script's declarations, or
+ * `declare global`): they may merge with the libraries left out. A script of only
+ * `declare module "*.svg"` and references adds nothing that could. */
 function declaresGlobals(ts, program) {
   return program.getSourceFiles().some((sf) => !NODE_MODULES.test(sf.fileName)
-    && !program.isSourceFileDefaultLibrary(sf) && (!ts.isExternalModule(sf)
-      || sf.statements.some((st) => ts.isModuleDeclaration(st)
-        && (st.flags & ts.NodeFlags.GlobalAugmentation))));
+    && !program.isSourceFileDefaultLibrary(sf) && sf.statements.some((st) => {
+      const global = ts.isModuleDeclaration(st) && (st.flags & ts.NodeFlags.GlobalAugmentation);
+      const ambientModule = ts.isModuleDeclaration(st) && ts.isStringLiteral(st.name);
+      return global || (!ts.isExternalModule(sf) && !ambientModule);
+    }));
 }
 
 module.exports = {
