@@ -95,7 +95,8 @@ function isCode(ts, node) {
 
 /** ts-morph's `resolutionHost` around `inner` (or TypeScript's own resolution): a package
  * import a project file uses only where pygen reads nothing resolves to nothing, and is
- * recorded in `deferred` (specifier → the file it would have loaded). */
+ * recorded in `deferred` (specifier → the file it would have loaded, and the files that
+ * import it so). */
 function deferringResolution(ts, inner, deferred) {
   return (host, getOptions) => {
     const base = inner ? inner(host, getOptions) : null;
@@ -121,7 +122,10 @@ function deferringResolution(ts, inner, deferred) {
         const skip = uiOnly.get(containingFile);
         return found.map((r, i) => {
           if (!r || !r.isExternalLibraryImport || !skip.has(names[i])) return r;
-          deferred.set(names[i], r.resolvedFileName);
+          // The same specifier may be read in another file: note which files left it out.
+          const entry = deferred.get(names[i]) || { file: r.resolvedFileName, from: new Set() };
+          entry.from.add(containingFile);
+          deferred.set(names[i], entry);
           return undefined;
         });
       },
@@ -135,7 +139,8 @@ function deferredImport(ev, symbol) {
   const decl = symbol && ev.deferred.size ? symbol.getDeclarations()[0] : null;
   const from = decl && decl.getFirstAncestor((a) => ev.Node.isImportDeclaration(a));
   const spec = from ? from.getModuleSpecifierValue() : null;
-  if (!spec || !ev.deferred.has(spec)) return null;
+  const left = spec && ev.deferred.get(spec);
+  if (!left || !left.from.has(decl.getSourceFile().getFilePath())) return null;
   ev.touched.add(spec);
   return spec;
 }

@@ -40,7 +40,9 @@ PACKAGES = {
     "node_modules/demo-render/index.d.ts": (
         "/** How a frame is rendered. */\nexport interface RenderSettings {\n"
         "  /** Frames per second. */\n  fps: number;\n  codec: \"h264\" | \"av1\";\n}\n"
-        "export declare const DEFAULT_CODEC = \"av1\";\n"),
+        "export declare const DEFAULT_CODEC = \"av1\";\n"
+        "export declare function RenderMark(props: object): unknown;\n"
+        "export declare function runRender(): void;\n"),
 }
 
 DEFINITION = """import {{ {icon} }} from "demo-icons";
@@ -201,3 +203,29 @@ def test_a_computed_value_of_its_own_is_read_once(tmp_path: Path) -> None:
     assert not reply["program"]["every"]
     assert [c["type_text"] for c in reply["nodes"][0]["computed"]] == ["number"]
     assert reply["nodes"] == extractor_reply(tmp_path, every=True)["nodes"]
+
+
+def test_a_package_left_out_in_one_file_is_still_read_where_another_file_needs_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    codec = node_files(
+        "codec-node", extra_import='import { DEFAULT_CODEC, runRender } from "demo-render";\n'
+        "const CODEC = DEFAULT_CODEC;\nconst handler = runRender;\n",
+        extra_field="  codec: string;\n  onRun: () => void;\n",
+        extra_default=", codec: CODEC, onRun: handler")
+    mark = node_files("mark-node")
+    component = "src/nodes/mark-node/MarkNodeNode.tsx"
+    mark[component] = ('import { RenderMark } from "demo-render";\n'
+                       + mark[component].replace("<Panel title={data.label} />",
+                                               "<><RenderMark /><Panel title={data.label} /></>"))
+    project(tmp_path, {"codec-node": codec, "mark-node": mark})
+    reply = extractor_reply(tmp_path, every=False)
+    # Left out where only JSX uses it, read where constants take its values: one read.
+    assert "demo-render" in reply["program"]["deferred"] and not reply["program"]["every"]
+    every = extractor_reply(tmp_path, every=True)
+    assert reply["nodes"] == every["nodes"]
+    # Only the note on keys pygen does not read says where an icon's value comes from.
+    def read(doc: dict[str, Any]) -> list[dict[str, Any]]:
+        return [d for d in doc["diagnostics"] if d["kind"] != "skipped"]
+    assert read(reply) == read(every)
+    node = by_type(cli_extract(tmp_path, monkeypatch))["codec-node"]
+    assert node["default_data"]["codec"] == "av1"
