@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 # Benchmarks that download packages (hundreds of MB): run only when named.
-OPT_IN = frozenset({"real_catalogs"})
+OPT_IN = frozenset({"real_catalogs", "heavy_extract"})
 
 
 def names() -> list[str]:

@@ -21,6 +21,7 @@ const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
 const { tracked, labelAll, reached, declaresOthersType } = require("./incremental.cjs");
+const { declaresGlobals } = require("./deferred.cjs");
 
 /** Milliseconds per phase, for `request.profile` (the benchmark's breakdown). */
 function stopwatch() {
@@ -39,7 +40,9 @@ function stopwatch() {
 function extract(tsMorph, request) {
   const built = { project: null };
   try {
-    return run(tsMorph, request, built);
+    const reply = run(tsMorph, request, built);
+    // Something read went through a package import left out: read again with all of them.
+    return reply.retry ? run(tsMorph, { ...request, loadEveryImport: true }, built) : reply;
   } catch (e) {
     if (!isStackOverflow(e)) throw e;
     const files = built.project ? built.project.getSourceFiles().map((sf) => sf.getFilePath())
@@ -57,7 +60,7 @@ function run(tsMorph, request, built) {
   loadSources(ctx);
   assertParses(project);
   clock.lap("program");
-  const ev = newEvaluation(tsMorph, project, evaluateCall);
+  const ev = { ...newEvaluation(tsMorph, project, evaluateCall), deferred: made.deferred };
   addWorkflowFile(ctx);
   ctx.index = typeIndex(ctx);
   const tc = typeReader(tsMorph, ctx);
@@ -78,7 +81,7 @@ function run(tsMorph, request, built) {
   const locations = {};
   const nodes = readTypes(ctx, tc, ev, kept, locations, facts);
   const workflow = readWorkflowType(ctx, tc);
-  if (!catalogNotes(ctx, nodes, only)) return stale("an import cannot be resolved");
+  if (!catalogNotes(ctx, ev, nodes, only)) return halted(ctx);
   clock.lap("types");
   const sources = sourcesRead(ctx);
   clock.lap("sources");
@@ -86,7 +89,31 @@ function run(tsMorph, request, built) {
     ok: true, nodes, workflow, sources, diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
     data_union: ctx.autoUnion || null, locations,
     incremental: { entries: entries.length, facts: facts.filter(Boolean), groups: ctx.groups },
-    ...(request.profile ? { timings: clock.marks } : {}),
+    ...(request.profile ? { timings: clock.marks, program: programCounts(ctx) } : {}),
+  };
+}
+
+/** Whether something left out of the program (a package import, the browser's libraries)
+ * reached what the run read: a value read through it is computed, of a type the checker
+ * could not name (`any`); an entry read through it is left out whole, naming no node; a
+ * type that did not resolve; a project file that adds to the global scope. */
+function neededDeferred(ctx, ev, nodes) {
+  if (!ctx.deferred.size && !ctx.libTrimmed) return false;
+  const anyTyped = nodes.some((n) => (n.computed || []).some((c) => /\bany\b/.test(c.type_text)));
+  const entryLost = ctx.diagnostics.some((d) => d.kind === "computed" && !d.node_type);
+  if (anyTyped || (ev.touched.size && entryLost)) return true;
+  if (ctx.diagnostics.some((d) => d.kind === "unresolved-type")) return true;
+  const program = ctx.project.getProgram().compilerObject;
+  if (ctx.libTrimmed && declaresGlobals(ctx.tsMorph.ts, program)) return true;
+  return [...(ctx.deadImports || new Map()).keys()].some((spec) => ctx.deferred.has(spec));
+}
+
+/** For the benchmark: the files in the program and the package imports left out of it. */
+function programCounts(ctx) {
+  const files = ctx.project.getProgram().compilerObject.getSourceFiles().length;
+  return {
+    files, deferred: [...ctx.deferred.keys()].sort(), lib_trimmed: ctx.libTrimmed,
+    every: Boolean(ctx.request.loadEveryImport),
   };
 }
 
@@ -95,16 +122,24 @@ function standIns(ctx) {
     used: rel(ctx.request, s.used) })).sort((a, b) => (a.package < b.package ? -1 : 1));
 }
 
-/** The warnings about the whole catalog; false when a partial run cannot write them: a dead
- * import's warning names every node it affects. */
-function catalogNotes(ctx, nodes, only) {
+/** The warnings about the whole catalog; false when a partial run cannot write them (a dead
+ * import's warning names every node it affects) or when the run must read again with every
+ * package import (`ctx.retry`). */
+function catalogNotes(ctx, ev, nodes, only) {
+  ctx.retry = neededDeferred(ctx, ev, nodes);
+  if (ctx.retry) return false;
   const dead = deadImportWarnings(ctx, typeUsers(nodes));
-  const specifiers = deadSpecifiers(ctx.project);
+  const specifiers = deadSpecifiers(ctx.project).filter((s) => !ctx.deferred.has(s));
   if (only && (dead.length || specifiers.length)) return false;
   ctx.diagnostics.push(...dead);
   ctx.diagnostics.push(...tsconfigWarnings(ctx, ctx.tsconfig, specifiers));
   labelAll(ctx, "post");
   return true;
+}
+
+/** A run stopped by its catalog notes: read again with every import, or a stale partial run. */
+function halted(ctx) {
+  return ctx.retry ? { retry: true } : stale("an import cannot be resolved");
 }
 
 function stale(reason) {

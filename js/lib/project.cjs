@@ -8,6 +8,7 @@ const path = require("path");
 const { UserError } = require("./errors.cjs");
 const { findUp, isLibFile, oneLine, rel } = require("./util.cjs");
 const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
+const { deferringResolution, libWithoutDom, configOptions } = require("./deferred.cjs");
 const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
 
 // A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
@@ -143,6 +144,17 @@ function makeProject(tsMorph, request) {
   if (workspace) {
     options.resolutionHost = workspaceResolution(ts, workspace, consulted, standIns);
   }
+  // Package imports only components use, and the browser's libraries, are left out unless
+  // a first run needed them.
+  const deferred = new Map();
+  let libTrimmed = false;
+  if (!request.loadEveryImport && !(request.entryFields && request.entryFields.zod)) {
+    options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred);
+    const lib = libWithoutDom(ts, options.compilerOptions
+      || configOptions(ts, options.tsConfigFilePath) || {});
+    if (lib) options.compilerOptions = { ...options.compilerOptions, lib };
+    libTrimmed = Boolean(lib);
+  }
   let project;
   try {
     project = new Project(options);
@@ -153,7 +165,9 @@ function makeProject(tsMorph, request) {
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
   const fileNames = linked ? linked.fileNames : null;
-  return { project, sourceFile, consulted, standIns, tsconfig, fileNames };
+  return {
+    project, sourceFile, consulted, standIns, tsconfig, fileNames, deferred, libTrimmed,
+  };
 }
 
 /** A syntax error in a project file the user wrote: the parser would recover and read on,

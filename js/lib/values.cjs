@@ -9,6 +9,7 @@ const {
   Dynamic, SPREADS, UNDEFINED, isPlainData, findDynamic, strip, toJson,
 } = require("./plaindata.cjs");
 const { singleReturn } = require("./util.cjs");
+const { deferredImport } = require("./deferred.cjs");
 
 // Bounds of one value's evaluation, so a pathological file cannot hang the run.
 const MAX_CALL_DEPTH = 24;
@@ -35,6 +36,9 @@ function newEvaluation(tsMorph, project, evaluateCall) {
     steps: 0,
     // Why a bound tripped inside the helper calls being evaluated, or null.
     tripped: null,
+    // Package imports left out of the program (specifier → file), and those a value needed.
+    deferred: new Map(),
+    touched: new Set(),
   };
 }
 
@@ -178,6 +182,8 @@ function resolveAlias(symbol) {
 
 function declarationOfSymbol(ev, symbol) {
   const { Node } = ev;
+  // A name from a package import left out of the program: the caller sees no declaration.
+  if (deferredImport(ev, symbol)) return null;
   symbol = resolveAlias(symbol);
   if (!symbol) return null;
   const decls = symbol.getDeclarations();
@@ -256,8 +262,10 @@ function evaluateName(ev, identifier, symbol = identifier.getSymbol()) {
   if (!decl) {
     // An import of a file the bundler serves (an icon) resolves to no declaration.
     const own = symbol ? symbol.getDeclarations()[0] : undefined;
-    const why = own && notDataReason(ev.Node, own) === "an asset" ? "an asset"
-      : "a name that cannot be resolved";
+    const pkg = deferredImport(ev, symbol);
+    const why = pkg ? `a value of package '${pkg}'`
+      : own && notDataReason(ev.Node, own) === "an asset" ? "an asset"
+        : "a name that cannot be resolved";
     return new Dynamic(identifier, why);
   }
   return atUse(evaluateDeclaration(ev, decl, identifier), identifier);

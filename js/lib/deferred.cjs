@@ -1,0 +1,184 @@
+// Package imports the catalog does not need, left out of the program. A React editor's node
+// files import React, an icon library, the canvas library and a UI kit for their components;
+// parsing and binding those declaration files (an icon library's alone is megabytes) costs
+// more than the catalog. An import of a package (it resolves into node_modules) is left out
+// when every name it binds is used only where pygen reads neither a value nor a type that
+// matters: in JSX, in function bodies and signatures (components, hooks, handlers), as the
+// whole value of an object property (`icon: Sparkles`), as the callee that wraps a component
+// (`memo(View)`), or as the type of an interface or type-literal member. The extractor checks
+// afterwards that nothing it read went through such an import, and reads the catalog again
+// with every import loaded when something did (see extractor.cjs).
+"use strict";
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
+/** Specifiers of a parsed file whose imported names are used only where pygen reads nothing. */
+function uiOnlySpecifiers(ts, sf) {
+  const bound = new Map();
+  const blocked = new Set();
+  for (const st of sf.statements) {
+    const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)
+      ? st.moduleSpecifier.text : null;
+    if (!spec) continue;
+    // A re-export or a bare `import "pkg"` (which may augment types) needs the module.
+    const clause = ts.isImportDeclaration(st) ? st.importClause : null;
+    if (!clause) {
+      blocked.add(spec);
+      continue;
+    }
+    for (const name of boundNames(ts, clause)) bound.set(name, spec);
+  }
+  if (!bound.size) return new Set();
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)
+      && ts.isStringLiteral(node.argument.literal)) blocked.add(node.argument.literal.text);
+    if (ts.isIdentifier(node) && bound.has(node.text) && !isNameOnly(ts, node)
+      && !isUiPosition(ts, node)) blocked.add(bound.get(node.text));
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sf, visit);
+  return new Set([...bound.values()].filter((spec) => !blocked.has(spec)));
+}
+
+function boundNames(ts, clause) {
+  const names = clause.name ? [clause.name.text] : [];
+  const bindings = clause.namedBindings;
+  if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
+  if (bindings && ts.isNamedImports(bindings)) {
+    for (const el of bindings.elements) names.push(el.name.text);
+  }
+  return names;
+}
+
+/** A property name (`a.Name`, `A.Name` in a type), not a reference to a binding. */
+function isNameOnly(ts, node) {
+  const parent = node.parent;
+  return (ts.isPropertyAccessExpression(parent) && parent.name === node)
+    || (ts.isQualifiedName(parent) && parent.right === node)
+    || ((ts.isPropertySignature(parent) || ts.isPropertyAssignment(parent)
+      || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent)
+      || ts.isJsxAttribute(parent)) && parent.name === node);
+}
+
+function isUiPosition(ts, node) {
+  const parent = node.parent;
+  if (ts.isPropertyAssignment(parent) && parent.initializer === node) return true;
+  if (ts.isShorthandPropertyAssignment(parent)) return true;
+  if (wrapsComponent(ts, node)) return true;
+  for (let at = node; at && !ts.isSourceFile(at); at = at.parent) {
+    if (ts.isJsxElement(at) || ts.isJsxSelfClosingElement(at) || ts.isJsxFragment(at)
+      || isCode(ts, at) || ts.isPropertySignature(at)) return true;
+    // A type alias, a heritage clause or a top-level value may be read: stop here.
+    if (ts.isTypeAliasDeclaration(at) || ts.isHeritageClause(at)) return false;
+  }
+  return false;
+}
+
+/** `const Node = memo(View)`, `forwardRef((props, ref) => ...)`: a call whose arguments are
+ * functions or names, assigned whole to a constant; a schema built from a literal is not. */
+function wrapsComponent(ts, node) {
+  const call = node.parent;
+  return ts.isCallExpression(call) && call.expression === node
+    && ts.isVariableDeclaration(call.parent) && call.parent.initializer === call
+    && call.arguments.length > 0 && call.arguments.every((a) => ts.isIdentifier(a)
+      || ts.isArrowFunction(a) || ts.isFunctionExpression(a));
+}
+
+/** A function with a body: code that runs, never read as data unless the catalog calls it
+ * (which the extractor notices). Function types are types, not code. */
+function isCode(ts, node) {
+  return ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node)
+    || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node)
+    || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node);
+}
+
+/** ts-morph's `resolutionHost` around `inner` (or TypeScript's own resolution): a package
+ * import a project file uses only where pygen reads nothing resolves to nothing, and is
+ * recorded in `deferred` (specifier → the file it would have loaded, and the files that
+ * import it so). */
+function deferringResolution(ts, inner, deferred) {
+  return (host, getOptions) => {
+    const base = inner ? inner(host, getOptions) : null;
+    const uiOnly = new Map();
+    let cache = null;
+    const resolveOne = (name, containingFile, redirected, opts, containing) => {
+      cache = cache || ts.createModuleResolutionCache(
+        host.getCurrentDirectory ? host.getCurrentDirectory() : "", (f) => f, opts);
+      const mode = containing ? containing.impliedNodeFormat : undefined;
+      return ts.resolveModuleName(name, containingFile, opts, host, cache, redirected, mode)
+        .resolvedModule;
+    };
+    return {
+      resolveModuleNames(names, containingFile, reused, redirected, options, containing) {
+        const opts = options || getOptions();
+        const found = base
+          ? base.resolveModuleNames(names, containingFile, reused, redirected, opts, containing)
+          : names.map((n) => resolveOne(n, containingFile, redirected, opts, containing));
+        if (!containing || NODE_MODULES.test(containingFile)) return found;
+        if (!uiOnly.has(containingFile)) {
+          uiOnly.set(containingFile, uiOnlySpecifiers(ts, containing));
+        }
+        const skip = uiOnly.get(containingFile);
+        return found.map((r, i) => {
+          if (!r || !r.isExternalLibraryImport || !skip.has(names[i])) return r;
+          // The same specifier may be read in another file: note which files left it out.
+          const entry = deferred.get(names[i]) || { file: r.resolvedFileName, from: new Set() };
+          entry.from.add(containingFile);
+          deferred.set(names[i], entry);
+          return undefined;
+        });
+      },
+    };
+  };
+}
+
+/** The specifier of the left-out package import that binds a name, noted as one a value
+ * needed (`ev.touched`), or null. */
+function deferredImport(ev, symbol) {
+  const decl = symbol && ev.deferred.size ? symbol.getDeclarations()[0] : null;
+  const from = decl && decl.getFirstAncestor((a) => ev.Node.isImportDeclaration(a));
+  const spec = from ? from.getModuleSpecifierValue() : null;
+  const left = spec && ev.deferred.get(spec);
+  if (!left || !left.from.has(decl.getSourceFile().getFilePath())) return null;
+  ev.touched.add(spec);
+  return spec;
+}
+
+// The browser's libraries: megabytes of declarations a node's data rarely names.
+const DOM_LIB = /^lib\.(dom|webworker|scripthost)(\..*)?\.d\.ts$/;
+
+/** The `lib` list of compiler options without the browser's libraries (a target's default
+ * library is the ES one plus those), or null when there is nothing to leave out. The run
+ * reads again with the project's own `lib` when a type it read did not resolve. */
+function libWithoutDom(ts, options) {
+  const given = options.lib || [ts.getDefaultLibFileName(options)];
+  const libs = given.filter((l) => !DOM_LIB.test(l))
+    .map((l) => (l === "lib.d.ts" ? "lib.es5.d.ts" : l.replace(/\.full\.d\.ts$/, ".d.ts")));
+  const same = libs.length === given.length && libs.every((l, i) => l === given[i]);
+  return same ? null : libs;
+}
+
+/** The compiler options a tsconfig sets, without listing its files (cheap). */
+function configOptions(ts, tsconfig) {
+  const host = { ...ts.sys, readDirectory: () => [], onUnRecoverableConfigFileDiagnostic() {} };
+  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
+  return parsed ? parsed.options : null;
+}
+
+/** Whether a file of the project adds to the global scope (a script's declarations, or
+ * `declare global`): they may merge with the libraries left out. A script of only
+ * `declare module "*.svg"` and references adds nothing that could. */
+function declaresGlobals(ts, program) {
+  return program.getSourceFiles().some((sf) => !NODE_MODULES.test(sf.fileName)
+    && !program.isSourceFileDefaultLibrary(sf) && sf.statements.some((st) => {
+      const global = ts.isModuleDeclaration(st) && (st.flags & ts.NodeFlags.GlobalAugmentation);
+      const ambientModule = ts.isModuleDeclaration(st) && ts.isStringLiteral(st.name);
+      return global || (!ts.isExternalModule(sf) && !ambientModule);
+    }));
+}
+
+module.exports = {
+  deferringResolution, uiOnlySpecifiers, deferredImport, libWithoutDom, configOptions,
+  declaresGlobals,
+};
