@@ -7,10 +7,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pygen.layout import SCHEMA_FILE
-from pygen.model import ComputedValue, DataField, DataType, Handle, Model, NodeDef
+from pygen.model import ComputedValue, DataField, DataType, Model, NodeDef
 from pygen.schema.conditional import visibility_text
 from pygen.schema.node_schema import own_variants, tag_disagrees
 from pygen.skills.example_data import example_data
+from pygen.skills.handles_text import handles_text, names_text
 from pygen.skills.markdown import cell, code, one_line
 from pygen.skills.neighbours import HandleIndex
 from pygen.skills.render_tools import render_mcp_call
@@ -98,45 +99,6 @@ def nested_lines(field: DataField, depth: int = 1) -> list[str]:
 
 def field_list(fields: Iterable[DataField]) -> list[str]:
     return [line for field in fields for line in field_lines(field)]
-
-
-UNDECLARED = "the definitions do not declare handles"
-
-
-def handle_text(handle: Handle) -> str:
-    name = code(handle.id) if handle.id is not None else "unnamed"
-    notes = [n for n in (handle.label and one_line(handle.label),
-                         handle.type and f"type {code(handle.type)}") if n]
-    if handle.accepts:
-        notes.append(f"accepts only {_names(handle.accepts)}")
-    if handle.limit is not None:
-        notes.append("one edge at most" if handle.limit == 1 else
-                     f"{handle.limit} edges at most")
-    if handle.connects_to:
-        notes.append(f"connects only to {_names(handle.connects_to)}")
-    return name + (f" ({', '.join(notes)})" if notes else "")
-
-
-def _names(values: Iterable[str]) -> str:
-    return " / ".join(code(v) for v in values)
-
-
-def _unnamed_text(count: int) -> str:
-    """React Flow gives an unnamed handle the id `null`: an edge to it names no handle."""
-    return (f"{count} unnamed handle{'s' if count > 1 else ''} (id `null`: an edge to "
-            "or from it names no handle)")
-
-
-def handles_text(handles: tuple[Handle, ...], declared: bool = True,
-                 computed: tuple[ComputedValue, ...] = ()) -> str:
-    if not declared:
-        whole = next((c for c in computed if "[" not in c.path and "." not in c.path), None)
-        return f"computed at run time: {code(whole.text)}" if whole else UNDECLARED
-    if not handles:
-        return "none"
-    named = [handle_text(h) for h in handles if h.id is not None or h.label or h.type]
-    unnamed = len(handles) - len(named)
-    return ", ".join([*named, *([_unnamed_text(unnamed)] if unnamed else [])])
 
 
 def _section(title: str, fields: list[DataField]) -> list[str]:
@@ -264,7 +226,7 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS",
         f"{handles_text(node.outputs, node.outputs_declared, _computed(node, 'outputs'))}",
     ]
     if node.connects_to:
-        lines.append(f"- **Outputs connect only to:** {_names(node.connects_to)} (unless an "
+        lines.append(f"- **Outputs connect only to:** {names_text(node.connects_to)} (unless an "
                      "output names its own)")
     if node.tool is not None:
         lines.append(f"- **MCP tool:** {code(node.tool.name)}")
