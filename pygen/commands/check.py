@@ -87,7 +87,7 @@ def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         steps.step(f"extracting the catalog ({config.definitions_label})")
         model = merge.load_model(config, use_cache=use_cache, note=steps.step)
         steps.step(f"rendering {counted(len(model.nodes), 'node')}")
-        plan = planning.plan(config, model)
+        plan = planning.plan(config, model, remember=use_cache)
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
         enforce_strict(plan.model, strict)
         said = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
