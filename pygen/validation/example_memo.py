@@ -1,30 +1,32 @@
 """The per-file memo of the example checks (`.pygen-cache/examples.json`): a skill file whose
 JSON examples were checked against the same catalog entries is not checked again.
 
-What a file's examples are checked against is read from the examples themselves: every
-string in them (node types, handle ids, field names, values) is looked up in the catalog, and
-the file's key is the digest of its text with, for each string, what the catalog says of it:
-the spec of a node type or variant of that name (with the variants and `$ref`s it reaches),
-and the node types whose data has a field of that name. Beside them the catalog-wide
-answers a finding may quote: the list of node types (suggestions for an unknown one), the
-document's other keys and the conventions. A change to a node the examples never name keeps
-the key; a change to one they name, or a new type one of their strings now names, changes it.
+What a file's examples are checked against is read from the file itself: every JSON string
+in it (all the keys and values of its examples: node types, handle ids, field names, found
+without parsing) is looked up in the catalog, and the file's key is the digest of its text
+with, for each string, what the catalog says of it: the spec of a node type or variant of
+that name (with the variants and `$ref`s it reaches), and the node types whose data has a
+field of that name. Beside them the catalog-wide answers a finding may quote: the list of
+node types (suggestions for an unknown one) and the document's other keys (conventions,
+tools, labels). A change to a node the examples never name keeps the key; a change to one
+they name, or a new type one of their strings now names, changes it.
 
 Same conventions as every cache entry (pygen.extract.cache); only this run's files are kept.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pygen import jsonread
 from pygen.config import Config
 from pygen.extract import cache
-from pygen.jsonread import JsonInputError
 from pygen.schema.document import ref_name
 from pygen.validation.catalog import Catalog
 
@@ -33,17 +35,21 @@ VERSION = 1
 Verdict = tuple[list[str], list[str]]  # (problems, hints)
 
 
-def strings(value: object) -> Iterator[str]:
-    """Every string in a JSON value, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
+# A JSON string literal, escapes included.
+_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+
+
+def strings(text: str) -> set[str]:
+    """Every JSON string literal in the text, decoded: every key and string value of its JSON
+    examples, and more (quoted words in prose), which only makes the key stricter."""
+    found: set[str] = set()
+    for body in _STRING.findall(text):
+        if "\\" not in body:
+            found.add(body)
+            continue
+        with contextlib.suppress(ValueError):
+            found.add(json.loads(f'"{body}"'))
+    return found
 
 
 def _refs(value: object) -> Iterator[str]:
@@ -98,13 +104,8 @@ class ExampleMemo:
             todo += [n for n in reached if n in specs and n not in seen]
         return sorted(seen)
 
-    def file_key(self, label: str, text: str, blocks: list[str]) -> str:
-        said: set[str] = set()
-        for block in blocks:
-            try:
-                said.update(strings(jsonread.loads(block, "a JSON block")))
-            except JsonInputError:
-                continue
+    def file_key(self, label: str, text: str) -> str:
+        said = strings(text)
         names = self._names(said)
         fields = said | {f for n in names if (f := self.catalog.specs[n].variant_field)}
         owners = {f: self._owners(f) for f in sorted(fields) if f in self.catalog.field_owners}

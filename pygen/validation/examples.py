@@ -124,8 +124,7 @@ def example_problems(updates: Sequence[FileUpdate], catalog: Catalog,
         if update.path.suffix != ".md" or update.path.name.startswith("_"):
             continue
         label = shown.get(update.path, str(update.path))
-        key = memo.file_key(label, update.new, [b for _, b in json_blocks(update.new)]) \
-            if memo is not None else ""
+        key = memo.file_key(label, update.new) if memo is not None else ""
         verdict = memo.verdict(label, key) if memo is not None else None
         if verdict is None:
             verdict = file_problems(update.new, label, catalog)

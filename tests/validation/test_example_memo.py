@@ -3,6 +3,7 @@ catalog entries they name (or their text) change."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -101,5 +102,7 @@ def test_a_damaged_memo_is_checked_afresh(project: Path,
 
 
 def test_strings_are_every_key_and_value() -> None:
-    value = {"nodes": [{"type": "a", "data": {"k": ["v", 1]}}]}
-    assert sorted(example_memo.strings(value)) == ["a", "data", "k", "nodes", "type", "v"]
+    value = {"nodes": [{"type": "a", "data": {"k": ["v", 1, 'say "hi"', "\u00e9\\"]}}]}
+    text = f"Prose with a \"word\".\n```json\n{json.dumps(value)}\n```\n"
+    assert example_memo.strings(text) == {"word", "a", "data", "k", "nodes", "type", "v",
+                                          'say "hi"', "\u00e9\\"}
