@@ -73,6 +73,7 @@ class ExampleMemo:
     kept: dict[str, tuple[str, Verdict]] = field(default_factory=dict)
     specs: dict[str, str] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)
+    reach: dict[str, list[str]] = field(default_factory=dict)
 
     def _spec(self, name: str) -> str:
         found = self.specs.get(name)
@@ -90,18 +91,25 @@ class ExampleMemo:
             found = self.owners[name] = cache.digest_json(self.catalog.field_owners[name])
         return found
 
+    def _reached(self, name: str) -> list[str]:
+        """The specs one spec reaches directly: its variants, its `$ref`s, its type."""
+        found = self.reach.get(name)
+        if found is None:
+            spec, specs = self.catalog.specs[name], self.catalog.specs
+            found = self.reach[name] = [n for n in (
+                *spec.variants.values(), *_refs(spec.schema),
+                self.catalog.variant_of.get(name, "")) if n in specs]
+        return found
+
     def _names(self, said: set[str]) -> list[str]:
         """The specs the strings name, with every spec those reach (variants, `$ref`s)."""
-        specs, todo, seen = self.catalog.specs, [s for s in said if s in self.catalog.specs], set()
+        todo, seen = [s for s in said if s in self.catalog.specs], set()
         while todo:
             name = todo.pop()
             if name in seen:
                 continue
             seen.add(name)
-            spec = specs[name]
-            reached = [*spec.variants.values(), *_refs(spec.schema),
-                       self.catalog.variant_of.get(name, "")]
-            todo += [n for n in reached if n in specs and n not in seen]
+            todo += [n for n in self._reached(name) if n not in seen]
         return sorted(seen)
 
     def file_key(self, label: str, text: str) -> str:
