@@ -35,10 +35,14 @@ class LinkError(PygenError):
 
 def first_link(path: Path, within: Path | None = None) -> Path | None:
     """The outermost symbolic link among path and its folders below `within`, if any."""
-    parts = [path]
-    if within is not None and path.is_relative_to(within):
-        parts += [p for p in path.parents if p.is_relative_to(within) and p != within]
-    return next((part for part in reversed(parts) if part.is_symlink()), None)
+    if within is None or path == within or not path.is_relative_to(within):
+        return path if path.is_symlink() else None
+    current = within
+    for name in path.relative_to(within).parts:  # outermost first
+        current = current / name
+        if current.is_symlink():
+            return current
+    return None
 
 
 def refuse_links(path: Path, within: Path | None = None) -> None:

@@ -6,6 +6,7 @@ import difflib
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -28,15 +29,13 @@ from pygen.commands.common import (
 )
 from pygen.config import Config
 from pygen.gate import check_memo
-from pygen.gate import gate as gating
-from pygen.gate.gate import Gate
-from pygen.gate.report_format import gate_json
 from pygen.model import Diagnostic
 from pygen.output import console, err_console, shown
-from pygen.progress import counted, progress
-from pygen.skills import plan as planning
-from pygen.skills.plan import FileUpdate
-from pygen.tools import merge
+
+if TYPE_CHECKING:  # a check answered from the memo imports none of the stages
+    from pygen.gate.gate import Gate
+    from pygen.skills import plan as planning
+    from pygen.skills.plan import FileUpdate
 
 
 @click.command("check")
@@ -72,11 +71,23 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         print_clean(config, known_clean.files, known_clean.warnings, quiet=quiet,
                     as_json=as_json)
         return 0
+    return full_check(config, strict=strict, quiet=quiet, as_json=as_json,
+                      use_cache=use_cache, verbose=verbose)
+
+
+def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
+               use_cache: bool, verbose: bool) -> int:
+    """The check the memo could not answer: extract, render, gate, compare."""
+    from pygen.gate import gate as gating
+    from pygen.progress import counted, progress
+    from pygen.skills import plan as planning
+    from pygen.tools import merge
+
     with progress(verbose=verbose, quiet=quiet) as steps:
         steps.step(f"extracting the catalog ({config.definitions_label})")
         model = merge.load_model(config, use_cache=use_cache, note=steps.step)
         steps.step(f"rendering {counted(len(model.nodes), 'node')}")
-        plan = planning.plan(config, model)
+        plan = planning.plan(config, model, remember=use_cache)
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
         enforce_strict(plan.model, strict)
         said = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
@@ -112,6 +123,8 @@ def unified_diff(update: FileUpdate) -> str:
 
 def print_json(stale: tuple[FileUpdate, ...], gate: Gate, problems: list[str],
                diagnostics: tuple[Diagnostic, ...]) -> None:
+    from pygen.gate.report_format import gate_json
+
     console.print_json(json.dumps({"stale": [shown(u.path) for u in stale],
                                    **gate_json(gate), "problems": problems,
                                    "warnings": diagnostics_json(diagnostics),
@@ -138,6 +151,9 @@ def print_clean(config: Config, files: int, warnings: tuple[Diagnostic, ...], *,
                 as_json: bool) -> None:
     """What a passing check prints after its warnings, for a run answered from the cache."""
     if as_json:
+        from pygen.gate.gate import Gate
+        from pygen.gate.report_format import gate_json
+
         empty = Gate((), (), (), config.settings.stale_prose)
         console.print_json(json.dumps({"stale": [], **gate_json(empty), "problems": [],
                                        "warnings": diagnostics_json(warnings), "ok": True}))

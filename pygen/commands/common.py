@@ -96,7 +96,8 @@ def content_problems(config: Config, plan: Plan, quiet: bool = False) -> list[st
     shown_paths = {u.path: shown(u.path) for u in plan.updates}
     left = [f"{shown(temp)}: a temp file an interrupted run left; `pygen gen` removes it"
             for temp in stale_temps(config)]
-    found = content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths)
+    found = content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths,
+                                config if plan.remember else None)
     for hint in [] if quiet else found.hints:
         err_console.print(f"[yellow]hint:[/yellow] {hint}", highlight=False, markup=True)
     return left + found.problems

@@ -90,14 +90,15 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
         steps.step(f"extracting the catalog ({config.definitions_label})")
         model = merge.load_model(config, use_cache, note=steps.step)
         steps.step(f"rendering {counted(len(model.nodes), 'node')}")
-        plan = planning.plan(config, model)
+        plan = planning.plan(config, model, remember=use_cache)
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
         strict = strict or config.settings.strict
         enforce_strict(plan.model, strict)
         said = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
         refused = [] if force else block_digests.find(plan.updates)
         skipped = {edit.path for edit in refused}
-        plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped))
+        plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped),
+                             plan.remember)
         steps.step(f"writing and checking {counted(len(plan.updates), 'file')}")
         planning.apply(plan, config.skills_dir)
         gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)

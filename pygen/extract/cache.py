@@ -18,6 +18,7 @@ import contextlib
 import functools
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeGuard, cast
@@ -49,8 +50,7 @@ def sha256_of(path: Path) -> str | None:
 
 
 def digest_json(value: Any) -> str:
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(_canonical(value).encode("utf-8")).hexdigest()
 
 
 def fingerprint(paths: Iterable[Path]) -> list[list[str | None]]:
@@ -78,12 +78,32 @@ def fresh(recorded: Any) -> bool:
 
 # --- the cache file format ------------------------------------------------------------------
 
+def _canonical(payload: Any) -> str:
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# An entry as write_entry writes it: this head, the payload's compact text (keys in their
+# order: default data keeps its own), "}". Its checksum is the sha256 of that text, checked
+# on the bytes read, with no second serialization of the payload.
+_HEAD = re.compile(r'\{"format":(\d+),"checksum":"([0-9a-f]{64})","payload":')
+
+
 def read_entry(path: Path, key: str) -> dict[str, Any] | None:
     """The payload stored under `key`, or None when missing, stale or damaged in any way."""
     try:
-        stored = jsonread.loads_own(path.read_bytes(), str(path))
-    except (OSError, JsonInputError):
+        text = path.read_bytes().decode("utf-8")
+        head = _HEAD.match(text)
+        if head is not None and text.endswith("}"):
+            body = text[head.end():-1]
+            if int(head.group(1)) != FORMAT or hashlib.sha256(
+                    body.encode("utf-8")).hexdigest() != head.group(2):
+                return None
+            payload = jsonread.loads_own(body, str(path))
+            return payload if isinstance(payload, dict) and payload.get("key") == key else None
+        stored = jsonread.loads_own(text, str(path))
+    except (OSError, UnicodeDecodeError, JsonInputError):
         return None
+    # An entry written otherwise (by an older pygen): its checksum is its payload's digest.
     if not isinstance(stored, dict) or stored.get("format") != FORMAT:
         return None
     payload = stored.get("payload")
@@ -94,12 +114,14 @@ def read_entry(path: Path, key: str) -> dict[str, Any] | None:
 
 def write_entry(path: Path, payload: dict[str, Any]) -> None:
     """Store atomically; a cache that cannot be written only costs speed."""
-    stored = {"format": FORMAT, "checksum": digest_json(payload), "payload": payload}
+    body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+    checksum = hashlib.sha256(body.encode("utf-8")).hexdigest()
     with contextlib.suppress(OSError, PygenError):
         ignore = path.parent / ".gitignore"
         if not ignore.exists():
             files.write_all([(ignore, "# Created by pygen: a local cache, never committed.\n*\n")])
-        files.write_all([(path, json.dumps(stored, ensure_ascii=False))])
+        files.write_all([(path, f'{{"format":{FORMAT},"checksum":"{checksum}","payload":'
+                                f'{body}}}')])
 
 
 # --- the extraction -------------------------------------------------------------------------

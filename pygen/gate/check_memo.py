@@ -1,10 +1,16 @@
 """The memo of a passing `check` (`.pygen-cache/check.json`): a check whose inputs all match
-the last one that passed is answered without running anything, its warnings said again."""
+the last one that passed is answered without running anything, its warnings said again.
+
+The memo lists every file that check read with its sha256 and its stat; a file whose stat is
+unchanged (and settled when the memo was written) is not hashed again, as git trusts its
+index, so a warm check costs a stat per file."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -25,19 +31,60 @@ def _skill_files(config: Config) -> list[Path]:
     return sorted(files)
 
 
-def _verdict(config: Config, strict: bool) -> tuple[str, list[Path]] | None:
-    """The key and inputs of a clean check, or None when they cannot be known cheaply."""
-    extraction_key = cache.extraction_key(config)
-    extraction = cache.read_entry(cache.cache_dir(config) / "extract.json", extraction_key)
+def _key(config: Config, strict: bool, skills: list[Path]) -> str | None:
+    """What a clean check's verdict depends on besides its files' bytes, or None when that
+    cannot be known cheaply (a tool source that must run)."""
+    tools = tool_inputs(config)
+    if tools is None:
+        return None
+    return cache.digest_json({"extraction": cache.extraction_key(config),
+                              "tools": tools_key(config, tools), "strict": strict,
+                              "run_tools": config.settings.run_tools,
+                              "skills": [str(p) for p in skills]})
+
+
+def _inputs(config: Config, skills: list[Path]) -> list[Path] | None:
+    """Every file the check read: the extraction's inputs, the tool sources, the skills."""
+    extraction = cache.read_entry(cache.cache_dir(config) / "extract.json",
+                                  cache.extraction_key(config))
     tools = tool_inputs(config)
     if extraction is None or tools is None or not isinstance(extraction.get("inputs"), list):
         return None
     inputs = [Path(e[0]) for e in extraction["inputs"] if isinstance(e, list) and e]
-    skills = _skill_files(config)
-    key = cache.digest_json({"extraction": extraction_key, "tools": tools_key(config, tools),
-                             "strict": strict, "run_tools": config.settings.run_tools,
-                             "skills": [str(p) for p in skills]})
-    return key, [*inputs, *tools, *skills]
+    return [*inputs, *tools, *skills]
+
+
+def _stats(paths: list[Path]) -> list[list[int] | None]:
+    """Each file's size, inode, mtime and ctime (ns): unchanged, its bytes need no hashing."""
+    found: list[list[int] | None] = []
+    for path in paths:
+        try:
+            st = path.stat()
+        except OSError:
+            found.append(None)
+            continue
+        found.append([st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns])
+    return found
+
+
+# A file changed within this many ns of the memo's writing may have changed after it was
+# hashed without its times showing it (coarse file-system clocks): it is hashed again.
+RACY_NS = 2_000_000_000
+
+
+def _fresh(recorded: Any, stats: Any, written_ns: Any) -> bool:
+    """Whether every recorded file still has its bytes; a file whose stat is as recorded,
+    and was not changed around the time of recording, is not read."""
+    if not cache.fresh_shape(recorded) or not isinstance(stats, list) \
+            or len(stats) != len(recorded) or not isinstance(written_ns, int):
+        return cache.fresh(recorded)
+    now = _stats([Path(e[0]) for e in recorded])  # type: ignore[arg-type]
+    for entry, then, seen in zip(recorded, stats, now, strict=True):
+        settled = seen is not None and seen[2] < written_ns - RACY_NS \
+            and seen[3] < written_ns - RACY_NS
+        if not (settled and seen == then) and cache.sha256_of(Path(str(entry[0]))) != entry[1]:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -53,11 +100,12 @@ class Passed:
 def clean_check(config: Config, strict: bool) -> Passed | None:
     """The last check with exactly these inputs, if it passed: the whole run can be skipped,
     its warnings printed as they were."""
-    verdict = _verdict(config, strict)
-    if verdict is None:
+    key = _key(config, strict, _skill_files(config))
+    if key is None:
         return None
-    cached = cache.read_entry(cache.cache_dir(config) / "check.json", verdict[0])
-    if cached is None or not cache.fresh(cached.get("inputs")):
+    cached = cache.read_entry(cache.cache_dir(config) / "check.json", key)
+    if cached is None or not _fresh(cached.get("inputs"), cached.get("stats"),
+                                    cached.get("written_ns")):
         return None
     files, warnings = cached.get("files"), cached.get("warnings", [])
     said = cached.get("contradictions", [])
@@ -71,9 +119,13 @@ def clean_check(config: Config, strict: bool) -> Passed | None:
 
 
 def record_clean_check(config: Config, strict: bool, passed: Passed) -> None:
-    verdict = _verdict(config, strict)
-    if verdict is not None:
+    skills = _skill_files(config)
+    key, inputs = _key(config, strict, skills), _inputs(config, skills)
+    if key is not None and inputs is not None:
+        written_ns = time.time_ns()
+        paths = sorted(set(inputs))
         cache.write_entry(cache.cache_dir(config) / "check.json", {
-            "key": verdict[0], "inputs": cache.fingerprint(verdict[1]), "files": passed.files,
+            "key": key, "inputs": cache.fingerprint(paths), "stats": _stats(paths),
+            "written_ns": written_ns, "files": passed.files,
             "warnings": [w.model_dump(mode="json", exclude_none=True) for w in passed.warnings],
             "contradictions": list(passed.contradictions)})

@@ -45,8 +45,9 @@ class ForeignBlock:
 def texts(config: Config, planned: Sequence[block_digests.Planned]) -> dict[Path, str]:
     """Every Markdown skill file as this run leaves it."""
     skills = config.skills_dir
-    out = {path: files.read_text(path) or "" for path in skill_files(skills)}
-    out.update({u.path: u.new for u in planned if linted(u.path, skills)})
+    mine = {u.path: u.new for u in planned if linted(u.path, skills)}
+    out = {path: files.read_text(path) or "" for path in skill_files(skills) if path not in mine}
+    out.update(mine)
     return dict(sorted(out.items()))
 
 

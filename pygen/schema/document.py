@@ -10,6 +10,7 @@ which field selects which entry, and the union of their handles (what any of the
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote, unquote
@@ -74,8 +75,21 @@ def _node_meta(node: NodeDef) -> dict[str, Any]:
     return meta
 
 
+# The planner's schema document and the example checks' catalog are made of the same
+# entries: built once per model (by identity: a model cannot be hashed), shared, never changed.
+_BUILT: dict[int, tuple[weakref.ref[Model], Entries]] = {}
+
+
 def entries(model: Model) -> Entries:
     """The data schema and the `x-handles` entry of every node type and every variant."""
+    key, built = id(model), _BUILT.get(id(model))
+    if built is None or built[0]() is not model:
+        built = _BUILT[key] = (weakref.ref(model, lambda _: _BUILT.pop(key, None)),
+                               _entries(model))
+    return built[1]
+
+
+def _entries(model: Model) -> Entries:
     schemas: dict[str, Schema] = {}
     handles: dict[str, dict[str, Any]] = {}
     for node_type, nodes in by_type(model).items():

@@ -1,7 +1,5 @@
-"""A node's `data` as JSON Schema (draft 2020-12), from the TypeScript.
-
-schema.document gathers these into the schema document `pygen gen` writes; the validator
-reads it back (validation.catalog).
+"""A node's `data` as JSON Schema (draft 2020-12), from the TypeScript. schema.document
+gathers these into the schema document `pygen gen` writes; validation.catalog reads it back.
 
 The rule throughout: a schema may be looser than the TypeScript type, never stricter, so data
 the editor accepts never fails. What JSON Schema cannot say (functions, unresolved references,
@@ -12,6 +10,7 @@ them as warnings instead, because the editor keeps unknown keys.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -33,9 +32,22 @@ _MISSING = object()
 _ANNOTATIONS = ("title", "description", "default", "deprecated")
 
 
+# Built once while the node lives (a run asks eight times a node), by identity: a node (with
+# a dict of default data) cannot be hashed. The schema is shared, so never changed.
+_BUILT: dict[int, tuple[weakref.ref[NodeDef], Schema]] = {}
+
+
 def node_data_schema(node: NodeDef) -> Schema:
     """The schema a node's `data` object must satisfy. A variant's (`variant_field`) is its own:
     the branch of the data type its value selects, that value pinned (`const`)."""
+    key, built = id(node), _BUILT.get(id(node))
+    if built is None or built[0]() is not node:
+        built = _BUILT[key] = (weakref.ref(node, lambda _: _BUILT.pop(key, None)),
+                               _node_data_schema(node))
+    return built[1]
+
+
+def _node_data_schema(node: NodeDef) -> Schema:
     if node.variant_field is None or node.variant is None:
         return _data_schema(node)
     return _pinned(_data_schema(_own_branch(node)), node)

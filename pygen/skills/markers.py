@@ -8,6 +8,7 @@ markers are errors naming file:line.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -53,6 +54,8 @@ class _Open:
     body_start: int
 
 
+# The gate, the digests and the planner each read every file's blocks: parsed once per text.
+@functools.lru_cache(maxsize=1 << 15)
 def parse(text: str, path: str) -> tuple[Block, ...]:
     blocks: list[Block] = []
     seen: dict[str, int] = {}

@@ -25,12 +25,14 @@ from pygen.skills import (
     gitinfo,
     markers,
     render,
+    render_memo,
     retired_record,
     saved_examples,
     sections,
 )
 from pygen.skills.catalog_text import TOOLS_BLOCK, catalog_lines, tools_block
 from pygen.skills.neighbours import build_index
+from pygen.skills.render_memo import RenderMemo
 from pygen.skills.saved_examples import SavedExample
 from pygen.tools.merge import load_model
 
@@ -102,17 +104,28 @@ def check_file_names(nodes: Sequence[NodeDef]) -> None:
 
 def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                stamp: Stamp, definitions: str,
-               real: Mapping[str, Sequence[SavedExample]] | None = None) -> list[FileUpdate]:
+               real: Mapping[str, Sequence[SavedExample]] | None = None,
+               memo: RenderMemo | None = None) -> list[FileUpdate]:
     updates = []
     index = build_index(model)  # once: each node's worked example looks up its neighbours
     for node in model.nodes:
         path = node_path(skills_dir, node.key, model)
+        old, mine = existing.get(path), (real or {}).get(node.key, ())
+        key = memo.node_key(node, index, definitions, mine) if memo is not None else ""
+        if memo is not None and old is not None and memo.unchanged(node.key, key, old):
+            # The same inputs as the run that found this very file current: it still is.
+            memo.keep(node.key, key, memo.read[node.key].blocks, old)
+            updates.append(FileUpdate(path, old, old))
+            continue
+        blocks = memo.blocks(node.key, key) if memo is not None else None
+        if blocks is None:
+            blocks = render.node_blocks(node, definitions, model, mine, index)
         template = render.node_template(node, with_tool=node.tool is not None)
-        blocks = render.node_blocks(node, definitions, model, (real or {}).get(node.key, ()),
-                                    index)
-        new = update_text(existing.get(path), template, blocks, render.NODE_BLOCKS, stamp,
+        new = update_text(old, template, blocks, render.NODE_BLOCKS, stamp,
                           str(path), {"node_type": node.key})
-        updates.append(FileUpdate(path, existing.get(path), new))
+        if memo is not None:
+            memo.keep(node.key, key, blocks, new)
+        updates.append(FileUpdate(path, old, new))
     return updates
 
 
@@ -149,6 +162,8 @@ def now_stamp(config: Config) -> Stamp:
 class Plan:
     model: Model
     updates: tuple[FileUpdate, ...]
+    # Whether the run keeps its memos (pygen.skills.render_memo, the example checks').
+    remember: bool = False
 
     @property
     def changed(self) -> tuple[FileUpdate, ...]:
@@ -159,9 +174,19 @@ def existing_texts(paths: list[Path], within: Path | None = None) -> dict[Path, 
     return {path: files.read_text(path, within) for path in paths}
 
 
-def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None) -> Plan:
-    """Every file the run owns, with its current and its new text. Reads, never writes."""
+def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None,
+         remember: bool = False) -> Plan:
+    """Every file the run owns, with its current and its new text. Reads, never writes
+    but, with `remember`, the render memo (pygen.skills.render_memo) it renders with."""
     model = model if model is not None else load_model(config)
+    memo = render_memo.load(config, model) if remember else None
+    planned = _plan(config, model, stamp, memo)
+    if memo is not None:
+        memo.save()
+    return Plan(planned.model, planned.updates, remember)
+
+
+def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | None) -> Plan:
     stamp = stamp or now_stamp(config)
     skills = config.skills_dir
     # Before anything is read: a link committed into skills/ must not show another file.
@@ -177,7 +202,7 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None)
         paths.append(config.fallback_file)
     existing = existing_texts(paths, skills)
     real = saved_examples.collect(config.root, config.settings.saved_workflows, model)
-    updates = plan_nodes(model, skills, existing, stamp, config.definitions_label, real)
+    updates = plan_nodes(model, skills, existing, stamp, config.definitions_label, real, memo)
     editor_update = plan_workflow_editor(model, skills, existing, stamp)
     updates.append(editor_update)
     if protocol is not None:

@@ -11,6 +11,7 @@ every later `check`, not only by the run that renamed it.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
@@ -91,9 +92,12 @@ def tool_names(model: Model) -> dict[str, list[str]]:
     return {**names, ALL: sorted(every)} if every else names
 
 
+@functools.lru_cache(maxsize=4)
 def load(text: str | None) -> dict[str, Any]:
     """A schema document's JSON, or {} when there is none or it does not parse (a damaged
-    document is rewritten by `gen` and reported as drift by `check`)."""
+    document is rewritten by `gen` and reported as drift by `check`). Parsed once per text
+    in a run (the planner and the gate both read the old and the new document): shared, so
+    never changed by a caller."""
     try:
         doc = jsonread.loads_own(text, "the schema document") if text else {}
     except JsonInputError:

@@ -154,6 +154,13 @@ def version_value(text: str) -> int | float | str:
     return int(number) if number.is_integer() else number
 
 
+def neighbours(node: NodeDef, index: HandleIndex
+               ) -> tuple[tuple[NodeDef, str | None] | None, tuple[NodeDef, str | None] | None]:
+    """The nodes (and their handles) the worked example may wire upstream and downstream:
+    with the node itself, all its worked example is made of."""
+    return _neighbour(node, index, "upstream"), _neighbour(node, index, "downstream")
+
+
 def _neighbour(node: NodeDef, index: HandleIndex, side: str
                ) -> tuple[NodeDef, str | None] | None:
     """The first other node type that connects to the main handle, with its handle id."""

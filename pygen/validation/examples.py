@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pygen import files, jsonread
+from pygen.config import Config
 from pygen.errors import located
 from pygen.jsonread import JsonInputError
 from pygen.model import Model
 from pygen.skills.orchestrators import check_orchestrators
 from pygen.skills.plan import FileUpdate
+from pygen.validation import example_memo
 from pygen.validation.catalog import Catalog, as_catalog, build_catalog
+from pygen.validation.example_memo import ExampleMemo
 from pygen.validation.findings import Finding
 from pygen.validation.workflow import validate_node, validate_workflow
 
@@ -108,30 +111,50 @@ class Content:
 
 
 def example_problems(updates: Sequence[FileUpdate], catalog: Catalog,
-                     shown: dict[Path, str]) -> Content:
+                     shown: dict[Path, str], memo: ExampleMemo | None = None) -> Content:
     """Every error in a JSON example (a node or a workflow) of a Markdown skill file, and a
     hint for each example taken as schematic because of its placeholders.
 
     The planned text is checked: prose is the same before and after gen, and a stale
-    generated block is reported as drift anyway.
+    generated block is reported as drift anyway. With `memo`, a file checked against the
+    same catalog entries before is not checked again (pygen.validation.example_memo).
     """
     found = Content()
     for update in updates:
         if update.path.suffix != ".md" or update.path.name.startswith("_"):
             continue
         label = shown.get(update.path, str(update.path))
-        for finding in check_skill_examples(update.new, label, catalog):
-            if finding.level == "error":
-                found.problems.append(str(finding))
-            elif finding.message == PLACEHOLDER_HINT:
-                found.hints.append(located(label, finding.line, finding.message))
+        key = memo.file_key(label, update.new) if memo is not None else ""
+        verdict = memo.verdict(label, key) if memo is not None else None
+        if verdict is None:
+            verdict = file_problems(update.new, label, catalog)
+        if memo is not None:
+            memo.keep(label, key, verdict)
+        found.problems.extend(verdict[0])
+        found.hints.extend(verdict[1])
     return found
 
 
+def file_problems(text: str, label: str, catalog: Catalog) -> tuple[list[str], list[str]]:
+    """One file's errors and placeholder hints."""
+    problems, hints = [], []
+    for finding in check_skill_examples(text, label, catalog):
+        if finding.level == "error":
+            problems.append(str(finding))
+        elif finding.message == PLACEHOLDER_HINT:
+            hints.append(located(label, finding.line, finding.message))
+    return problems, hints
+
+
 def find(skills_dir: Path, model: Model, updates: Sequence[FileUpdate],
-         shown: dict[Path, str]) -> Content:
+         shown: dict[Path, str], config: Config | None = None) -> Content:
+    """The content problems; with `config`, through the example memo under its cache."""
     extra = _other_skill_files(skills_dir, updates)
-    found = example_problems([*updates, *extra], build_catalog(model), shown)
+    catalog = build_catalog(model)
+    memo = example_memo.load(config, catalog) if config is not None else None
+    found = example_problems([*updates, *extra], catalog, shown, memo)
+    if memo is not None:
+        memo.save()
     return Content(check_orchestrators(skills_dir) + found.problems, found.hints)
 
 

@@ -87,7 +87,8 @@ def test_a_damaged_cache_is_ignored_and_rebuilt(project: Path) -> None:
 def test_the_cache_folder_ignores_itself_and_holds_only_cache_files(project: Path) -> None:
     folder = project / ".pygen-cache"
     assert (folder / ".gitignore").read_text().splitlines()[-1] == "*"
-    assert sorted(p.name for p in folder.iterdir()) == [".gitignore", "extract.json"]
+    assert sorted(p.name for p in folder.iterdir()) == [".gitignore", "examples.json",
+                                                        "extract.json", "render.json"]
 
 
 def test_an_unwritable_cache_only_costs_speed(project: Path) -> None:
@@ -133,3 +134,15 @@ def test_a_new_file_for_a_call_source_is_a_miss(tmp_path: Path) -> None:
     assert definitions_listing(config) == [*before, str(tmp_path / "src" / "b.ts")]
     plain = Config(settings=Settings(nodes_file="src/a.ts"), source=None, root=tmp_path)
     assert definitions_listing(plain) == []
+
+
+def test_an_entry_reads_back_in_its_own_key_order_and_an_edit_is_refused(
+        tmp_path: Path) -> None:
+    entry = tmp_path / "entry.json"
+    payload = {"key": "k", "data": {"zeta": 1, "alpha": "é"}}
+    cache.write_entry(entry, payload)
+    back = cache.read_entry(entry, "k")
+    assert back == payload and back is not None and list(back["data"]) == ["zeta", "alpha"]
+    assert cache.read_entry(entry, "other") is None
+    entry.write_text(entry.read_text().replace('"zeta":1', '"zeta":2'))
+    assert cache.read_entry(entry, "k") is None

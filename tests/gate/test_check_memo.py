@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -92,3 +95,58 @@ def test_a_passing_check_with_warnings_is_remembered_and_says_them_again(
     as_json = run(project, "check", "--json", monkeypatch=monkeypatch)
     fresh = run(project, "check", "--json", "--no-cache", monkeypatch=monkeypatch)
     assert as_json.output == fresh.output and '"warnings": []' not in as_json.output
+
+
+def memo(project: Path) -> tuple[Path, dict[str, object]]:
+    path = cache.cache_dir(config(project)) / "check.json"
+    stored = json.loads(path.read_text())
+    assert isinstance(stored["payload"], dict)
+    return path, stored["payload"]
+
+
+def test_a_settled_file_with_its_recorded_stat_is_not_read_again(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The warm check costs a stat per file: no file is hashed when every stat matches and
+    the memo was written well after the files last changed."""
+    clean_check_then(project, monkeypatch)
+    path, payload = memo(project)
+    cache.write_entry(path, {**payload, "written_ns": time.time_ns() + 10**10})
+
+    real = cache.sha256_of
+
+    def hashed(file: Path) -> str | None:
+        assert project not in file.parents, f"hashed {file}"
+        return real(file)  # pygen's own (the ts-morph install in the key)
+
+    monkeypatch.setattr(cache, "sha256_of", hashed)
+    assert check_memo.clean_check(config(project), strict=False) is not None
+
+
+def test_a_file_changed_around_the_memo_is_hashed_though_its_stat_matches(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file rewritten just after it was hashed, its new stat recorded: the memo's time says
+    the stat cannot be trusted, so its bytes are compared and the edit is caught."""
+    clean_check_then(project, monkeypatch)
+    skill = project / "skills" / "nodes" / "prompt.md"
+    skill.write_text(skill.read_text().replace("- **Type:**", "- **Kind:**"))
+    path, payload = memo(project)
+    inputs = payload["inputs"]
+    assert isinstance(inputs, list)
+    stats = check_memo._stats([Path(e[0]) for e in inputs])
+    cache.write_entry(path, {**payload, "stats": stats, "written_ns": time.time_ns()})
+    assert check_memo.clean_check(config(project), strict=False) is None
+    cache.write_entry(path, {**payload, "stats": stats, "written_ns": time.time_ns() + 10**10})
+    assert check_memo.clean_check(config(project), strict=False) is not None  # settled: trusted
+
+
+def test_a_same_size_edit_of_a_settled_file_is_caught_by_its_stat(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clean_check_then(project, monkeypatch)
+    path, payload = memo(project)
+    cache.write_entry(path, {**payload, "written_ns": time.time_ns() + 10**10})
+    modes = project / "src" / "modes.ts"
+    before = modes.stat()
+    modes.write_text(modes.read_text().replace('"slow"', '"slod"'))
+    os.utime(modes, ns=(before.st_atime_ns, before.st_mtime_ns))  # same size, same mtime
+    assert check_memo.clean_check(config(project), strict=False) is None
+    assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 1
