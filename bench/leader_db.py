@@ -166,10 +166,11 @@ def latest_records(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def node_fields(nodes: list[NodeDef], record: dict[str, Any]) -> Counter[Path_]:
-    """The paths of the fields pygen read for the record's type and version."""
+    """The paths of the fields pygen read for the record's type and version (a class serving
+    several versions is split in variants named by their latest: the record's latest's)."""
     for node in nodes:
         if node.type == record["type"] and node.variant in (
-                None, variant_text(record.get("version"))):
+                None, variant_text(record.get("version")), _text(record)):
             return field_paths(node.data_type.fields if node.data_type else ())
     return Counter()
 
