@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 import click
 
-from pygen import files
+from pygen import files, gcpause
 from pygen.commands.common import (
     code_findings,
     config_from,
@@ -72,8 +72,9 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         print_clean(config, known_clean.files, known_clean.warnings, quiet=quiet,
                     as_json=as_json)
         return 0
-    return full_check(config, strict=strict, quiet=quiet, as_json=as_json,
-                      use_cache=use_cache, verbose=verbose)
+    with gcpause.paused():
+        return full_check(config, strict=strict, quiet=quiet, as_json=as_json,
+                          use_cache=use_cache, verbose=verbose)
 
 
 def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
