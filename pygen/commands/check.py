@@ -5,12 +5,13 @@ from __future__ import annotations
 import difflib
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import click
 
-from pygen import files
+from pygen import files, gcpause
 from pygen.commands.common import (
     code_findings,
     config_from,
@@ -71,8 +72,9 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         print_clean(config, known_clean.files, known_clean.warnings, quiet=quiet,
                     as_json=as_json)
         return 0
-    return full_check(config, strict=strict, quiet=quiet, as_json=as_json,
-                      use_cache=use_cache, verbose=verbose)
+    with gcpause.paused():
+        return full_check(config, strict=strict, quiet=quiet, as_json=as_json,
+                          use_cache=use_cache, verbose=verbose)
 
 
 def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
@@ -115,10 +117,67 @@ def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
 
 
 def unified_diff(update: FileUpdate) -> str:
+    """The file's diff, as difflib.unified_diff writes it."""
     name = shown(update.path)
     old = (update.old or "").splitlines(keepends=True)
     new = update.new.splitlines(keepends=True)
-    return "".join(difflib.unified_diff(old, new, f"a/{name}", f"b/{name}"))
+    groups = list(_Trimmed(old, new).get_grouped_opcodes(3))
+    if not groups:
+        return ""
+    out = [f"--- a/{name}\n", f"+++ b/{name}\n"]
+    for group in groups:
+        first, last = group[0], group[-1]
+        out.append(f"@@ -{_range(first[1], last[2])} +{_range(first[3], last[4])} @@\n")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                out += [" " + line for line in old[i1:i2]]
+                continue
+            out += ["-" + line for line in old[i1:i2]]
+            out += ["+" + line for line in new[j1:j2]]
+    return "".join(out)
+
+
+def _range(start: int, stop: int) -> str:
+    """A hunk's line range: `first,count`, `first` for one line, `before,0` for none."""
+    length = stop - start
+    first = start + 1 if length else start
+    return str(first) if length == 1 else f"{first},{length}"
+
+
+Opcode = Literal["replace", "delete", "insert", "equal"]
+
+
+class _Trimmed(difflib.SequenceMatcher[str]):
+    """difflib's matcher with the lines both texts share at the start, then at the end,
+    matched before it compares the rest: its matching is quadratic in a long document's
+    repeated lines, and a node's change touches a few of them."""
+
+    def __init__(self, old: list[str], new: list[str]) -> None:
+        super().__init__(None, [], [])  # compares only the middle (get_opcodes)
+        self.old, self.new = old, new
+        self.same = _common(old, new)
+        below = min(len(old), len(new)) - self.same  # `a}b}` and `a}` share one `}`
+        self.tail = min(_common(old[::-1], new[::-1]), below)
+
+    def get_opcodes(self) -> list[tuple[Opcode, int, int, int, int]]:
+        old, new, head, tail = self.old, self.new, self.same, self.tail
+        inner = difflib.SequenceMatcher(None, old[head:len(old) - tail],
+                                        new[head:len(new) - tail]).get_opcodes()
+        ops: list[tuple[Opcode, int, int, int, int]] = [("equal", 0, head, 0, head)] if head else []
+        ops += [(t, i1 + head, i2 + head, j1 + head, j2 + head) for t, i1, i2, j1, j2 in inner]
+        if tail:
+            ops.append(("equal", len(old) - tail, len(old), len(new) - tail, len(new)))
+        return ops
+
+
+def _common(a: Sequence[str], b: Sequence[str]) -> int:
+    """How many lines `a` and `b` share at their start."""
+    count = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        count += 1
+    return count
 
 
 def print_json(stale: tuple[FileUpdate, ...], gate: Gate, problems: list[str],

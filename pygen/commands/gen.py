@@ -9,6 +9,7 @@ from typing import Any
 import click
 from rich.table import Table
 
+from pygen import gcpause
 from pygen.commands.common import (
     code_findings,
     config_from,
@@ -79,7 +80,7 @@ def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | No
 def run_gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: bool,
             prune: bool, use_cache: bool, verbose: bool = False) -> int:
     """One `gen` run, holding the skills_dir lock; returns its exit code."""
-    with writing(config):
+    with writing(config), gcpause.paused():
         return _gen(config, strict=strict, quiet=quiet, as_json=as_json, force=force,
                     prune=prune, use_cache=use_cache, verbose=verbose)
 

@@ -102,14 +102,19 @@ def check_file_names(nodes: Sequence[NodeDef]) -> None:
                              "a file name; use letters, digits, '-', '_' and '.'")
 
 
-def plan_nodes(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
+def node_paths(skills_dir: Path, model: Model) -> dict[str, Path]:
+    """Each node type's skill file, worked out once per run (the planner reads it thrice)."""
+    return {node.key: node_path(skills_dir, node.key, model) for node in model.nodes}
+
+
+def plan_nodes(model: Model, paths: Mapping[str, Path], existing: Mapping[Path, str | None],
                stamp: Stamp, definitions: str,
                real: Mapping[str, Sequence[SavedExample]] | None = None,
                memo: RenderMemo | None = None) -> list[FileUpdate]:
     updates = []
     index = build_index(model)  # once: each node's worked example looks up its neighbours
     for node in model.nodes:
-        path = node_path(skills_dir, node.key, model)
+        path = paths[node.key]
         old, mine = existing.get(path), (real or {}).get(node.key, ())
         key = memo.node_key(node, index, definitions, mine) if memo is not None else ""
         if memo is not None and old is not None and memo.unchanged(node.key, key, old):
@@ -195,14 +200,15 @@ def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | 
     protocol = protocol_blocks(skills)
 
     check_file_names(model.nodes)
-    paths = [node_path(skills, n.key, model) for n in model.nodes]
+    where = node_paths(skills, model)
+    paths = list(where.values())
     paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills),
               layout.nodes_index(skills)]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths, skills)
     real = saved_examples.collect(config.root, config.settings.saved_workflows, model)
-    updates = plan_nodes(model, skills, existing, stamp, config.definitions_label, real, memo)
+    updates = plan_nodes(model, where, existing, stamp, config.definitions_label, real, memo)
     editor_update = plan_workflow_editor(model, skills, existing, stamp)
     updates.append(editor_update)
     if protocol is not None:
@@ -211,7 +217,7 @@ def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | 
     if config.fallback_file:
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
     updates.append(plan_schema_file(model, skills, existing, config.settings.forget))
-    updates.append(plan_nodes_index(model, skills, existing, stamp))
+    updates.append(plan_nodes_index(model, skills, where, existing, stamp))
     if config.agent_skills_dir is not None:
         updates += plan_agent_skills(config.agent_skills_dir, skills, updates, model)
     return Plan(model, tuple(updates))
@@ -240,11 +246,10 @@ def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str
     return FileUpdate(path, old, dump_document(doc))
 
 
-def plan_nodes_index(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
-                     stamp: Stamp) -> FileUpdate:
+def plan_nodes_index(model: Model, skills_dir: Path, paths: Mapping[str, Path],
+                     existing: Mapping[Path, str | None], stamp: Stamp) -> FileUpdate:
     """nodes/_README.md, for people: the index of the node files and whose prose is written."""
-    empty = {n.key: sections.empty_sections(existing.get(node_path(skills_dir, n.key, model)))
-             for n in model.nodes}
+    empty = {n.key: sections.empty_sections(existing.get(paths[n.key])) for n in model.nodes}
     return plan_blocks_file(layout.nodes_index(skills_dir), existing,
                             render.nodes_index_template(),
                             {render.INDEX_BLOCK: render.nodes_index(model, empty)}, stamp)

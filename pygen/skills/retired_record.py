@@ -73,14 +73,20 @@ def doc_names(doc: Mapping[str, Any], tools_of: Collection[str] | None = None
               ) -> dict[str, set[str]]:
     """Each node type's names in a schema document: its type, fields, enum values, handles,
     and its tool's names (only for the node types in `tools_of`, when given)."""
-    defs, handles = doc.get(DEFS), doc.get(HANDLES)
-    if not isinstance(defs, dict):
-        return {}
-    handles = handles if isinstance(handles, dict) else {}
     tools = {t: n for t, n in doc_tools(doc).items() if tools_of is None or t in tools_of}
-    return {node_type: {node_type, *schema_names(schema), *handle_ids(handles.get(node_type)),
-                        *tools.get(node_type, ())}
-            for node_type, schema in defs.items()}
+    return {node_type: _names(doc, node_type, tools) for node_type in _parts(doc)[0]}
+
+
+def _parts(doc: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A document's `$defs` and `x-handles`, each {} when it is not an object."""
+    defs, handles = doc.get(DEFS), doc.get(HANDLES)
+    return (defs if isinstance(defs, dict) else {}, handles if isinstance(handles, dict) else {})
+
+
+def _names(doc: Mapping[str, Any], node_type: str, tools: Mapping[str, set[str]]) -> set[str]:
+    defs, handles = _parts(doc)
+    return {node_type, *schema_names(defs.get(node_type)),
+            *handle_ids(handles.get(node_type)), *tools.get(node_type, ())}
 
 
 def tool_names(model: Model) -> dict[str, list[str]]:
@@ -119,11 +125,20 @@ def retire(old: Mapping[str, Any], new: Mapping[str, Any],
     """The record for `new`: `old`'s record plus the names `old` had and `new` lacks, minus
     names a node has again and names let go. A tool's names retire only while the node still
     has a tool: a run without tools configured knows nothing about them, and retires none."""
-    before, after, carried = doc_names(old, doc_tools(new)), doc_names(new), recorded(old)
+    new_tools, carried = doc_tools(new), recorded(old)
+    old_tools = {t: n for t, n in doc_tools(old).items() if t in new_tools}
+    (old_defs, old_handles), (new_defs, new_handles) = _parts(old), _parts(new)
     record: dict[str, list[str]] = {}
-    for node_type in sorted(set(before) | set(carried)):
-        gone = before.get(node_type, set()) - after.get(node_type, set())
-        names = (set(carried.get(node_type, ())) | gone) - after.get(node_type, set())
+    for node_type in sorted(set(old_defs) | set(carried)):
+        # An entry as it was, with nothing carried, retires nothing: its names are not walked.
+        if node_type not in carried and node_type in new_defs \
+                and old_defs[node_type] == new_defs[node_type] \
+                and old_handles.get(node_type) == new_handles.get(node_type) \
+                and old_tools.get(node_type) == new_tools.get(node_type):
+            continue
+        before = _names(old, node_type, old_tools) if node_type in old_defs else set()
+        after = _names(new, node_type, new_tools) if node_type in new_defs else set()
+        names = (set(carried.get(node_type, ())) | (before - after)) - after
         names -= set(forget)
         if names:
             record[node_type] = sorted(names)
