@@ -79,4 +79,16 @@ function declaresOthersType(ctx, only, nameKeys) {
   return false;
 }
 
-module.exports = { tracked, labelAll, reached, declaresOthersType };
+/** Whether every declaration a node's type lookup weighed lies among its `files`: then a
+ * partial run that reads only those files finds the same type (the files of the other
+ * nodes are unchanged, and held none). */
+function lookupAlone(request, candidates, files) {
+  if (!files) return false;
+  const own = new Set(files);
+  return candidates.every((c) => {
+    const sf = c.decl.getSourceFile();
+    return !isLibFile(sf) && own.has(rel(request, sf.getFilePath()));
+  });
+}
+
+module.exports = { tracked, labelAll, reached, declaresOthersType, lookupAlone };

@@ -26,6 +26,9 @@ Runner = Callable[[Config, dict[str, Any]], dict[str, Any]]
 # the extractor: a changed file declaring one stops the partial run). A structural match,
 # or none, weighs every type of the project.
 LOCAL_LOOKUPS = frozenset({"config", "name", "cast", "field-list"})
+# Lookups a partial run may make with only the re-read nodes' files in its program: the name
+# lookups, when every candidate the last full run saw was among those files (`alone`).
+SCOPED_LOOKUPS = frozenset({"config", "name", "field-list"})
 
 
 @dataclass(frozen=True)
@@ -139,13 +142,57 @@ def _splicable(reply: dict[str, Any]) -> bool:
     return all(n.get("variant") is None for n in reply.get("nodes", ()))
 
 
-def request_extra(reply: dict[str, Any], indexes: list[int],
-                  changed: list[str]) -> dict[str, Any]:
-    """What the partial request adds: the entries to read, the catalog as last read, and
-    the changed files."""
+def request_extra(reply: dict[str, Any], indexes: list[int], changed: list[str],
+                  skip: list[str] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+    """What the partial request adds: the entries to read, the catalog as last read, the
+    changed files, and the files the nodes file imports that it may leave out."""
     facts = reply["incremental"]["facts"]
     return {"only": indexes, "entryCount": len(facts),
-            "entryTypes": [fact["type"] for fact in facts], "changedFiles": sorted(changed)}
+            "entryTypes": [fact["type"] for fact in facts], "changedFiles": sorted(changed),
+            **({"skipFiles": list(skip)} if skip else {})}
+
+
+def skip_files(config: Config, reply: dict[str, Any], indexes: list[int]) -> list[str]:
+    """Files only the entries not read again reach, which the partial run may leave out of
+    its program; none when a re-read node's lookup may weigh types beyond its own files, or
+    when the entries are not one constant's (a glob or a search lists them)."""
+    if any(":" in d for d in config.definitions):
+        return []
+    incremental = reply["incremental"]
+    facts = {f["index"]: f for f in incremental["facts"]}
+    vias = _type_vias(reply)
+    if any(not facts[i].get("alone") or vias.get(i) not in SCOPED_LOOKUPS for i in indexes):
+        return []
+    own = {name for i in indexes for name in facts[i]["files"] or ()}
+    return sorted(_others_files(reply, indexes) - own)
+
+
+def _others_files(reply: dict[str, Any], indexes: list[int]) -> set[str]:
+    """The files the entries not in `indexes` reach, as the last run read them."""
+    chosen = set(indexes)
+    return {name for f in reply["incremental"]["facts"] if f["index"] not in chosen
+            for name in f["files"] or ()}
+
+
+def _scoped_sources(reply: dict[str, Any], fresh: dict[str, Any],
+                    indexes: list[int]) -> list[Any] | None:
+    """The files a full run would list after a partial run that left files out: the ones it
+    read, and the rest as the last run listed them, which only nodes not read again reach
+    (those are unchanged); None when the last run listed a file nothing explains, or the
+    catalog's own warnings differ (the nodes file read without the files left out), or a
+    node's lookup now weighs more than its own files (it would have seen the others')."""
+    if _grouped(fresh).get("pre", []) != _grouped(reply).get("pre", []):
+        return None
+    vias = _type_vias(fresh)
+    if any(not f.get("alone") or vias.get(f["index"]) not in SCOPED_LOOKUPS
+           for f in fresh["incremental"]["facts"]):
+        return None
+    read = {s["path"] for s in fresh["sources"]}
+    kept = [s for s in reply["sources"] if s["path"] not in read]
+    others = _others_files(reply, indexes)
+    if any(s["path"] not in others for s in kept):
+        return None
+    return sorted([*fresh["sources"], *kept], key=lambda s: str(s["path"]))
 
 
 def partial(config: Config, reply: dict[str, Any], changed: list[str],
@@ -155,9 +202,15 @@ def partial(config: Config, reply: dict[str, Any], changed: list[str],
     indexes = affected(reply, changed, catalog_files(config))
     if not indexes:
         return None
-    fresh = run(config, request_extra(reply, indexes, changed))
+    skip = skip_files(config, reply, indexes)
+    fresh = run(config, request_extra(reply, indexes, changed, skip))
     if fresh.get("stale") or not _same_catalog(reply, fresh, indexes):
         return None
+    if skip:
+        sources = _scoped_sources(reply, fresh, indexes)
+        if sources is None:
+            return None
+        fresh = {**fresh, "sources": sources}
     total = sum(1 for fact in reply["incremental"]["facts"] if fact["type"] is not None)
     return Partial(splice(reply, fresh, set(indexes)), len(indexes), total)
 

@@ -1,0 +1,71 @@
+// A partial run (request `only`) reads the nodes a change affects, not the catalog. The nodes
+// file imports every node's file; `skipFiles` (from the last full run: files only the other
+// entries reach) are left unresolved when the nodes file imports them, so the program holds
+// the affected nodes' files and what they import, not every node's. What the run then cannot
+// see is checked by pygen: the catalog's count, its warnings and the files read must agree
+// with the last full run, or everything is read.
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
+/** ts-morph's `resolutionHost` around `inner` (or TypeScript's own resolution): an import of
+ * the nodes file that resolves to a file of `skip` (absolute paths) resolves to nothing, and
+ * its specifier is recorded in `dropped` (specifier → the nodes file). */
+function scopingResolution(ts, inner, nodesFile, skip, dropped) {
+  const own = path.resolve(nodesFile);
+  return (host, getOptions) => {
+    const base = inner ? inner(host, getOptions) : null;
+    let cache = null;
+    const resolveOne = (name, containingFile, redirected, opts, containing) => {
+      cache = cache || ts.createModuleResolutionCache(
+        host.getCurrentDirectory ? host.getCurrentDirectory() : "", (f) => f, opts);
+      const mode = containing ? containing.impliedNodeFormat : undefined;
+      return ts.resolveModuleName(name, containingFile, opts, host, cache, redirected, mode)
+        .resolvedModule;
+    };
+    return {
+      resolveModuleNames(names, containingFile, reused, redirected, options, containing) {
+        const opts = options || getOptions();
+        const found = base
+          ? base.resolveModuleNames(names, containingFile, reused, redirected, opts, containing)
+          : names.map((n) => resolveOne(n, containingFile, redirected, opts, containing));
+        if (path.resolve(containingFile) !== own) return found;
+        return found.map((r, i) => {
+          if (!r || r.isExternalLibraryImport || NODE_MODULES.test(r.resolvedFileName)
+            || !skip.has(path.resolve(r.resolvedFileName))) return r;
+          dropped.set(names[i], own);
+          return undefined;
+        });
+      },
+    };
+  };
+}
+
+/** The files to leave out, as absolute paths, or null when the run reads everything. */
+function skippedFiles(request) {
+  if (!request.only || !Array.isArray(request.skipFiles) || !request.skipFiles.length) {
+    return null;
+  }
+  return new Set(request.skipFiles.map((f) => path.resolve(request.root, f)));
+}
+
+/** Whether a file left out may add to the global scope (`declare global`), as a full run
+ * would see: it then reads with the browser's libraries, and so does this run. The files
+ * are only scanned, not parsed. */
+function leftOutGlobals(request) {
+  for (const file of skippedFiles(request) || []) {
+    let text = "";
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    if (/\bdeclare\s+global\b/.test(text)) return true;
+  }
+  return false;
+}
+
+module.exports = { scopingResolution, skippedFiles, leftOutGlobals };
