@@ -29,19 +29,34 @@ function scopingResolution(ts, inner, nodesFile, skip, dropped) {
     return {
       resolveModuleNames(names, containingFile, reused, redirected, options, containing) {
         const opts = options || getOptions();
-        const found = base
-          ? base.resolveModuleNames(names, containingFile, reused, redirected, opts, containing)
-          : names.map((n) => resolveOne(n, containingFile, redirected, opts, containing));
-        if (path.resolve(containingFile) !== own) return found;
-        return found.map((r, i) => {
-          if (!r || r.isExternalLibraryImport || NODE_MODULES.test(r.resolvedFileName)
-            || !skip.has(path.resolve(r.resolvedFileName))) return r;
-          dropped.set(names[i], own);
+        const resolve = (list) => (base
+          ? base.resolveModuleNames(list, containingFile, reused, redirected, opts, containing)
+          : list.map((n) => resolveOne(n, containingFile, redirected, opts, containing)));
+        if (path.resolve(containingFile) !== own) return resolve(names);
+        // Resolving thousands of imports costs more than reading the node; a relative import
+        // naming a left-out `.ts` file plainly is that file (TypeScript tries `.ts` first).
+        const plain = names.map((n) => plainSkipped(n, own, opts, skip));
+        const rest = names.filter((n, i) => !plain[i]);
+        const found = rest.length ? resolve(rest) : [];
+        let at = 0;
+        return names.map((name, i) => {
+          const r = plain[i] ? null : found[at++];
+          if (r && (r.isExternalLibraryImport || NODE_MODULES.test(r.resolvedFileName)
+            || !skip.has(path.resolve(r.resolvedFileName)))) return r;
+          if (r || plain[i]) dropped.set(name, own);
           return undefined;
         });
       },
     };
   };
+}
+
+/** Whether a relative specifier of the nodes file names a left-out file with its `.ts` added
+ * (no module suffixes or root dirs, which change where TypeScript looks first). */
+function plainSkipped(name, own, opts, skip) {
+  if (!/^\.\.?\//.test(name) || /\.[cm]?[jt]sx?$/.test(name)) return false;
+  if ((opts.moduleSuffixes && opts.moduleSuffixes.some(Boolean)) || opts.rootDirs) return false;
+  return skip.has(path.resolve(path.dirname(own), `${name}.ts`));
 }
 
 /** The files to leave out, as absolute paths, or null when the run reads everything. */

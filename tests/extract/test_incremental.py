@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pygen.cli import main
-from pygen.config import load_config
+from pygen.config import Config, load_config
 from pygen.extract import cache
 from pygen.extract.runner import run_extractor
 
@@ -203,3 +203,44 @@ def test_the_benchmark_measures_a_partial_run(tmp_path: Path,
     lines = incremental.report(6, results)
     assert any(line.startswith("touched check / cold check: ") for line in lines)
     assert results["touched check"][1] is not None  # the extraction's share was read
+
+
+def test_a_partial_run_leaves_the_other_nodes_files_out(project: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The partial run's program holds the touched node's files, not the catalog's; the
+    spliced reply (its list of files read included) is still a full run's."""
+    seen: list[tuple[dict[str, object], dict[str, object]]] = []
+
+    def spying(config: Config, extra: dict[str, object] | None = None) -> dict[str, object]:
+        reply = run_extractor(config, extra)
+        seen.append((extra or {}, reply))
+        return reply
+
+    incremental_vs_cold(project)
+    monkeypatch.setattr(cache, "run_extractor", spying)
+    blocks = project / "src" / "blocks"
+    (blocks / "block5.ts").write_text(block(5, "\n  /** Shown last. */\n  note?: string;"))
+    assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
+    [(extra, fresh)] = seen
+    assert "src/blocks/block0.ts" in extra["skipFiles"]  # type: ignore[operator]
+    assert "src/blocks/block5.ts" not in extra["skipFiles"]  # type: ignore[operator]
+    read = {s["path"] for s in fresh["sources"]}  # type: ignore[attr-defined]
+    assert "src/blocks/block5.ts" in read and "src/types.ts" in read
+    assert not read & {f"src/blocks/block{i}.ts" for i in (0, 1, 2, 3, 4, 6, 7)}
+    # Block 2's own import (sizes.ts) is read when block 2 is; it was left out above.
+    assert "src/sizes.ts" not in read
+    seen.clear()
+    edit(project / "src" / "sizes.ts", '"lg"', '"lg" | "xl"')
+    assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
+    [(extra, fresh)] = seen
+    assert {"src/blocks/block2.ts", "src/sizes.ts"} <= {
+        s["path"] for s in fresh["sources"]}  # type: ignore[attr-defined]
+
+
+def test_a_scoped_lookup_that_now_weighs_every_type_reads_everything(project: Path) -> None:
+    # Block 5's type is renamed: found by structure among all types, which the partial run
+    # did not load, so its answer is not used and every node is read.
+    incremental_vs_cold(project)
+    (project / "src" / "blocks" / "block5.ts").write_text(block(5, data="Unrelated5"))
+    notes = incremental_vs_cold(project)
+    assert notes and "re-read 1 of" not in notes[0]
