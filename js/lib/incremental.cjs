@@ -1,7 +1,9 @@
 // What pygen needs to re-read only the nodes a changed file affects: per definitions entry,
 // the files its entry and data type were read from (closed over imports), the entry keys it
 // added, and for every diagnostic the part of the run that produced it ("pre", "d:<entry>",
-// "mid", "t:<entry>", "post"), so a partial run's diagnostics can be spliced into a full one.
+// "mid", "t:<entry>", "post"), so a partial run's diagnostics can be spliced into a full one;
+// and whether its type lookup weighed only declarations in its files (`alone`: a partial run
+// may then leave the other nodes' files out, see scoped.cjs).
 "use strict";
 
 const { isLibFile, rel } = require("./util.cjs");

@@ -9,6 +9,11 @@ those nodes runs everything: a changed file no single node owns (the nodes file,
 declaration file, a package's file), a node that reaches too many files, a node type that
 changed, appeared or went, entry keys that changed, duplicates or variants in the catalog, a
 changed data union, workspace stand-ins, or any answer from the extractor that is not clean.
+
+A partial run loads only what its nodes need when their type lookups weighed only their own
+files (`skip_files`): the nodes file's imports of the other nodes' files stay unresolved. The
+catalog's warnings, the lookups and the files read are then checked against the last run,
+and the list of files read is completed from it (`_scoped_sources`).
 """
 
 from __future__ import annotations
