@@ -134,7 +134,7 @@ function catalogNotes(ctx, ev, nodes, only) {
   ctx.retry = neededDeferred(ctx, ev, nodes);
   if (ctx.retry) return false;
   const dead = deadImportWarnings(ctx, typeUsers(nodes));
-  const left = (file, spec) => ctx.dropped.get(spec) === file;
+  const left = (file, spec) => ctx.dropped.has(`${file}\0${spec}`);
   const specifiers = deadSpecifiers(ctx.project, left).filter((s) => !ctx.deferred.has(s));
   if (only && (dead.length || specifiers.length)) return false;
   ctx.diagnostics.push(...dead);

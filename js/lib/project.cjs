@@ -133,7 +133,7 @@ function checkConfigFiles(request) {
  * read (see scoped.cjs). Sets `options`' resolution host and libraries. */
 function narrowResolution(ts, request, options) {
   const deferred = new Map();
-  const dropped = new Map();
+  const dropped = new Set();
   let libTrimmed = false;
   if (!request.loadEveryImport && !(request.entryFields && request.entryFields.zod)) {
     options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred);
@@ -144,8 +144,7 @@ function narrowResolution(ts, request, options) {
   }
   const skip = skippedFiles(request);
   if (skip) {
-    options.resolutionHost = scopingResolution(ts, options.resolutionHost, request.nodesFile,
-      skip, dropped);
+    options.resolutionHost = scopingResolution(ts, options.resolutionHost, skip, dropped);
   }
   return { deferred, libTrimmed, dropped };
 }

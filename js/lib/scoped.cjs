@@ -1,6 +1,6 @@
 // A partial run (request `only`) reads the nodes a change affects, not the catalog. The nodes
 // file imports every node's file; `skipFiles` (from the last full run: files only the other
-// entries reach) are left unresolved when the nodes file imports them, so the program holds
+// entries reach) are left unresolved wherever they are imported, so the program holds
 // the affected nodes' files and what they import, not every node's. What the run then cannot
 // see is checked by pygen: the catalog's count, its warnings and the files read must agree
 // with the last full run, or everything is read.
@@ -11,11 +11,12 @@ const path = require("path");
 
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
-/** ts-morph's `resolutionHost` around `inner` (or TypeScript's own resolution): an import of
- * the nodes file that resolves to a file of `skip` (absolute paths) resolves to nothing, and
- * its specifier is recorded in `dropped` (specifier → the nodes file). */
-function scopingResolution(ts, inner, nodesFile, skip, dropped) {
-  const own = path.resolve(nodesFile);
+/** ts-morph's `resolutionHost` around `inner` (or TypeScript's own resolution): an import
+ * that resolves to a file of `skip` (absolute paths) resolves to nothing, and is recorded in
+ * `dropped` (`file\0specifier`). The re-read nodes' files never import one (`skip` holds no
+ * file they reach); the nodes file and the files between it and the nodes (an index that
+ * re-exports them) do. */
+function scopingResolution(ts, inner, skip, dropped) {
   return (host, getOptions) => {
     const base = inner ? inner(host, getOptions) : null;
     let cache = null;
@@ -32,10 +33,10 @@ function scopingResolution(ts, inner, nodesFile, skip, dropped) {
         const resolve = (list) => (base
           ? base.resolveModuleNames(list, containingFile, reused, redirected, opts, containing)
           : list.map((n) => resolveOne(n, containingFile, redirected, opts, containing)));
-        if (path.resolve(containingFile) !== own) return resolve(names);
+        if (NODE_MODULES.test(containingFile)) return resolve(names);
         // Resolving thousands of imports costs more than reading the node; a relative import
         // naming a left-out `.ts` file plainly is that file (TypeScript tries `.ts` first).
-        const plain = names.map((n) => plainSkipped(n, own, opts, skip));
+        const plain = names.map((n) => plainSkipped(n, containingFile, opts, skip));
         const rest = names.filter((n, i) => !plain[i]);
         const found = rest.length ? resolve(rest) : [];
         let at = 0;
@@ -43,7 +44,7 @@ function scopingResolution(ts, inner, nodesFile, skip, dropped) {
           const r = plain[i] ? null : found[at++];
           if (r && (r.isExternalLibraryImport || NODE_MODULES.test(r.resolvedFileName)
             || !skip.has(path.resolve(r.resolvedFileName)))) return r;
-          if (r || plain[i]) dropped.set(name, own);
+          if (r || plain[i]) dropped.add(`${path.resolve(containingFile)}\0${name}`);
           return undefined;
         });
       },
@@ -51,12 +52,12 @@ function scopingResolution(ts, inner, nodesFile, skip, dropped) {
   };
 }
 
-/** Whether a relative specifier of the nodes file names a left-out file with its `.ts` added
- * (no module suffixes or root dirs, which change where TypeScript looks first). */
-function plainSkipped(name, own, opts, skip) {
+/** Whether a relative specifier names a left-out file with its `.ts` added (no module
+ * suffixes or root dirs, which change where TypeScript looks first). */
+function plainSkipped(name, containingFile, opts, skip) {
   if (!/^\.\.?\//.test(name) || /\.[cm]?[jt]sx?$/.test(name)) return false;
   if ((opts.moduleSuffixes && opts.moduleSuffixes.some(Boolean)) || opts.rootDirs) return false;
-  return skip.has(path.resolve(path.dirname(own), `${name}.ts`));
+  return skip.has(path.resolve(path.dirname(containingFile), `${name}.ts`));
 }
 
 /** The files to leave out, as absolute paths, or null when the run reads everything. */

@@ -208,16 +208,27 @@ def partial(config: Config, reply: dict[str, Any], changed: list[str],
     if not indexes:
         return None
     skip = skip_files(config, reply, indexes)
+    fresh = _reread(config, reply, indexes, changed, skip, run) if skip else None
+    # Leaving files out did not tell (the catalog read without them differs): read the
+    # whole program for the same nodes.
+    fresh = fresh or _reread(config, reply, indexes, changed, [], run)
+    if fresh is None:
+        return None
+    total = sum(1 for fact in reply["incremental"]["facts"] if fact["type"] is not None)
+    return Partial(splice(reply, fresh, set(indexes)), len(indexes), total)
+
+
+def _reread(config: Config, reply: dict[str, Any], indexes: list[int], changed: list[str],
+            skip: list[str], run: Runner) -> dict[str, Any] | None:
+    """The partial run's reply, its files read completed when it left files out; None when
+    it cannot tell."""
     fresh = run(config, request_extra(reply, indexes, changed, skip))
     if fresh.get("stale") or not _same_catalog(reply, fresh, indexes):
         return None
-    if skip:
-        sources = _scoped_sources(reply, fresh, indexes)
-        if sources is None:
-            return None
-        fresh = {**fresh, "sources": sources}
-    total = sum(1 for fact in reply["incremental"]["facts"] if fact["type"] is not None)
-    return Partial(splice(reply, fresh, set(indexes)), len(indexes), total)
+    if not skip:
+        return fresh
+    sources = _scoped_sources(reply, fresh, indexes)
+    return None if sources is None else {**fresh, "sources": sources}
 
 
 def _same_catalog(reply: dict[str, Any], fresh: dict[str, Any], indexes: list[int]) -> bool:
