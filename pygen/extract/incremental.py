@@ -159,9 +159,10 @@ def request_extra(reply: dict[str, Any], indexes: list[int], changed: list[str],
 
 def skip_files(config: Config, reply: dict[str, Any], indexes: list[int]) -> list[str]:
     """Files only the entries not read again reach, which the partial run may leave out of
-    its program; none when a re-read node's lookup may weigh types beyond its own files, or
-    when the entries are not one constant's (a glob or a search lists them)."""
-    if any(":" in d for d in config.definitions):
+    its program; none when a re-read node's lookup may weigh types beyond its own files, when
+    the entries are not one constant's (a glob or a search lists them), or when the workflow
+    type is read (it may name any node's data)."""
+    if any(":" in d for d in config.definitions) or config.settings.workflow_type:
         return []
     incremental = reply["incremental"]
     facts = {f["index"]: f for f in incremental["facts"]}

@@ -276,3 +276,18 @@ def test_nodes_listed_through_an_index_file(project: Path,
     read = {s["path"] for s in fresh["sources"]}
     assert "skipFiles" in extra and "src/blocks/index.ts" in read
     assert "src/blocks/block0.ts" not in read
+
+
+def test_a_workflow_type_keeps_the_whole_program(project: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # The workflow type names a node's data from a file the run would leave out.
+    (project / "src" / "workflow.ts").write_text(
+        'import type { Block0Data } from "./blocks/block0";\n\n'
+        "export interface Saved {\n  first: Block0Data;\n  nodes: unknown[];\n}\n")
+    with (project / "pygen.toml").open("a") as config:
+        config.write('workflow_type = "src/workflow.ts:Saved"\n')
+    incremental_vs_cold(project)
+    seen = spy(monkeypatch)
+    (project / "src" / "blocks" / "block5.ts").write_text(block(5) + "// touched\n")
+    assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
+    assert "skipFiles" not in seen[0][0] and seen[0][1]["workflow"]["name"] == "Saved"
