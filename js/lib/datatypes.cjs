@@ -189,4 +189,14 @@ function unresolvedMessage(node, near) {
     + "map it in data_types in the pygen config";
 }
 
-module.exports = { typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys };
+/** Every declaration a node's type lookup by name weighs: its configured name's, and those
+ * named as its naming convention tries. */
+function lookupCandidates(ctx, node) {
+  const name = ctx.request.dataTypes[node.type];
+  const configuredOnes = name ? ctx.index.get(name) || [] : [];
+  return [...configuredOnes, ...nameKeys(node.type).flatMap((k) => lowerIndex(ctx).get(k) || [])];
+}
+
+module.exports = {
+  typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys, lookupCandidates,
+};

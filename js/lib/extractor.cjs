@@ -12,7 +12,7 @@ const { readEntry } = require("./definitions.cjs");
 const { newEvaluation } = require("./values.cjs");
 const { evaluateCall } = require("./calls.cjs");
 const {
-  typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys,
+  typeIndex, prepareLookup, resolveDataType, unresolvedMessage, nameKeys, lookupCandidates,
 } = require("./datatypes.cjs");
 const { typeReader, readDataType, readPartFields } = require("./types.cjs");
 const { nodePlaces } = require("./locations.cjs");
@@ -20,8 +20,11 @@ const { entrySchema, inferredParts, partsShape, zodDataType } = require("./zodda
 const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
-const { tracked, labelAll, reached, declaresOthersType } = require("./incremental.cjs");
+const {
+  tracked, labelAll, reached, declaresOthersType, lookupAlone,
+} = require("./incremental.cjs");
 const { declaresGlobals } = require("./deferred.cjs");
+const { leftOutGlobals } = require("./scoped.cjs");
 
 /** Milliseconds per phase, for `request.profile` (the benchmark's breakdown). */
 function stopwatch() {
@@ -104,7 +107,9 @@ function neededDeferred(ctx, ev, nodes) {
   if (anyTyped || (ev.touched.size && entryLost)) return true;
   if (ctx.diagnostics.some((d) => d.kind === "unresolved-type")) return true;
   const program = ctx.project.getProgram().compilerObject;
-  if (ctx.libTrimmed && declaresGlobals(ctx.tsMorph.ts, program)) return true;
+  if (ctx.libTrimmed && (declaresGlobals(ctx.tsMorph.ts, program) || leftOutGlobals(ctx.request))) {
+    return true;
+  }
   return [...(ctx.deadImports || new Map()).keys()].some((spec) => ctx.deferred.has(spec));
 }
 
@@ -129,7 +134,8 @@ function catalogNotes(ctx, ev, nodes, only) {
   ctx.retry = neededDeferred(ctx, ev, nodes);
   if (ctx.retry) return false;
   const dead = deadImportWarnings(ctx, typeUsers(nodes));
-  const specifiers = deadSpecifiers(ctx.project).filter((s) => !ctx.deferred.has(s));
+  const left = (file, spec) => ctx.dropped.has(`${file}\0${spec}`);
+  const specifiers = deadSpecifiers(ctx.project, left).filter((s) => !ctx.deferred.has(s));
   if (only && (dead.length || specifiers.length)) return false;
   ctx.diagnostics.push(...dead);
   ctx.diagnostics.push(...tsconfigWarnings(ctx, ctx.tsconfig, specifiers));
@@ -199,6 +205,7 @@ function readType(ctx, tc, ev, shapes, entry, node, locations, fact) {
     if (found.decl) seeds.push(found.decl.getSourceFile());
   }
   fact.files = reached(ctx.request, seeds);
+  fact.alone = lookupAlone(ctx.request, lookupCandidates(ctx, node), fact.files);
 }
 
 /** zod's `.default(v)` values fill the node's default data where its entry declares none

@@ -1,7 +1,9 @@
 // What pygen needs to re-read only the nodes a changed file affects: per definitions entry,
 // the files its entry and data type were read from (closed over imports), the entry keys it
 // added, and for every diagnostic the part of the run that produced it ("pre", "d:<entry>",
-// "mid", "t:<entry>", "post"), so a partial run's diagnostics can be spliced into a full one.
+// "mid", "t:<entry>", "post"), so a partial run's diagnostics can be spliced into a full one;
+// and whether its type lookup weighed only declarations in its files (`alone`: a partial run
+// may then leave the other nodes' files out, see scoped.cjs).
 "use strict";
 
 const { isLibFile, rel } = require("./util.cjs");
@@ -79,4 +81,16 @@ function declaresOthersType(ctx, only, nameKeys) {
   return false;
 }
 
-module.exports = { tracked, labelAll, reached, declaresOthersType };
+/** Whether every declaration a node's type lookup weighed lies among its `files`: then a
+ * partial run that reads only those files finds the same type (the files of the other
+ * nodes are unchanged, and held none). */
+function lookupAlone(request, candidates, files) {
+  if (!files) return false;
+  const own = new Set(files);
+  return candidates.every((c) => {
+    const sf = c.decl.getSourceFile();
+    return !isLibFile(sf) && own.has(rel(request, sf.getFilePath()));
+  });
+}
+
+module.exports = { tracked, labelAll, reached, declaresOthersType, lookupAlone };

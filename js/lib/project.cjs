@@ -10,6 +10,7 @@ const { findUp, isLibFile, oneLine, rel } = require("./util.cjs");
 const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
 const { deferringResolution, libWithoutDom, configOptions } = require("./deferred.cjs");
 const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
+const { scopingResolution, skippedFiles } = require("./scoped.cjs");
 
 // A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
 const JSONC_COMMENT = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
@@ -127,6 +128,27 @@ function checkConfigFiles(request) {
   }
 }
 
+/** Package imports only components use, and the browser's libraries, are left out unless a
+ * first run needed them; a partial run also leaves out the files of the nodes it does not
+ * read (see scoped.cjs). Sets `options`' resolution host and libraries. */
+function narrowResolution(ts, request, options) {
+  const deferred = new Map();
+  const dropped = new Set();
+  let libTrimmed = false;
+  if (!request.loadEveryImport && !(request.entryFields && request.entryFields.zod)) {
+    options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred);
+    const lib = libWithoutDom(ts, options.compilerOptions
+      || configOptions(ts, options.tsConfigFilePath) || {});
+    if (lib) options.compilerOptions = { ...options.compilerOptions, lib };
+    libTrimmed = Boolean(lib);
+  }
+  const skip = skippedFiles(request);
+  if (skip) {
+    options.resolutionHost = scopingResolution(ts, options.resolutionHost, skip, dropped);
+  }
+  return { deferred, libTrimmed, dropped };
+}
+
 function makeProject(tsMorph, request) {
   const { Project, ts } = tsMorph;
   checkConfigFiles(request);
@@ -144,17 +166,7 @@ function makeProject(tsMorph, request) {
   if (workspace) {
     options.resolutionHost = workspaceResolution(ts, workspace, consulted, standIns);
   }
-  // Package imports only components use, and the browser's libraries, are left out unless
-  // a first run needed them.
-  const deferred = new Map();
-  let libTrimmed = false;
-  if (!request.loadEveryImport && !(request.entryFields && request.entryFields.zod)) {
-    options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred);
-    const lib = libWithoutDom(ts, options.compilerOptions
-      || configOptions(ts, options.tsConfigFilePath) || {});
-    if (lib) options.compilerOptions = { ...options.compilerOptions, lib };
-    libTrimmed = Boolean(lib);
-  }
+  const { deferred, libTrimmed, dropped } = narrowResolution(ts, request, options);
   let project;
   try {
     project = new Project(options);
@@ -166,7 +178,7 @@ function makeProject(tsMorph, request) {
   project.resolveSourceFileDependencies();
   const fileNames = linked ? linked.fileNames : null;
   return {
-    project, sourceFile, consulted, standIns, tsconfig, fileNames, deferred, libTrimmed,
+    project, sourceFile, consulted, standIns, tsconfig, fileNames, deferred, libTrimmed, dropped,
   };
 }
 

@@ -9,6 +9,11 @@ those nodes runs everything: a changed file no single node owns (the nodes file,
 declaration file, a package's file), a node that reaches too many files, a node type that
 changed, appeared or went, entry keys that changed, duplicates or variants in the catalog, a
 changed data union, workspace stand-ins, or any answer from the extractor that is not clean.
+
+A partial run loads only what its nodes need when their type lookups weighed only their own
+files (`skip_files`): the nodes file's imports of the other nodes' files stay unresolved. The
+catalog's warnings, the lookups and the files read are then checked against the last run,
+and the list of files read is completed from it (`_scoped_sources`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ Runner = Callable[[Config, dict[str, Any]], dict[str, Any]]
 # the extractor: a changed file declaring one stops the partial run). A structural match,
 # or none, weighs every type of the project.
 LOCAL_LOOKUPS = frozenset({"config", "name", "cast", "field-list"})
+# Lookups a partial run may make with only the re-read nodes' files in its program: the name
+# lookups, when every candidate the last full run saw was among those files (`alone`).
+SCOPED_LOOKUPS = frozenset({"config", "name", "field-list"})
 
 
 @dataclass(frozen=True)
@@ -139,13 +147,58 @@ def _splicable(reply: dict[str, Any]) -> bool:
     return all(n.get("variant") is None for n in reply.get("nodes", ()))
 
 
-def request_extra(reply: dict[str, Any], indexes: list[int],
-                  changed: list[str]) -> dict[str, Any]:
-    """What the partial request adds: the entries to read, the catalog as last read, and
-    the changed files."""
+def request_extra(reply: dict[str, Any], indexes: list[int], changed: list[str],
+                  skip: list[str] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+    """What the partial request adds: the entries to read, the catalog as last read, the
+    changed files, and the files the nodes file imports that it may leave out."""
     facts = reply["incremental"]["facts"]
     return {"only": indexes, "entryCount": len(facts),
-            "entryTypes": [fact["type"] for fact in facts], "changedFiles": sorted(changed)}
+            "entryTypes": [fact["type"] for fact in facts], "changedFiles": sorted(changed),
+            **({"skipFiles": list(skip)} if skip else {})}
+
+
+def skip_files(config: Config, reply: dict[str, Any], indexes: list[int]) -> list[str]:
+    """Files only the entries not read again reach, which the partial run may leave out of
+    its program; none when a re-read node's lookup may weigh types beyond its own files, when
+    the entries are not one constant's (a glob or a search lists them), or when the workflow
+    type is read (it may name any node's data)."""
+    if any(":" in d for d in config.definitions) or config.settings.workflow_type:
+        return []
+    incremental = reply["incremental"]
+    facts = {f["index"]: f for f in incremental["facts"]}
+    vias = _type_vias(reply)
+    if any(not facts[i].get("alone") or vias.get(i) not in SCOPED_LOOKUPS for i in indexes):
+        return []
+    own = {name for i in indexes for name in facts[i]["files"] or ()}
+    return sorted(_others_files(reply, indexes) - own)
+
+
+def _others_files(reply: dict[str, Any], indexes: list[int]) -> set[str]:
+    """The files the entries not in `indexes` reach, as the last run read them."""
+    chosen = set(indexes)
+    return {name for f in reply["incremental"]["facts"] if f["index"] not in chosen
+            for name in f["files"] or ()}
+
+
+def _scoped_sources(reply: dict[str, Any], fresh: dict[str, Any],
+                    indexes: list[int]) -> list[Any] | None:
+    """The files a full run would list after a partial run that left files out: the ones it
+    read, and the rest as the last run listed them, which only nodes not read again reach
+    (those are unchanged); None when the last run listed a file nothing explains, or the
+    catalog's own warnings differ (the nodes file read without the files left out), or a
+    node's lookup now weighs more than its own files (it would have seen the others')."""
+    if _grouped(fresh).get("pre", []) != _grouped(reply).get("pre", []):
+        return None
+    vias = _type_vias(fresh)
+    if any(not f.get("alone") or vias.get(f["index"]) not in SCOPED_LOOKUPS
+           for f in fresh["incremental"]["facts"]):
+        return None
+    read = {s["path"] for s in fresh["sources"]}
+    kept = [s for s in reply["sources"] if s["path"] not in read]
+    others = _others_files(reply, indexes)
+    if any(s["path"] not in others for s in kept):
+        return None
+    return sorted([*fresh["sources"], *kept], key=lambda s: str(s["path"]))
 
 
 def partial(config: Config, reply: dict[str, Any], changed: list[str],
@@ -155,11 +208,28 @@ def partial(config: Config, reply: dict[str, Any], changed: list[str],
     indexes = affected(reply, changed, catalog_files(config))
     if not indexes:
         return None
-    fresh = run(config, request_extra(reply, indexes, changed))
-    if fresh.get("stale") or not _same_catalog(reply, fresh, indexes):
+    skip = skip_files(config, reply, indexes)
+    fresh = _reread(config, reply, indexes, changed, skip, run) if skip else None
+    # Leaving files out did not tell (the catalog read without them differs): read the
+    # whole program for the same nodes.
+    fresh = fresh or _reread(config, reply, indexes, changed, [], run)
+    if fresh is None:
         return None
     total = sum(1 for fact in reply["incremental"]["facts"] if fact["type"] is not None)
     return Partial(splice(reply, fresh, set(indexes)), len(indexes), total)
+
+
+def _reread(config: Config, reply: dict[str, Any], indexes: list[int], changed: list[str],
+            skip: list[str], run: Runner) -> dict[str, Any] | None:
+    """The partial run's reply, its files read completed when it left files out; None when
+    it cannot tell."""
+    fresh = run(config, request_extra(reply, indexes, changed, skip))
+    if fresh.get("stale") or not _same_catalog(reply, fresh, indexes):
+        return None
+    if not skip:
+        return fresh
+    sources = _scoped_sources(reply, fresh, indexes)
+    return None if sources is None else {**fresh, "sources": sources}
 
 
 def _same_catalog(reply: dict[str, Any], fresh: dict[str, Any], indexes: list[int]) -> bool:

@@ -7,12 +7,13 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from pygen.cli import main
-from pygen.config import load_config
+from pygen.config import Config, load_config
 from pygen.extract import cache
 from pygen.extract.runner import run_extractor
 
@@ -203,3 +204,90 @@ def test_the_benchmark_measures_a_partial_run(tmp_path: Path,
     lines = incremental.report(6, results)
     assert any(line.startswith("touched check / cold check: ") for line in lines)
     assert results["touched check"][1] is not None  # the extraction's share was read
+
+
+def test_a_partial_run_leaves_the_other_nodes_files_out(project: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The partial run's program holds the touched node's files, not the catalog's; the
+    spliced reply (its list of files read included) is still a full run's."""
+    incremental_vs_cold(project)
+    seen = spy(monkeypatch)
+    blocks = project / "src" / "blocks"
+    (blocks / "block5.ts").write_text(block(5, "\n  /** Shown last. */\n  note?: string;"))
+    assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
+    [(extra, fresh)] = seen
+    assert "src/blocks/block0.ts" in extra["skipFiles"]
+    assert "src/blocks/block5.ts" not in extra["skipFiles"]
+    read = {s["path"] for s in fresh["sources"]}
+    assert "src/blocks/block5.ts" in read and "src/types.ts" in read
+    assert not read & {f"src/blocks/block{i}.ts" for i in (0, 1, 2, 3, 4, 6, 7)}
+    # Block 2's own import (sizes.ts) is read when block 2 is; it was left out above.
+    assert "src/sizes.ts" not in read
+    seen.clear()
+    edit(project / "src" / "sizes.ts", '"lg"', '"lg" | "xl"')
+    assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
+    [(extra, fresh)] = seen
+    assert {"src/blocks/block2.ts", "src/sizes.ts"} <= {s["path"] for s in fresh["sources"]}
+
+
+def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The partial runs' requests and replies, as the cache makes them (the real extractor)."""
+    seen: list[tuple[dict[str, Any], dict[str, Any]]] = []
+
+    def spying(config: Config, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        reply = run_extractor(config, extra)
+        seen.append((extra or {}, reply))
+        return reply
+
+    monkeypatch.setattr(cache, "run_extractor", spying)
+    return seen
+
+
+def test_a_lookup_that_now_weighs_every_type_reads_the_whole_program(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Block 5's type is renamed: found by structure among all types, which the run that left
+    # files out did not load, so its answer is not used; read with the whole program, block 5
+    # now shares block 0's type, so every node is read (and the result is a full run's).
+    incremental_vs_cold(project)
+    seen = spy(monkeypatch)
+    (project / "src" / "blocks" / "block5.ts").write_text(block(5, data="Unrelated5"))
+    assert "reading every node" in incremental_vs_cold(project)[0]
+    # Left out, then the whole program for block 5, then the full run.
+    assert [("skipFiles" in extra, "only" in extra) for extra, _ in seen] == [
+        (True, True), (False, True), (False, False)]
+    assert seen[0][1]["nodes"][0]["data_type"]["via"] == "structural"
+
+
+def test_nodes_listed_through_an_index_file(project: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # The nodes file imports the nodes from an index that re-exports each: the index's
+    # imports of the other nodes' files are left out too.
+    count = 8
+    (project / "src" / "blocks" / "index.ts").write_text("".join(
+        f'export {{ block{i} }} from "./block{i}";\n' for i in range(count)))
+    (project / "src" / "registry.ts").write_text(
+        f'import {{ {", ".join(f"block{i}" for i in range(count))} }} from "./blocks";\n\n'
+        f'export const BLOCKS = [{", ".join(f"block{i}" for i in range(count))}];\n')
+    incremental_vs_cold(project)
+    seen = spy(monkeypatch)
+    (project / "src" / "blocks" / "block5.ts").write_text(block(5) + "// touched\n")
+    assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
+    [(extra, fresh)] = seen
+    read = {s["path"] for s in fresh["sources"]}
+    assert "skipFiles" in extra and "src/blocks/index.ts" in read
+    assert "src/blocks/block0.ts" not in read
+
+
+def test_a_workflow_type_keeps_the_whole_program(project: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # The workflow type names a node's data from a file the run would leave out.
+    (project / "src" / "workflow.ts").write_text(
+        'import type { Block0Data } from "./blocks/block0";\n\n'
+        "export interface Saved {\n  first: Block0Data;\n  nodes: unknown[];\n}\n")
+    with (project / "pygen.toml").open("a") as config:
+        config.write('workflow_type = "src/workflow.ts:Saved"\n')
+    incremental_vs_cold(project)
+    seen = spy(monkeypatch)
+    (project / "src" / "blocks" / "block5.ts").write_text(block(5) + "// touched\n")
+    assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
+    assert "skipFiles" not in seen[0][0] and seen[0][1]["workflow"]["name"] == "Saved"
