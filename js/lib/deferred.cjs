@@ -10,7 +10,7 @@
 // with every import loaded when something did (see extractor.cjs).
 "use strict";
 
-const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const { NODE_MODULES, baseResolver } = require("./resolution.cjs");
 
 /** Specifiers of a parsed file whose imported names are used only where pygen reads nothing. */
 function uiOnlySpecifiers(ts, sf) {
@@ -99,22 +99,12 @@ function isCode(ts, node) {
  * import it so). */
 function deferringResolution(ts, inner, deferred) {
   return (host, getOptions) => {
-    const base = inner ? inner(host, getOptions) : null;
+    const resolve = baseResolver(ts, inner, host, getOptions);
     const uiOnly = new Map();
-    let cache = null;
-    const resolveOne = (name, containingFile, redirected, opts, containing) => {
-      cache = cache || ts.createModuleResolutionCache(
-        host.getCurrentDirectory ? host.getCurrentDirectory() : "", (f) => f, opts);
-      const mode = containing ? containing.impliedNodeFormat : undefined;
-      return ts.resolveModuleName(name, containingFile, opts, host, cache, redirected, mode)
-        .resolvedModule;
-    };
     return {
       resolveModuleNames(names, containingFile, reused, redirected, options, containing) {
         const opts = options || getOptions();
-        const found = base
-          ? base.resolveModuleNames(names, containingFile, reused, redirected, opts, containing)
-          : names.map((n) => resolveOne(n, containingFile, redirected, opts, containing));
+        const found = resolve(names, containingFile, reused, redirected, opts, containing);
         if (!containing || NODE_MODULES.test(containingFile)) return found;
         if (!uiOnly.has(containingFile)) {
           uiOnly.set(containingFile, uiOnlySpecifiers(ts, containing));

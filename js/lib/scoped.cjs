@@ -9,7 +9,7 @@
 const fs = require("fs");
 const path = require("path");
 
-const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const { NODE_MODULES, baseResolver } = require("./resolution.cjs");
 
 /** ts-morph's `resolutionHost` around `inner` (or TypeScript's own resolution): an import
  * that resolves to a file of `skip` (absolute paths) resolves to nothing, and is recorded in
@@ -18,21 +18,11 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
  * re-exports them) do. */
 function scopingResolution(ts, inner, skip, dropped) {
   return (host, getOptions) => {
-    const base = inner ? inner(host, getOptions) : null;
-    let cache = null;
-    const resolveOne = (name, containingFile, redirected, opts, containing) => {
-      cache = cache || ts.createModuleResolutionCache(
-        host.getCurrentDirectory ? host.getCurrentDirectory() : "", (f) => f, opts);
-      const mode = containing ? containing.impliedNodeFormat : undefined;
-      return ts.resolveModuleName(name, containingFile, opts, host, cache, redirected, mode)
-        .resolvedModule;
-    };
+    const base = baseResolver(ts, inner, host, getOptions);
     return {
       resolveModuleNames(names, containingFile, reused, redirected, options, containing) {
         const opts = options || getOptions();
-        const resolve = (list) => (base
-          ? base.resolveModuleNames(list, containingFile, reused, redirected, opts, containing)
-          : list.map((n) => resolveOne(n, containingFile, redirected, opts, containing)));
+        const resolve = (list) => base(list, containingFile, reused, redirected, opts, containing);
         if (NODE_MODULES.test(containingFile)) return resolve(names);
         // Resolving thousands of imports costs more than reading the node; a relative import
         // naming a left-out `.ts` file plainly is that file (TypeScript tries `.ts` first).

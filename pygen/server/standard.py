@@ -5,7 +5,7 @@ it without what it does not act on: the frontmatter and block markers, the tool'
 tables (the data fields above name the same values; `detail="full"` has the tables), default
 data spread over many lines, long enum lists and fields nested more than one level deep.
 Gotchas are kept whole while the text fits its budget, else cut to their first sentence. A
-field whose type is a bare name (`mappings: FieldMappings`) gets its shape from the schema.
+field whose type is a bare name (`headers: HeaderMap`) gets its shape from the schema.
 Everything cut is named with a pointer to `full`.
 """
 
@@ -163,7 +163,7 @@ def _owned_fields(lines: list[str], props: Mapping[str, Any]) -> list[str]:
 
 
 def _with_shape(line: str, following: str, props: Mapping[str, Any]) -> str:
-    """`- `m: FieldMappings`` → `- `m: FieldMappings` = `Record<string, string>``, when the
+    """`- `h: HeaderMap`` → `- `h: HeaderMap` = `Record<string, string>``, when the
     schema knows the shape and no nested bullets or enum values follow to show it."""
     match = _FIELD.match(line)
     if match is None or match.group(1) or " one of " in line:
