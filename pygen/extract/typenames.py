@@ -9,10 +9,11 @@ Everything after extraction (skills, the schema document, validation) sees the f
 
 from __future__ import annotations
 
-import json
 from pathlib import Path, PurePosixPath
 
+from pygen import jsonread
 from pygen.config import Config
+from pygen.jsonread import JsonInputError
 from pygen.model import Diagnostic, Handle, NodeDef, NodeSources
 
 
@@ -118,10 +119,13 @@ def _package_name(path: Path) -> str | None:
 
 
 def manifest(path: Path) -> dict[str, object] | None:
-    """A package.json as an object, or None when missing or unreadable."""
+    """A package.json as an object, or None when missing or unreadable (however it is broken:
+    a manifest is read from the user's tree)."""
+    if not path.is_file():
+        return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = jsonread.load_file(path)
+    except JsonInputError:
         return None
     return data if isinstance(data, dict) else None
 

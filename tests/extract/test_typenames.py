@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from pygen.config import Config, Settings
+from pygen.extract import typenames
 from pygen.extract.typenames import full_type, registers_n8n_nodes, with_full_types
 from pygen.model import Diagnostic, Handle, Location, NodeDef, NodeSources
 
@@ -81,3 +82,10 @@ def test_only_a_package_listing_n8n_nodes_is_said_to_register_them(tmp_path: Pat
                                    tmp_path)
     assert not registers_n8n_nodes(tmp_path / "plain" / "a.ts", tmp_path)
     assert not registers_n8n_nodes(tmp_path / "none" / "a.ts", tmp_path / "none")
+
+
+def test_a_manifest_nested_past_any_parser_is_no_name(tmp_path: Path) -> None:
+    # A package.json is the user's file: one too deep for the parser names no package
+    # rather than stopping the run with a RecursionError.
+    (tmp_path / "package.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert typenames.manifest(tmp_path / "package.json") is None
