@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_run import run
 
-from pygen.cli import main
 from pygen.config import Config, load_config
 from pygen.extract import noderuntime
 
@@ -23,11 +22,6 @@ export const NODE_DEFINITIONS = [
 ];
 """
 MODES_TS = 'export type Mode = "fast" | "slow";\n'
-
-
-def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
-    monkeypatch.chdir(root)
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def make_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

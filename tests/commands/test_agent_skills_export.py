@@ -11,17 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
-
-from pygen.cli import main
+from cli_run import run
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-
-
-def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
-    monkeypatch.chdir(root)
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 @pytest.fixture

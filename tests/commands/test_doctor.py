@@ -7,10 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_run import run
 
 from pygen import output
-from pygen.cli import main
 
 NODES_TS = """\
 export interface RenderData {
@@ -35,11 +34,6 @@ TOOLS = {"tools": [
     {"name": "publish", "inputSchema": {"type": "object"}},
     {"name": "purge", "inputSchema": {"type": "object"}},
 ]}
-
-
-def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
-    monkeypatch.chdir(root)
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 @pytest.fixture

@@ -8,22 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from cli_run import fixture_case as case
 from click.testing import CliRunner
 
 from pygen.cli import main
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
-
-
-def case(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / name
-    shutil.copytree(CORPUS / name, root, ignore=shutil.ignore_patterns("expected.*"))
-    monkeypatch.chdir(root)
-    gen = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
-    assert gen.exit_code == 0, gen.output
-    check = CliRunner().invoke(main, ["check", "-q"], catch_exceptions=False)
-    assert check.exit_code == 0, check.output
-    return root
 
 
 def github_workflow(root: Path, data: dict[str, object]) -> Path:

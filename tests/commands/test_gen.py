@@ -7,14 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_run import run
+from click.testing import CliRunner
 
 from pygen.cli import main
-
-
-def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
-    monkeypatch.chdir(root)
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def snapshot(root: Path) -> dict[str, bytes]:

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from cli_run import fixture_case as case
 from click.testing import CliRunner
 
 from pygen.cli import main
@@ -31,17 +32,6 @@ export declare function enumValues(values: readonly string[]): ZodType<string>;
 export { enumValues as enum };
 export * as z from "./index";
 """
-
-
-def case(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / name
-    shutil.copytree(CORPUS / name, root, ignore=shutil.ignore_patterns("expected.*"))
-    monkeypatch.chdir(root)
-    gen = CliRunner().invoke(main, ["gen", "-q"], catch_exceptions=False)
-    assert gen.exit_code == 0, gen.output
-    check = CliRunner().invoke(main, ["check", "-q"], catch_exceptions=False)
-    assert check.exit_code == 0, check.output
-    return root
 
 
 def test_schema_fields_reach_the_skill_the_schema_and_validation(

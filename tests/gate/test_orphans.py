@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_run import run
 
-from pygen.cli import main
 from pygen.gate import orphans
 from pygen.model import Location, Model, NodeDef
 from pygen.skills import render
@@ -123,11 +122,6 @@ export const NODE_DEFINITIONS = [
   { type: "clip", label: "Clip", inputs: [], outputs: [], defaultData: { url: "" } },
 ];
 """
-
-
-def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
-    monkeypatch.chdir(root)
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 def test_check_reports_orphans_and_gen_prune_never_deletes_prose(

@@ -7,9 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_run import run
 
-from pygen.cli import main
 from pygen.config import load_config
 from pygen.gate import prose_lint
 from pygen.gate.prose_lint import (
@@ -266,11 +265,6 @@ export const NODE_DEFINITIONS = [
     defaultData: { text: "", mode: "fast" } },
 ];
 """
-
-
-def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
-    monkeypatch.chdir(root)
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 @pytest.fixture

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_run import run
 
-from pygen.cli import main
 from pygen.skills import block_digests, frontmatter
 from pygen.skills.plan import Stamp, update_text
 
@@ -130,11 +129,6 @@ export const NODE_DEFINITIONS = [
   { type: "note", label: "Note", inputs: [], outputs: [], defaultData: { body: "" } },
 ];
 """
-
-
-def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
-    monkeypatch.chdir(root)
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 @pytest.fixture

@@ -7,9 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from cli_run import run
 
-from pygen.cli import main
 from pygen.validation import example_memo, examples
 
 NODES_TS = """\
@@ -36,11 +35,6 @@ Like this:
 {"id": "m", "type": "middle", "position": {"x": 0, "y": 0}, "data": {"strength": 4}}
 ```
 """
-
-
-def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
-    monkeypatch.chdir(root)
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
 @pytest.fixture
