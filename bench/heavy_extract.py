@@ -73,8 +73,7 @@ def report(tmp: Path, repeat: int, nodes: int, app_files: int, against: Path | N
     pygen_extract(HERE, config)()  # untimed: fills the OS file cache and Node's compile cache
     for every in (True, False):
         took, program = extractor(config, repeat, every)
-        left = ", ".join(program["deferred"] + (["lib.dom"] if program["lib_trimmed"] else []))
-        left = left or "none"
+        left = ", ".join(program["deferred"]) or "none"
         what = "every import read   " if every else "as pygen runs it    "
         again = " (read again: needed)" if program["every"] and not every else ""
         print(f"  extractor, {what} {took}   {program['files']} files in the program; "

@@ -135,40 +135,4 @@ function deferredImport(ev, symbol) {
   return spec;
 }
 
-// The browser's libraries: megabytes of declarations a node's data rarely names.
-const DOM_LIB = /^lib\.(dom|webworker|scripthost)(\..*)?\.d\.ts$/;
-
-/** The `lib` list of compiler options without the browser's libraries (a target's default
- * library is the ES one plus those), or null when there is nothing to leave out. The run
- * reads again with the project's own `lib` when a type it read did not resolve. */
-function libWithoutDom(ts, options) {
-  const given = options.lib || [ts.getDefaultLibFileName(options)];
-  const libs = given.filter((l) => !DOM_LIB.test(l))
-    .map((l) => (l === "lib.d.ts" ? "lib.es5.d.ts" : l.replace(/\.full\.d\.ts$/, ".d.ts")));
-  const same = libs.length === given.length && libs.every((l, i) => l === given[i]);
-  return same ? null : libs;
-}
-
-/** The compiler options a tsconfig sets, without listing its files (cheap). */
-function configOptions(ts, tsconfig) {
-  const host = { ...ts.sys, readDirectory: () => [], onUnRecoverableConfigFileDiagnostic() {} };
-  const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
-  return parsed ? parsed.options : null;
-}
-
-/** Whether a file of the project adds to the global scope (a script's declarations, or
- * `declare global`): they may merge with the libraries left out. A script of only
- * `declare module "*.svg"` and references adds nothing that could. */
-function declaresGlobals(ts, program) {
-  return program.getSourceFiles().some((sf) => !NODE_MODULES.test(sf.fileName)
-    && !program.isSourceFileDefaultLibrary(sf) && sf.statements.some((st) => {
-      const global = ts.isModuleDeclaration(st) && (st.flags & ts.NodeFlags.GlobalAugmentation);
-      const ambientModule = ts.isModuleDeclaration(st) && ts.isStringLiteral(st.name);
-      return global || (!ts.isExternalModule(sf) && !ambientModule);
-    }));
-}
-
-module.exports = {
-  deferringResolution, uiOnlySpecifiers, deferredImport, libWithoutDom, configOptions,
-  declaresGlobals,
-};
+module.exports = { deferringResolution, uiOnlySpecifiers, deferredImport };

@@ -23,8 +23,6 @@ const { tsconfigWarnings } = require("./tsconfignotes.cjs");
 const {
   tracked, labelAll, reached, declaresOthersType, lookupAlone,
 } = require("./incremental.cjs");
-const { declaresGlobals } = require("./deferred.cjs");
-const { leftOutGlobals } = require("./scoped.cjs");
 
 /** Milliseconds per phase, for `request.profile` (the benchmark's breakdown). */
 function stopwatch() {
@@ -96,20 +94,15 @@ function run(tsMorph, request, built) {
   };
 }
 
-/** Whether something left out of the program (a package import, the browser's libraries)
- * reached what the run read: a value read through it is computed, of a type the checker
- * could not name (`any`); an entry read through it is left out whole, naming no node; a
- * type that did not resolve; a project file that adds to the global scope. */
+/** Whether a package import left out of the program reached what the run read: a value read
+ * through it is computed, of a type the checker could not name (`any`); an entry read
+ * through it is left out whole, naming no node; a type that did not resolve. */
 function neededDeferred(ctx, ev, nodes) {
-  if (!ctx.deferred.size && !ctx.libTrimmed) return false;
+  if (!ctx.deferred.size) return false;
   const anyTyped = nodes.some((n) => (n.computed || []).some((c) => /\bany\b/.test(c.type_text)));
   const entryLost = ctx.diagnostics.some((d) => d.kind === "computed" && !d.node_type);
   if (anyTyped || (ev.touched.size && entryLost)) return true;
   if (ctx.diagnostics.some((d) => d.kind === "unresolved-type")) return true;
-  const program = ctx.project.getProgram().compilerObject;
-  if (ctx.libTrimmed && (declaresGlobals(ctx.tsMorph.ts, program) || leftOutGlobals(ctx.request))) {
-    return true;
-  }
   return [...(ctx.deadImports || new Map()).keys()].some((spec) => ctx.deferred.has(spec));
 }
 
@@ -117,7 +110,7 @@ function neededDeferred(ctx, ev, nodes) {
 function programCounts(ctx) {
   const files = ctx.project.getProgram().compilerObject.getSourceFiles().length;
   return {
-    files, deferred: [...ctx.deferred.keys()].sort(), lib_trimmed: ctx.libTrimmed,
+    files, deferred: [...ctx.deferred.keys()].sort(),
     every: Boolean(ctx.request.loadEveryImport),
   };
 }

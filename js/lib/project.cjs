@@ -8,7 +8,7 @@ const path = require("path");
 const { UserError } = require("./errors.cjs");
 const { findUp, isLibFile, oneLine, rel } = require("./util.cjs");
 const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
-const { deferringResolution, libWithoutDom, configOptions } = require("./deferred.cjs");
+const { deferringResolution } = require("./deferred.cjs");
 const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
 const { scopingResolution, skippedFiles } = require("./scoped.cjs");
 
@@ -128,25 +128,20 @@ function checkConfigFiles(request) {
   }
 }
 
-/** Package imports only components use, and the browser's libraries, are left out unless a
- * first run needed them; a partial run also leaves out the files of the nodes it does not
- * read (see scoped.cjs). Sets `options`' resolution host and libraries. */
+/** Package imports only components use are left out unless a first run needed them; a
+ * partial run also leaves out the files of the nodes it does not read (see scoped.cjs).
+ * Sets `options`' resolution host. */
 function narrowResolution(ts, request, options) {
   const deferred = new Map();
   const dropped = new Set();
-  let libTrimmed = false;
   if (!request.loadEveryImport && !(request.entryFields && request.entryFields.zod)) {
     options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred);
-    const lib = libWithoutDom(ts, options.compilerOptions
-      || configOptions(ts, options.tsConfigFilePath) || {});
-    if (lib) options.compilerOptions = { ...options.compilerOptions, lib };
-    libTrimmed = Boolean(lib);
   }
   const skip = skippedFiles(request);
   if (skip) {
     options.resolutionHost = scopingResolution(ts, options.resolutionHost, skip, dropped);
   }
-  return { deferred, libTrimmed, dropped };
+  return { deferred, dropped };
 }
 
 function makeProject(tsMorph, request) {
@@ -166,7 +161,7 @@ function makeProject(tsMorph, request) {
   if (workspace) {
     options.resolutionHost = workspaceResolution(ts, workspace, consulted, standIns);
   }
-  const { deferred, libTrimmed, dropped } = narrowResolution(ts, request, options);
+  const { deferred, dropped } = narrowResolution(ts, request, options);
   let project;
   try {
     project = new Project(options);
@@ -177,9 +172,7 @@ function makeProject(tsMorph, request) {
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
   const fileNames = linked ? linked.fileNames : null;
-  return {
-    project, sourceFile, consulted, standIns, tsconfig, fileNames, deferred, libTrimmed, dropped,
-  };
+  return { project, sourceFile, consulted, standIns, tsconfig, fileNames, deferred, dropped };
 }
 
 /** A syntax error in a project file the user wrote: the parser would recover and read on,

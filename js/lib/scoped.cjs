@@ -6,7 +6,6 @@
 // with the last full run, or everything is read.
 "use strict";
 
-const fs = require("fs");
 const path = require("path");
 
 const { NODE_MODULES, baseResolver } = require("./resolution.cjs");
@@ -58,20 +57,4 @@ function skippedFiles(request) {
   return new Set(request.skipFiles.map((f) => path.resolve(request.root, f)));
 }
 
-/** Whether a file left out may add to the global scope (`declare global`), as a full run
- * would see: it then reads with the browser's libraries, and so does this run. The files
- * are only scanned, not parsed. */
-function leftOutGlobals(request) {
-  for (const file of skippedFiles(request) || []) {
-    let text = "";
-    try {
-      text = fs.readFileSync(file, "utf8");
-    } catch {
-      continue;
-    }
-    if (/\bdeclare\s+global\b/.test(text)) return true;
-  }
-  return false;
-}
-
-module.exports = { scopingResolution, skippedFiles, leftOutGlobals };
+module.exports = { scopingResolution, skippedFiles };

@@ -2,10 +2,9 @@
 
 The project is a React-style editor in miniature: each node's definition names an icon of an
 installed icon package and the node's component, whose file imports a UI package in JSX.
-Neither package is read, nor the browser's libraries. A data type that uses a package's
-interface or a DOM type, and a default value that is a package's constant, are still read
-exactly: the run notices it needed what it left out and reads the catalog again with every
-import and the project's own `lib`.
+Neither package is read. A data type that uses a package's interface or a DOM type, and a
+default value that is a package's constant, are still read exactly: the run notices it
+needed what it left out and reads the catalog again with every import.
 """
 
 from __future__ import annotations
@@ -141,8 +140,6 @@ def test_component_only_packages_are_left_out_and_nothing_read_changes(
     left_out = extractor_reply(tmp_path, every=False)
     every = extractor_reply(tmp_path, every=True)
     assert left_out["program"]["deferred"] == ["demo-icons", "demo-ui"]
-    # The target's default library without the browser's: no data type names a DOM type.
-    assert left_out["program"]["lib_trimmed"]
     assert not left_out["program"]["every"]
     assert left_out["program"]["files"] < every["program"]["files"]
     assert left_out["nodes"] == every["nodes"]
@@ -188,8 +185,10 @@ def test_a_data_type_using_a_browser_type_is_read_exactly(
     upload = node_files("upload-node", extra_field="  /** The picked file. */\n  file: File;\n")
     project(tmp_path, {"upload-node": upload})
     reply = extractor_reply(tmp_path, every=False)
-    assert reply["program"]["every"]
+    # The browser's libraries stay in the program: a DOM type needs no second read.
+    assert not reply["program"]["every"]
     assert not [d for d in reply["diagnostics"] if "resolve" in d["message"]]
+    assert reply["nodes"] == extractor_reply(tmp_path, every=True)["nodes"]
     field = by_type(cli_extract(tmp_path, monkeypatch))["upload-node"]["data_type"]["fields"][1]
     assert field["name"] == "file" and field["type_text"] == "File"
 
