@@ -197,8 +197,14 @@ function readType(ctx, tc, ev, shapes, entry, node, locations, fact) {
     locations[node.type] = nodePlaces(ctx, ev, entry, found.decl);
     if (found.decl) seeds.push(found.decl.getSourceFile());
   }
-  fact.files = reached(ctx.request, seeds);
+  fact.files = reached(ctx.request, seeds, closuresOf(ctx));
   fact.alone = lookupAlone(ctx.request, lookupCandidates(ctx, node), fact.files);
+}
+
+/** Each file's own import closure, kept for the run (see incremental.cjs `reached`). */
+function closuresOf(ctx) {
+  if (!ctx.closures) ctx.closures = new Map();
+  return ctx.closures;
 }
 
 /** zod's `.default(v)` values fill the node's default data where its entry declares none

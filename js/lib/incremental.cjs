@@ -20,10 +20,24 @@ function shared(sf) {
 }
 
 /** The files `seeds` (ts-morph source files) reach through imports and exports, as paths
- * relative to the root, sorted; null when a shared file is reached or there are too many. */
-function reached(request, seeds) {
+ * relative to the root, sorted; null when a shared file is reached or there are too many.
+ * `memo` keeps each seed's own closure for the run: nodes declared in one file share it. */
+function reached(request, seeds, memo = new Map()) {
+  const union = new Set();
+  for (const seed of new Set(seeds)) {
+    if (!memo.has(seed)) memo.set(seed, closure(seed));
+    const files = memo.get(seed);
+    if (!files) return null;
+    for (const sf of files) union.add(sf);
+    if (union.size > MAX_FILES) return null;
+  }
+  return [...union].map((sf) => rel(request, sf.getFilePath())).sort();
+}
+
+/** One seed's files, or null (a shared file, or more than MAX_FILES). */
+function closure(seed) {
   const seen = new Set();
-  const todo = [...seeds];
+  const todo = [seed];
   while (todo.length) {
     const sf = todo.pop();
     if (!sf || seen.has(sf)) continue;
@@ -35,7 +49,7 @@ function reached(request, seeds) {
       if (!/[\\/]node_modules[\\/]/.test(next.getFilePath())) todo.push(next);
     }
   }
-  return [...seen].map((sf) => rel(request, sf.getFilePath())).sort();
+  return seen;
 }
 
 /** Runs `action` with the diagnostics it pushes labelled `label` and the entry keys it adds

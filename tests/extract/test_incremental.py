@@ -291,3 +291,23 @@ def test_a_workflow_type_keeps_the_whole_program(project: Path,
     (project / "src" / "blocks" / "block5.ts").write_text(block(5) + "// touched\n")
     assert incremental_vs_cold(project) == ["re-read 1 of 8 nodes (1 changed file(s))"]
     assert "skipFiles" not in seen[0][0] and seen[0][1]["workflow"]["name"] == "Saved"
+
+
+def test_nodes_of_one_file_share_its_whole_closure(tmp_path: Path) -> None:
+    """Two nodes declared in one file, their data types in two files it imports: the run walks
+    that file's imports once, and each node's files are all of them."""
+    root = tmp_path / "app"
+    (root / "src").mkdir(parents=True)
+    for name in ("Alpha", "Beta"):
+        (root / "src" / f"{name.lower()}.ts").write_text(
+            f"export interface {name}Data {{\n  /** Weight. */\n  weight: number;\n}}\n")
+    (root / "src" / "nodes.ts").write_text(
+        'import type { AlphaData } from "./alpha";\nimport type { BetaData } from "./beta";\n'
+        "export type AnyData = AlphaData | BetaData;\n"
+        'export const NODES = [\n  { type: "alpha", label: "Alpha", defaultData: { weight: 1 } },\n'
+        '  { type: "beta", label: "Beta", defaultData: { weight: 2 } },\n];\n')
+    (root / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\ndefinitions = "NODES"\n'
+                                     'skills_dir = "skills"\n')
+    facts = run_extractor(load_config(root / "pygen.toml"))["incremental"]["facts"]
+    files = {fact["type"]: fact["files"] for fact in facts}
+    assert files["alpha"] == files["beta"] == ["src/alpha.ts", "src/beta.ts", "src/nodes.ts"]
