@@ -44,22 +44,23 @@ function cutRef(tc, type, name, at, reason) {
   return ref;
 }
 
-function note(tc, node, what) {
+function note(tc, node, what, after = "its members are not listed") {
   const key = `${tc.owner}\u0000${what}`;
   if (tc.noted.has(key)) return;
   tc.noted.add(key);
   const owner = tc.owner ? `${tc.owner}: ` : "";
-  tc.ctx.diagnostics.push(diagnosticAt(tc.ctx, node, `${owner}${what}; its members are not `
-    + "listed", KIND));
+  tc.ctx.diagnostics.push(diagnosticAt(tc.ctx, node, `${owner}${what}; ${after}`, KIND));
 }
 
-/** A field's type text within MAX_TYPE_TEXT: the type's name, else the text shortened. */
+/** A field's type text within MAX_TYPE_TEXT: the type's name, else the text shortened (its
+ * structure is read whole: the nested fields and the schema document keep every member). */
 function boundedText(tc, text, ref, node) {
   if (text.length <= MAX_TYPE_TEXT) return text;
   if (ref.name) return ref.name;
   if (!isCut(ref)) {
     note(tc, node, `a type written in ${text.length} characters is shortened to its first `
-      + `${MAX_TYPE_TEXT}`);
+      + `${MAX_TYPE_TEXT} in the skill`, "the schema document holds it whole; a named type "
+      + "(an alias or interface) would be shown by its name");
   }
   return `${text.slice(0, MAX_TYPE_TEXT)}…`;
 }

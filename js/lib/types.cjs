@@ -3,7 +3,7 @@
 // function takes the reader context `tc` from `typeReader`.
 "use strict";
 
-const { oneLine, typeText } = require("./util.cjs");
+const { oneLine, writtenTypeText } = require("./util.cjs");
 const { isErrorType, isFromStandardLib, reportUnresolved, checkResolved } =
   require("./typenotes.cjs");
 const { writtenMembers, indexText } = require("./members.cjs");
@@ -189,7 +189,7 @@ function readField(tc, symbol, { depth, stack, where }, optional = null) {
   if (optional) ref = withoutUndefined(ref);
   let text;
   if (typeNode && writtenTypeHolds(tc, typeNode, type, optional)) {
-    text = typeText(typeNode.getText());
+    text = writtenTypeText(tc.ts, typeNode);
     ref = withWrittenAlias(tc, ref, typeNode);
   } else {
     text = oneLine(tc.checker.getTypeText(type, at, tc.textFlags));

@@ -19,6 +19,27 @@ function typeText(text) {
   return oneLine(noComments).replace(/^[|&]\s*/, "");
 }
 
+/** A type node's text as `typeText` gives it, with a `;` after each type-literal member but
+ * the last written without one (one member per line): on one line they would run together. */
+function writtenTypeText(ts, node) {
+  const source = node.getText();
+  if (!source.includes("\n")) return typeText(source);
+  const start = node.getStart();
+  const ends = [];
+  const visit = (n) => {
+    if (ts.isTypeLiteralNode(n)) {
+      for (const member of n.members.slice(0, -1)) {
+        if (!/[;,]$/.test(member.getText())) ends.push(member.getEnd() - start);
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(node.compilerNode);
+  let text = source;
+  for (const end of ends.sort((a, b) => b - a)) text = `${text.slice(0, end)};${text.slice(end)}`;
+  return typeText(text);
+}
+
 /** A path as the reply spells it: relative to the project root, with forward slashes. */
 function rel(request, file) {
   return path.relative(request.root, file).split(path.sep).join("/");
@@ -62,4 +83,6 @@ function singleReturn(ev, fn) {
   return statements[0].getExpression() || null;
 }
 
-module.exports = { oneLine, typeText, rel, findUp, readJson, isLibFile, singleReturn };
+module.exports = {
+  oneLine, typeText, writtenTypeText, rel, findUp, readJson, isLibFile, singleReturn,
+};

@@ -35,6 +35,8 @@ def own_blocks() -> frozenset[str]:
     return frozenset((*NODE_BLOCKS, CATALOG_BLOCK, INDEX_BLOCK, TOOLS_BLOCK, *BLOCKS))
 
 
+# How the extractor ends a type text it shortened (no TypeScript text ends so).
+SHORTENED = "\u2026"
 # Up to this many enum values sit inline; more are listed one per line, never cut.
 MAX_ENUM_VALUES = 12
 MAX_NESTING = 3
@@ -63,6 +65,8 @@ def field_line(field: DataField) -> str:
             parts.append(f"one of the {len(values)} values below")
         else:
             parts.append(f"one of {code(enum_text(values))}")
+    if field.type_text.endswith(SHORTENED):
+        parts.append(f"the type is shortened here; `{SCHEMA_FILE}` holds it whole")
     if field.default_tag:
         parts.append(f"default {code(field.default_tag)}")
     if field.deprecated:

@@ -75,3 +75,36 @@ def test_a_data_type_past_the_budget_says_what_was_cut_and_where_it_is() -> None
     assert "`field0000" in text and "`field0399" not in text
     cut = next(line for line in text.splitlines() if "are left out" in line)
     assert cut.startswith("- … ") and '`$defs["wide"]` in `schemas/nodes.schema.json`' in cut
+
+
+def test_a_long_written_type_is_shortened_with_a_pointer_and_reads_as_typescript(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A union of object types written one member per line, longer than the text budget: the
+    skill shows its first characters, members separated as TypeScript separates them, and says
+    where the whole type is; its warning says the same, not that members are missing."""
+    models = " | ".join(f'"model-{i}"' for i in range(30))
+    (tmp_path / "nodes.ts").write_text(f"""
+export interface VoiceData {{
+  engine?:
+    | {{
+        kind: "first"
+        model?: {models}
+        speed?: number
+      }}
+    | {{ kind: "second"; voice: string }}
+}}
+export const NODE_DEFINITIONS = [{{ type: "voice", label: "Voice", defaultData: {{}} }}];
+""", encoding="utf-8")
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["gen", "--verbose"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    skill = (tmp_path / "skills" / "nodes" / "voice.md").read_text(encoding="utf-8")
+    line = next(x for x in skill.splitlines() if x.startswith("- `engine?:"))
+    assert line.startswith('- `engine?: { kind: "first"; model?: "model-0" | ')
+    assert "…` — the type is shortened here; `schemas/nodes.schema.json` holds it whole" in line
+    warnings = [x for x in result.stderr.splitlines() if "shortened to its first 300" in x]
+    assert any("nodes.ts:4: VoiceData: a type written in" in x for x in warnings), warnings
+    assert all("the schema document holds it whole" in x for x in warnings)
+    assert "members are not listed" not in result.stderr
+    assert CliRunner().invoke(main, ["check"], catch_exceptions=False).exit_code == 0
