@@ -122,10 +122,12 @@ class DirectCalls:
         # answer, and no authentication in front of it, answers as this module does.
         served = manager.stateless and manager.json_response and server.settings.auth is None
         self._manager = manager if served else None
+        self._security = TransportSecurityMiddleware(manager.security_settings)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         manager = self._manager
-        # Not running (outside its lifespan): the SDK's app says so itself.
+        # Not running (outside its lifespan; the SDK has no public word for it): the SDK's
+        # app says so itself.
         version = _handshake_version(scope) if manager and manager._task_group else None
         if manager is None or version is None or scope["path"] != self.path or \
                 scope.get("root_path", "") != "":
@@ -133,22 +135,19 @@ class DirectCalls:
             return
         body, complete = await read_body(receive)
         replayed = replayed_receive(body, complete, receive)
-        call = await self._call(Request(scope, replayed), body, manager, version) \
-            if complete else None
+        call = await self._call(Request(scope, replayed), body, version) if complete else None
         if call is None:
             await self.app(scope, replayed, send)
             return
-        reply = await self._answer(call, manager)
+        reply = await _answer(call, manager)
         await Response(reply.model_dump_json(by_alias=True, exclude_unset=True),
                        status_code=200, headers={"Content-Type": CONTENT_TYPE_JSON}
                        )(scope, replayed, send)
 
-    async def _call(self, http: Request, body: bytes, manager: StreamableHTTPSessionManager,
-                    version: str) -> _Call | None:
+    async def _call(self, http: Request, body: bytes, version: str) -> _Call | None:
         """The request when this module answers it: one the SDK accepts (the checks of its
         transport, in its order) whose answer is the handler's alone; else None."""
-        security = TransportSecurityMiddleware(manager.security_settings)
-        if await security.validate_request(http, is_post=True) is not None or \
+        if await self._security.validate_request(http, is_post=True) is not None or \
                 not check_accept_headers(http)[0] or not _json_content(http):
             return None
         try:
@@ -161,30 +160,6 @@ class DirectCalls:
                 not read_only(self.server, {"method": message.method, "params": message.params}):
             return None
         return _Call(http, message, version)
-
-    async def _answer(self, call: _Call, manager: StreamableHTTPSessionManager
-                      ) -> JSONRPCResponse | JSONRPCError:
-        """The reply the SDK's dispatcher would write: the result, or the error its ladder
-        maps the handler's exception to."""
-        message = call.message
-        exchange = _Exchange(
-            transport=TransportContext(kind="streamable-http", can_send_request=False),
-            request_id=message.id,
-            message_metadata=ServerMessageMetadata(request_context=call.http,
-                                                   can_send_request=False))
-        connection = Connection.from_envelope(call.protocol_version, None, None)
-        try:
-            result = await serve_one(manager.app, exchange, message.method, message.params,
-                                     connection=connection,
-                                     lifespan_state=manager._lifespan_state)
-        except Exception as exc:
-            error = handler_exception_to_error_data(exc)
-            if error is None:
-                logger.exception("handler for %r raised", message.method)
-                # Code 0 and the exception's text: what the SDK's dispatcher answers.
-                error = ErrorData(code=0, message=str(exc))
-            return JSONRPCError(jsonrpc="2.0", id=message.id, error=error)
-        return JSONRPCResponse(jsonrpc="2.0", id=message.id, result=result)
 
 
 def _handshake_version(scope: Scope) -> str | None:
@@ -205,3 +180,30 @@ def _json_content(http: Request) -> bool:
     content_type = http.headers.get("content-type", "")
     return any(part.strip() == CONTENT_TYPE_JSON
                for part in content_type.split(";")[0].split(","))
+
+
+async def _answer(call: _Call, manager: StreamableHTTPSessionManager
+                  ) -> JSONRPCResponse | JSONRPCError:
+    """The reply the SDK's dispatcher would write: the result, or the error its ladder
+    maps the handler's exception to."""
+    message = call.message
+    exchange = _Exchange(
+        transport=TransportContext(kind="streamable-http", can_send_request=False),
+        request_id=message.id,
+        message_metadata=ServerMessageMetadata(request_context=call.http,
+                                               can_send_request=False))
+    # Born ready at the header's revision, as the SDK's stateless path makes it.
+    connection = Connection.from_envelope(call.protocol_version, None, None)
+    try:
+        # The state the manager entered the server's lifespan with, as its paths pass it.
+        result = await serve_one(manager.app, exchange, message.method, message.params,
+                                 connection=connection,
+                                 lifespan_state=manager._lifespan_state)
+    except Exception as exc:
+        error = handler_exception_to_error_data(exc)
+        if error is None:
+            logger.exception("handler for %r raised", message.method)
+            # Code 0 and the exception's text: what the SDK's dispatcher answers.
+            error = ErrorData(code=0, message=str(exc))
+        return JSONRPCError(jsonrpc="2.0", id=message.id, error=error)
+    return JSONRPCResponse(jsonrpc="2.0", id=message.id, result=result)

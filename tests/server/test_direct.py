@@ -46,14 +46,13 @@ async def running(server: MCPServer) -> AsyncIterator[tuple[DirectCalls, Counted
 
 
 async def same(direct: DirectCalls, sdk: Any, body: Any, protocol: str | None = HANDSHAKE,
-               extra: tuple[tuple[bytes, bytes], ...] = (),
-               drop: tuple[bytes, ...] = ()) -> tuple[int, bytes]:
-    """Ask both with the same request; assert the same status, headers and bytes."""
+               extra: tuple[tuple[bytes, bytes], ...] = ()) -> tuple[int, bytes]:
+    """Ask both with the same request (no revision header when `protocol` is None); assert
+    the same status, headers and bytes."""
     scope, data = request(body, protocol or HANDSHAKE, extra)
-    headers = [(k, v) for k, v in scope["headers"] if k not in drop]
     if protocol is None:
-        headers = [(k, v) for k, v in headers if k != b"mcp-protocol-version"]
-    scope["headers"] = headers
+        scope["headers"] = [(k, v) for k, v in scope["headers"]
+                            if k != b"mcp-protocol-version"]
     answer = await ask(direct, scope, data)
     assert answer == await ask(sdk, scope, data)
     return answer[0], answer[2]
@@ -201,3 +200,30 @@ def test_the_modern_revision_goes_to_the_sdk(skills: Path) -> None:
             assert counted.calls == 1
 
     run(main)
+
+
+def test_a_server_kept_with_sessions_or_streams_is_left_to_the_sdk(skills: Path) -> None:
+    """Sessions or SSE answers are the SDK's alone: a request for one reaches it."""
+    async def main(stateless: bool, json_response: bool) -> None:
+        server = build_server(load_store(skills))
+        app = server.streamable_http_app(stateless_http=stateless, json_response=json_response)
+        counted = Counted(app)
+        direct = DirectCalls(counted, server)
+        async with app.router.lifespan_context(app):
+            scope, data = request(call(1))
+            scope["headers"] = [(k, b"127.0.0.1:8000" if k == b"host" else v)
+                                for k, v in scope["headers"]]
+            await ask(direct, scope, data)
+        assert counted.calls == 1
+
+    for stateless, json_response in ((False, True), (True, False)):
+        anyio.run(main, stateless, json_response)
+
+
+def test_outside_its_lifespan_the_sdk_answers(skills: Path) -> None:
+    server = build_server(load_store(skills))
+    counted = Counted(app_of(server))
+    scope, data = request(call(1))
+    with pytest.raises(RuntimeError, match="Task group is not initialized"):
+        anyio.run(ask, DirectCalls(counted, server), scope, data)
+    assert counted.calls == 1
