@@ -14,6 +14,7 @@ import anyio
 import pytest
 from asgi_helpers import HANDSHAKE, HOST, MODERN, Counted, ask, request, tool_call, write
 from mcp.server.mcpserver import MCPServer
+from mcp.shared.exceptions import MCPError
 
 from pygen.server import limits
 from pygen.server.app import build_server, swap_content
@@ -227,3 +228,28 @@ def test_outside_its_lifespan_the_sdk_answers(skills: Path) -> None:
     with pytest.raises(RuntimeError, match="Task group is not initialized"):
         anyio.run(ask, DirectCalls(counted, server), scope, data)
     assert counted.calls == 1
+
+
+def test_a_failure_past_the_tool_is_answered_as_the_sdks_dispatcher_answers_it(
+        skills: Path) -> None:
+    """The error ladder: an MCP error keeps its code; anything else is code 0 and its text."""
+    server = build_server(load_store(skills))
+
+    async def failing(ctx: Any, call_next: Any) -> Any:
+        arguments = (ctx.params or {}).get("arguments") or {}
+        if arguments.get("node_type") == "mcp-error":
+            raise MCPError(code=-32001, message="refused here", data={"why": "test"})
+        if arguments.get("node_type") == "crash":
+            raise RuntimeError("broke · here")
+        return await call_next(ctx)
+
+    server.middleware.append(failing)
+
+    async def main() -> None:
+        async with running(server) as (direct, counted, sdk):
+            for node_type, code in (("mcp-error", -32001), ("crash", 0)):
+                status, answer = await same(direct, sdk, call(1, node_type))
+                assert status == 200 and json.loads(answer)["error"]["code"] == code
+            assert counted.calls == 0
+
+    run(main)
