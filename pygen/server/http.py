@@ -15,8 +15,10 @@ from typing import Any
 import h11
 import uvicorn
 from mcp.server.mcpserver import MCPServer
+from starlette.applications import Starlette
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from pygen.server.direct import DirectCalls
 from pygen.server.replay import ReplayCache
 
 # Seconds a client has to send one whole request (headers and body).
@@ -129,10 +131,10 @@ class BoundedH11Protocol(H11Protocol):
             self.transport.close()
 
 
-async def serve_http(server: MCPServer, host: str, port: int, *, allowed_hosts: list[str],
-                     allowed_origins: list[str]) -> None:
-    """Serve `server` statelessly over streamable HTTP until cancelled, answering only
-    requests whose Host (and Origin, when sent) is one of the allowed ones."""
+def sdk_app(server: MCPServer, host: str, *, allowed_hosts: list[str],
+            allowed_origins: list[str]) -> Starlette:
+    """The SDK's streamable HTTP app for `server`, answering only requests whose Host (and
+    Origin, when sent) is one of the allowed ones."""
     from mcp.server.transport_security import TransportSecuritySettings
 
     security = TransportSecuritySettings(allowed_hosts=allowed_hosts,
@@ -141,11 +143,19 @@ async def serve_http(server: MCPServer, host: str, port: int, *, allowed_hosts: 
     # ones could exhaust and lock other clients out with.
     # JSON answers, not an SSE stream: no tool here sends progress or asks the client
     # anything mid-call, and a stream costs the SDK a task group and a ping timer per call.
-    app = server.streamable_http_app(stateless_http=True, json_response=True, host=host,
-                                     transport_security=security)
+    return server.streamable_http_app(stateless_http=True, json_response=True, host=host,
+                                      transport_security=security)
+
+
+async def serve_http(server: MCPServer, host: str, port: int, *, allowed_hosts: list[str],
+                     allowed_origins: list[str]) -> None:
+    """Serve `server` statelessly over streamable HTTP until cancelled (see `sdk_app`)."""
+    app = sdk_app(server, host, allowed_hosts=allowed_hosts, allowed_origins=allowed_origins)
     # Stateless, so an answer depends on the request and the loaded skills alone: a request
-    # repeated but for its id is answered with the SDK's first answer's bytes.
-    config = uvicorn.Config(ReplayCache(app, server), host=host, port=port, http=BoundedH11Protocol,
+    # repeated but for its id is answered with the SDK's first answer's bytes, and a new
+    # read-only one by the SDK's handler in its own task (no per-request session machinery).
+    front = ReplayCache(DirectCalls(app, server), server)
+    config = uvicorn.Config(front, host=host, port=port, http=BoundedH11Protocol,
                             timeout_keep_alive=int(IDLE_TIMEOUT), log_level="warning",
                             # Nothing stands in front of a server on 127.0.0.1: no forwarded
                             # header is trusted, and no access line is formatted per request.

@@ -76,11 +76,11 @@ class ReplayCache:
         self._content = self._loaded()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST" or not _small(scope):
+        if scope["type"] != "http" or scope["method"] != "POST" or not small_body(scope):
             await self.app(scope, receive, send)
             return
-        body, complete = await _read_body(receive)
-        replayed = _replay(body, complete, receive)
+        body, complete = await read_body(receive)
+        replayed = replayed_receive(body, complete, receive)
         request = self._request(scope, body) if complete else None
         if request is None:
             await self.app(scope, replayed, send)
@@ -111,7 +111,7 @@ class ReplayCache:
             message = json.loads(body)
         except (ValueError, RecursionError):
             return None
-        if not isinstance(message, dict) or not self._pure(message):
+        if not isinstance(message, dict) or not read_only(self.server, message):
             return None
         id_json = plain_id(message.pop("id", None))
         if id_json is None:
@@ -125,19 +125,6 @@ class ReplayCache:
             return None
         return key.encode(), id_json
 
-    def _pure(self, message: dict[str, Any]) -> bool:
-        method = message.get("method")
-        if method in PURE_METHODS:
-            return True
-        params = message.get("params")
-        if method != "tools/call" or not isinstance(params, dict):
-            return False
-        name = params.get("name")
-        tool = self.server._tool_manager.get_tool(name) if isinstance(name, str) else None
-        hints = tool.annotations if tool is not None else None
-        return hints is not None and hints.read_only_hint is True and \
-            hints.open_world_hint is False
-
     def _keep(self, key: bytes, kept: Kept | None) -> None:
         if kept is None or len(kept.rest) > MAX_ANSWER_BYTES:
             return
@@ -150,11 +137,27 @@ class ReplayCache:
         self._kept_bytes += size
 
 
+def read_only(server: MCPServer, message: dict[str, Any]) -> bool:
+    """Whether a request's answer is a function of the request and the loaded skills alone:
+    a listing, or a call of a tool that declares itself read-only and closed-world."""
+    method = message.get("method")
+    if method in PURE_METHODS:
+        return True
+    params = message.get("params")
+    if method != "tools/call" or not isinstance(params, dict):
+        return False
+    name = params.get("name")
+    tool = server._tool_manager.get_tool(name) if isinstance(name, str) else None
+    hints = tool.annotations if tool is not None else None
+    return hints is not None and hints.read_only_hint is True and \
+        hints.open_world_hint is False
+
+
 def _same(one: tuple[object, ...], other: tuple[object, ...]) -> bool:
     return len(one) == len(other) and all(a is b for a, b in zip(one, other, strict=True))
 
 
-def _small(scope: Scope) -> bool:
+def small_body(scope: Scope) -> bool:
     """A request that says it carries a body of at most MAX_REQUEST_BYTES."""
     for name, value in scope["headers"]:
         if name == b"content-length":
@@ -162,7 +165,7 @@ def _small(scope: Scope) -> bool:
     return False
 
 
-async def _read_body(receive: Receive) -> tuple[bytes, bool]:
+async def read_body(receive: Receive) -> tuple[bytes, bool]:
     """The request's body, and whether it came whole (not cut by a disconnect or too long)."""
     parts: list[bytes] = []
     size = 0
@@ -179,7 +182,7 @@ async def _read_body(receive: Receive) -> tuple[bytes, bool]:
             return b"".join(parts), True
 
 
-def _replay(body: bytes, complete: bool, receive: Receive) -> Receive:
+def replayed_receive(body: bytes, complete: bool, receive: Receive) -> Receive:
     """A receive that hands the app the body already read, then reads on."""
     pending: list[Message] = [{"type": "http.request", "body": body,
                                "more_body": not complete}]
