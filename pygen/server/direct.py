@@ -119,8 +119,11 @@ class DirectCalls:
         self.app, self.server, self.path = app, server, path
         manager = server.session_manager
         # Only a manager that serves every handshake-era POST statelessly with one JSON
-        # answer, and no authentication in front of it, answers as this module does.
-        served = manager.stateless and manager.json_response and server.settings.auth is None
+        # answer, and no authentication in front of it, answers as this module does. Its
+        # lifespan state and task group are private: an SDK release without them leaves
+        # every request to the SDK.
+        served = manager.stateless and manager.json_response and server.settings.auth is None \
+            and hasattr(manager, "_lifespan_state")
         self._manager = manager if served else None
         self._security = TransportSecurityMiddleware(manager.security_settings)
 
@@ -128,7 +131,8 @@ class DirectCalls:
         manager = self._manager
         # Not running (outside its lifespan; the SDK has no public word for it): the SDK's
         # app says so itself.
-        version = _handshake_version(scope) if manager and manager._task_group else None
+        running = manager is not None and getattr(manager, "_task_group", None) is not None
+        version = _handshake_version(scope) if running else None
         if manager is None or version is None or scope["path"] != self.path or \
                 scope.get("root_path", "") != "":
             await self.app(scope, receive, send)
