@@ -248,6 +248,9 @@ function noteUnknownDynamic(ctx, raw, f) {
     // Per value: an object's static members stay; only what is not data is named, by path.
     for (const x of found) {
       const path = keyPath(x.path);
+      // Nothing read: a value here may come through a file left out (componentfiles.cjs).
+      ctx.unreadValues = ctx.unreadValues || new Set();
+      if (x.dynamic.node) ctx.unreadValues.add(x.dynamic.node.compilerNode);
       if (NOT_DATA.has(x.dynamic.why) || skipped.has(path)) continue;
       if (isZodSchema(ctx.tsMorph.Node, x.dynamic.node)) continue;
       skipped.set(path, x.dynamic.why);

@@ -20,8 +20,10 @@ function shared(sf) {
 }
 
 /** The files `seeds` (ts-morph source files) reach through imports and exports, as paths
- * relative to the root, sorted; null when a shared file is reached or there are too many. */
-function reached(request, seeds) {
+ * relative to the root, sorted; null when a shared file is reached or there are too many.
+ * `leftOut` maps a file to the files left out of the program that it imports: they are
+ * the node's too (a change to one may make the run read it). */
+function reached(request, seeds, leftOut = new Map()) {
   const seen = new Set();
   const todo = [...seeds];
   while (todo.length) {
@@ -35,7 +37,9 @@ function reached(request, seeds) {
       if (!/[\\/]node_modules[\\/]/.test(next.getFilePath())) todo.push(next);
     }
   }
-  return [...seen].map((sf) => rel(request, sf.getFilePath())).sort();
+  const own = [...seen].map((sf) => sf.getFilePath());
+  const files = new Set([...own, ...own.flatMap((f) => leftOut.get(f) || [])]);
+  return [...files].map((f) => rel(request, f)).sort();
 }
 
 /** Runs `action` with the diagnostics it pushes labelled `label` and the entry keys it adds

@@ -135,7 +135,9 @@ function narrowResolution(ts, request, options) {
   const deferred = new Map();
   const dropped = new Set();
   if (!request.loadEveryImport && !(request.entryFields && request.entryFields.zod)) {
-    options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred);
+    // `call:` and `class:` items search every file of the program for entries.
+    const ownFiles = request.definitions.every((d) => !/^(?:call|class):/.test(d));
+    options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred, ownFiles);
   }
   const skip = skippedFiles(request);
   if (skip) {

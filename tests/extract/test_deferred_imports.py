@@ -139,7 +139,9 @@ def test_component_only_packages_are_left_out_and_nothing_read_changes(
     project(tmp_path, {"star-node": node_files("star-node"), "bolt-node": node_files("bolt-node")})
     left_out = extractor_reply(tmp_path, every=False)
     every = extractor_reply(tmp_path, every=True)
-    assert left_out["program"]["deferred"] == ["demo-icons", "demo-ui"]
+    # The components' files are left out too, so their UI package is never even resolved.
+    assert left_out["program"]["deferred"] == ["demo-icons"]
+    assert left_out["program"]["own_files_left_out"] == 2
     assert not left_out["program"]["every"]
     assert left_out["program"]["files"] < every["program"]["files"]
     assert left_out["nodes"] == every["nodes"]
@@ -211,7 +213,9 @@ def test_a_package_left_out_in_one_file_is_still_read_where_another_file_needs_i
         "const CODEC = DEFAULT_CODEC;\nconst handler = runRender;\n",
         extra_field="  codec: string;\n  onRun: () => void;\n",
         extra_default=", codec: CODEC, onRun: handler")
-    mark = node_files("mark-node")
+    # The definition names its component's type, so the component's file stays in the program.
+    mark = node_files("mark-node", extra_import='import type { MarkNodeNode as View } from '
+                      '"./MarkNodeNode";\nexport type MarkView = typeof View;\n')
     component = "src/nodes/mark-node/MarkNodeNode.tsx"
     mark[component] = ('import { RenderMark } from "demo-render";\n'
                        + mark[component].replace("<Panel title={data.label} />",
