@@ -141,12 +141,25 @@ function readUnloaded(ctx, file) {
     || ts.createModuleResolutionCache(ctx.request.root, (f) => f, options);
   const imports = [];
   for (const imp of ts.preProcessFile(text, true, true).importedFiles) {
+    if (!mayBeOwn(imp.fileName, options)) continue;
     const r = ts.resolveModuleName(imp.fileName, file, options, ts.sys, ctx.unloadedCache)
       .resolvedModule;
     if (!r || r.isExternalLibraryImport || NODE_MODULES.test(r.resolvedFileName)) continue;
     if (!ctx.project.getSourceFile(r.resolvedFileName)) imports.push(r.resolvedFileName);
   }
   return { names: [...text.matchAll(DECLARED)].map((m) => m[1]), imports };
+}
+
+/** Whether a specifier may name a file of the project: relative, a subpath import (`#x`),
+ * or mapped by `paths` or `baseUrl`; any other names a package (resolving the thousands of
+ * package imports of components would cost more than they could tell). */
+function mayBeOwn(spec, options) {
+  if (/^[./#]/.test(spec) || options.baseUrl) return true;
+  return Object.keys(options.paths || {}).some((key) => {
+    const star = key.indexOf("*");
+    return star < 0 ? spec === key
+      : spec.startsWith(key.slice(0, star)) && spec.endsWith(key.slice(star + 1));
+  });
 }
 
 /** Importing file → the files left out of the program that it reaches through the imports

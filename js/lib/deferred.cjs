@@ -183,9 +183,15 @@ function deferredImport(ev, symbol, use = null) {
   return spec;
 }
 
+// What a value of a project file left out is: a name only components use (a component, an
+// icon), so not data, like a function; where pygen would read it, the run reads it again.
+const COMPONENT_VALUE = "a name only components use";
+
 /** What a skipped value is, when it comes through an import left out. */
 function leftOutValue(spec) {
-  return isRelative(spec) ? `a value of '${spec}'` : `a value of package '${spec}'`;
+  return isRelative(spec) ? COMPONENT_VALUE : `a value of package '${spec}'`;
 }
 
-module.exports = { deferringResolution, uiOnlySpecifiers, deferredImport, leftOutValue };
+module.exports = {
+  deferringResolution, uiOnlySpecifiers, deferredImport, leftOutValue, COMPONENT_VALUE,
+};

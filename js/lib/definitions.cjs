@@ -10,6 +10,7 @@ const { snippet } = require("./sources.cjs");
 const { Dynamic, UNDEFINED, strip, toJson } = require("./values.cjs");
 const { fieldPath, valueAt } = require("./entrypath.cjs");
 const { isZodSchema } = require("./zod.cjs");
+const { COMPONENT_VALUE } = require("./deferred.cjs");
 
 /** `defaultData.seed`, `inputs[1]`: where inside an entry a value sits. */
 function keyPath(parts) {
@@ -234,7 +235,8 @@ function variantOf(ctx, raw, out) {
 // What a catalog entry holds beside its data (a component, an `execute` function, a class,
 // JSX, a zod schema of something else, such as its output): not data by design, so skipping
 // it is silent unless entry_fields names the property.
-const NOT_DATA = new Set(["a function", "a method", "a class", "JSX", "an accessor", "an asset"]);
+const NOT_DATA = new Set(["a function", "a method", "a class", "JSX", "an accessor", "an asset",
+  COMPONENT_VALUE]);
 
 /** Keys pygen does not read are noted when dynamic, so the warning lists them. */
 function noteUnknownDynamic(ctx, raw, f) {
