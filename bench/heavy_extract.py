@@ -9,8 +9,9 @@ into ~/.cache/pygen-bench/heavy-app on first use (a few hundred MB; opt-in for `
 bench`). Printed, as wall seconds with the CPU seconds of the child processes in parentheses,
 median of R fresh processes:
 
-- the extractor alone, reading every import (as before package imports were left out) and as
-  pygen runs it, with the files in each program and the imports left out;
+- the extractor alone, reading every import (as before imports only components use were
+  left out) and as pygen runs it, with the files in each program and what it left out (the
+  packages, and the count of the app's own files, such as the node components);
 - cold `pygen extract` of this checkout (and of another checkout with `--against`);
 - the baseline: bench/heavy_baseline.cjs, a generator written the way editors write their own
   (a ts-morph Project of the whole tsconfig, the checker per node), under the same Node, and
@@ -79,6 +80,8 @@ def report(tmp: Path, repeat: int, nodes: int, app_files: int, against: Path | N
     for every in (True, False):
         took, program = extractor(config, repeat, every)
         left = ", ".join(program["deferred"]) or "none"
+        own = program.get("own_files_left_out", 0)
+        left += f"; {own} files of the app only components need" if own else ""
         what = "every import read   " if every else "as pygen runs it    "
         again = " (read again: needed)" if program["every"] and not every else ""
         print(f"  extractor, {what} {took}   {program['files']} files in the program; "
