@@ -13,7 +13,7 @@
 
 const fs = require("fs");
 const path = require("path");
-const { NODE_MODULES } = require("./resolution.cjs");
+const { NODE_MODULES, plainHost } = require("./resolution.cjs");
 
 const RELATIVE = /^\.\.?(?:\/|$)/;
 const AMBIENT = /\bdeclare\s+(?:global|module|namespace)\b/;
@@ -136,18 +136,33 @@ function readUnloaded(ctx, file) {
     return null;
   }
   if (AMBIENT.test(text) || !MODULE.test(text)) return null;
-  const options = ctx.project.getCompilerOptions();
-  ctx.unloadedCache = ctx.unloadedCache
-    || ts.createModuleResolutionCache(ctx.request.root, (f) => f, options);
   const imports = [];
   for (const imp of ts.preProcessFile(text, true, true).importedFiles) {
-    if (!mayBeOwn(imp.fileName, options)) continue;
-    const r = ts.resolveModuleName(imp.fileName, file, options, ts.sys, ctx.unloadedCache)
-      .resolvedModule;
-    if (!r || r.isExternalLibraryImport || NODE_MODULES.test(r.resolvedFileName)) continue;
-    if (!ctx.project.getSourceFile(r.resolvedFileName)) imports.push(r.resolvedFileName);
+    const found = resolveOwn(ctx, imp.fileName, file);
+    if (found && !ctx.project.getSourceFile(found)) imports.push(found);
   }
   return { names: [...text.matchAll(DECLARED)].map((m) => m[1]), imports };
+}
+
+/** The project file `spec` names from `file`, or null (a package, or nothing). */
+function resolveOwn(ctx, spec, file) {
+  const { ts } = ctx.tsMorph;
+  const options = ctx.project.getCompilerOptions();
+  if (!mayBeOwn(spec, options)) return null;
+  if (!ctx.unloadedHost) {
+    ctx.unloadedHost = plainHost(ts, ts.sys);
+    ctx.unloadedCache = ts.createModuleResolutionCache(ctx.request.root, (f) => f, options);
+    ctx.mapped = new Map();
+  }
+  // A `paths` mapping that found a file of the project finds it from any folder.
+  const mapped = !/^[./#]/.test(spec);
+  if (mapped && ctx.mapped.has(spec)) return ctx.mapped.get(spec);
+  const r = ts.resolveModuleName(spec, file, options, ctx.unloadedHost, ctx.unloadedCache)
+    .resolvedModule;
+  const found = r && !r.isExternalLibraryImport && !NODE_MODULES.test(r.resolvedFileName)
+    ? r.resolvedFileName : null;
+  if (mapped && found) ctx.mapped.set(spec, found);
+  return found;
 }
 
 /** Whether a specifier may name a file of the project: relative, a subpath import (`#x`),

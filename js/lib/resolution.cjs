@@ -44,4 +44,4 @@ function plainHost(ts, host) {
   };
 }
 
-module.exports = { NODE_MODULES, baseResolver };
+module.exports = { NODE_MODULES, baseResolver, plainHost };
