@@ -38,7 +38,14 @@ function uiOnlySpecifiers(ts, sf, typed = new Set()) {
   }
   if (!bound.size) return new Set();
   const visit = (node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isExportDeclaration(node)) {
+      // `export { Name }`: another file may read what it imported.
+      for (const el of exportedLocals(ts, node)) {
+        if (bound.has(el)) blocked.add(bound.get(el));
+      }
+      return;
+    }
     if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)
       && ts.isStringLiteral(node.argument.literal)) blocked.add(node.argument.literal.text);
     if (ts.isIdentifier(node) && bound.has(node.text) && !isNameOnly(ts, node)) {
@@ -49,6 +56,13 @@ function uiOnlySpecifiers(ts, sf, typed = new Set()) {
   };
   ts.forEachChild(sf, visit);
   return new Set([...bound.values()].filter((spec) => !blocked.has(spec)));
+}
+
+/** The local names `export { a, b as c }` (no module specifier) exports. */
+function exportedLocals(ts, node) {
+  const clause = node.exportClause;
+  if (node.moduleSpecifier || !clause || !ts.isNamedExports(clause)) return [];
+  return clause.elements.map((el) => (el.propertyName || el.name).text);
 }
 
 function boundNames(ts, clause) {

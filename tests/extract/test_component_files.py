@@ -242,3 +242,12 @@ def test_a_component_file_declaring_globals_stays_in_the_program(tmp_path: Path)
     reply = same_as_every(tmp_path, needed=False)
     # The other component and the UI kit are left out; the file declaring globals is not.
     assert reply["program"]["own_files_left_out"] == 2
+
+
+def test_a_re_exported_component_stays_in_the_program(tmp_path: Path) -> None:
+    # `export { StarNodeNode }`: another file may read it through the definition's file.
+    star = node_files("star-node", extra_import="export { StarNodeNode };\n")
+    project(tmp_path, {"star-node": star, "bolt-node": node_files("bolt-node")})
+    reply = same_as_every(tmp_path, needed=False)
+    # The other component, and the UI kit the kept one uses only in JSX.
+    assert reply["program"]["own_files_left_out"] == 2
