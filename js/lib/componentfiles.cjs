@@ -13,7 +13,7 @@
 
 const fs = require("fs");
 const path = require("path");
-const { NODE_MODULES, plainHost } = require("./resolution.cjs");
+const { NODE_MODULES, plainHost, pathsMapped } = require("./resolution.cjs");
 
 const RELATIVE = /^\.\.?(?:\/|$)/;
 const AMBIENT = /\bdeclare\s+(?:global|module|namespace)\b/;
@@ -155,7 +155,7 @@ function resolveOwn(ctx, spec, file) {
     ctx.mapped = new Map();
   }
   // A `paths` mapping that found a file of the project finds it from any folder.
-  const mapped = !/^[./#]/.test(spec);
+  const mapped = pathsMapped(spec, options);
   if (mapped && ctx.mapped.has(spec)) return ctx.mapped.get(spec);
   const r = ts.resolveModuleName(spec, file, options, ctx.unloadedHost, ctx.unloadedCache)
     .resolvedModule;
@@ -169,12 +169,7 @@ function resolveOwn(ctx, spec, file) {
  * or mapped by `paths` or `baseUrl`; any other names a package (resolving the thousands of
  * package imports of components would cost more than they could tell). */
 function mayBeOwn(spec, options) {
-  if (/^[./#]/.test(spec) || options.baseUrl) return true;
-  return Object.keys(options.paths || {}).some((key) => {
-    const star = key.indexOf("*");
-    return star < 0 ? spec === key
-      : spec.startsWith(key.slice(0, star)) && spec.endsWith(key.slice(star + 1));
-  });
+  return /^[./#]/.test(spec) || Boolean(options.baseUrl) || pathsMapped(spec, options);
 }
 
 /** Importing file → the files left out of the program that it reaches through the imports
