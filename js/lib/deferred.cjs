@@ -7,7 +7,10 @@
 // whole value of an object property (`icon: Sparkles`), as the callee that wraps a component
 // (`memo(View)`), or as the type of an interface or type-literal member. The extractor checks
 // afterwards that nothing it read went through such an import, and reads the catalog again
-// with every import loaded when something did (see extractor.cjs).
+// with every import loaded when something did (see extractor.cjs). The app's own files that
+// only components need (`component: TextNode` naming the node's component file, which then
+// imports the UI kit) are left out the same way, by a stricter rule: no type may name what
+// they bind (see componentfiles.cjs for what is checked afterwards).
 "use strict";
 
 const fs = require("fs");
@@ -128,8 +131,9 @@ function isCode(ts, node) {
 
 /** ts-morph's `resolutionHost` around `inner` (or TypeScript's own resolution): a package
  * import a project file uses only where pygen reads nothing resolves to nothing, and is
- * recorded in `deferred` (specifier → the file it would have loaded, and the files that
- * import it so). */
+ * recorded in `deferred` (specifier → the file it would have loaded, the files that import
+ * it so, and by each of them the file it names); so is such an import of a project file
+ * when `ownFiles` (no `call:` or `class:` item searches every file of the program). */
 function deferringResolution(ts, inner, deferred, ownFiles) {
   return (host, getOptions) => {
     const resolve = baseResolver(ts, inner, host, getOptions);

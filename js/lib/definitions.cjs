@@ -243,6 +243,8 @@ function noteUnknownDynamic(ctx, raw, f) {
   const known = new Set(Object.values(f).filter((name) => typeof name === "string")
     .map((name) => name.split(".")[0]));
   const skipped = new Map();
+  // Nothing read: a value here may come through a file left out (componentfiles.cjs).
+  ctx.unreadValues = ctx.unreadValues || new Set();
   for (const key of Object.keys(raw)) {
     if (known.has(key)) continue;
     const found = [];
@@ -250,8 +252,6 @@ function noteUnknownDynamic(ctx, raw, f) {
     // Per value: an object's static members stay; only what is not data is named, by path.
     for (const x of found) {
       const path = keyPath(x.path);
-      // Nothing read: a value here may come through a file left out (componentfiles.cjs).
-      ctx.unreadValues = ctx.unreadValues || new Set();
       if (x.dynamic.node) ctx.unreadValues.add(x.dynamic.node.compilerNode);
       if (NOT_DATA.has(x.dynamic.why) || skipped.has(path)) continue;
       if (isZodSchema(ctx.tsMorph.Node, x.dynamic.node)) continue;
