@@ -9,12 +9,15 @@ into ~/.cache/pygen-bench/heavy-app on first use (a few hundred MB; opt-in for `
 bench`). Printed, as wall seconds with the CPU seconds of the child processes in parentheses,
 median of R fresh processes:
 
-- the extractor alone, reading every import (as before package imports were left out) and as
-  pygen runs it, with the files in each program and the imports left out;
+- the extractor alone, reading every import (as before imports only components use were
+  left out) and as pygen runs it, with the files in each program and what it left out (the
+  packages, and the count of the app's own files, such as the node components);
 - cold `pygen extract` of this checkout (and of another checkout with `--against`);
 - the baseline: bench/heavy_baseline.cjs, a generator written the way editors write their own
   (a ts-morph Project of the whole tsconfig, the checker per node), under the same Node, and
-  the ratio baseline / pygen.
+  the ratio baseline / pygen;
+- on a separate line, the real 187-node editor's generator time as the issue reports it
+  (14.4 s; not measured here) over pygen's cold extract measured here.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ from pygen.extract.runner import request_for
 HERE = Path(__file__).resolve().parent.parent
 BASELINE = Path(__file__).with_name("heavy_baseline.cjs")
 TARGET = 6.0
+# The real 187-node editor's own generator (a ts-morph parse loop under tsx), as the issue
+# reports it on this machine: not measured here (that editor is not available).
+REPORTED_GENERATOR = 14.4
 
 
 def extractor(config_path: Path, repeat: int, every: bool) -> tuple[Timing, dict[str, Any]]:
@@ -74,6 +80,8 @@ def report(tmp: Path, repeat: int, nodes: int, app_files: int, against: Path | N
     for every in (True, False):
         took, program = extractor(config, repeat, every)
         left = ", ".join(program["deferred"]) or "none"
+        own = program.get("own_files_left_out", 0)
+        left += f"; {own} files of the app only components need" if own else ""
         what = "every import read   " if every else "as pygen runs it    "
         again = " (read again: needed)" if program["every"] and not every else ""
         print(f"  extractor, {what} {took}   {program['files']} files in the program; "
@@ -89,6 +97,10 @@ def report(tmp: Path, repeat: int, nodes: int, app_files: int, against: Path | N
     cpu, wall = base.cpu / ours.cpu, base.wall / ours.wall
     print(f"  ratio baseline / pygen: {wall:.1f}x wall, {cpu:.1f}x CPU   target >= {TARGET:.0f}x: "
           f"{'met' if min(cpu, wall) >= TARGET else 'NOT met'}")
+    print(f"  the real editor's reported figure (not measured here): its generator "
+          f"{REPORTED_GENERATOR} s wall / cold `pygen extract` {ours.wall:.2f} s = "
+          f"{REPORTED_GENERATOR / ours.wall:.1f}x   target >= {TARGET:.0f}x: "
+          f"{'met' if REPORTED_GENERATOR / ours.wall >= TARGET else 'NOT met'}")
     print(f"  load average (1, 5, 15 min): {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -6,6 +6,7 @@
 "use strict";
 
 const { castEvidence } = require("./castevidence.cjs");
+const { recordingIndex } = require("./componentfiles.cjs");
 const { deadImportOf, noteDeadImport } = require("./imports.cjs");
 const { isLibFile } = require("./util.cjs");
 const { structuralMatch, preferDecl, notDeclared, STRUCTURAL_THRESHOLD } =
@@ -42,17 +43,19 @@ function typeIndex(ctx) {
     for (const d of sf.getInterfaces()) add(d.getName(), d, d.isExported());
     for (const d of sf.getTypeAliases()) add(d.getName(), d, d.isExported());
   }
-  return byName;
+  // What the lookup asks of it tells whether files left out could have changed its answer.
+  return recordingIndex(byName);
 }
 
 /** The type index by lower-cased name, built on first use. */
 function lowerIndex(ctx) {
   if (!ctx.lowerIndex) {
-    ctx.lowerIndex = new Map();
+    const lower = new Map();
     for (const [name, candidates] of ctx.index) {
       const key = name.toLowerCase();
-      ctx.lowerIndex.set(key, [...(ctx.lowerIndex.get(key) || []), ...candidates]);
+      lower.set(key, [...(lower.get(key) || []), ...candidates]);
     }
+    ctx.lowerIndex = recordingIndex(lower, ctx.index.asked);
   }
   return ctx.lowerIndex;
 }

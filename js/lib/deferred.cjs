@@ -7,13 +7,24 @@
 // whole value of an object property (`icon: Sparkles`), as the callee that wraps a component
 // (`memo(View)`), or as the type of an interface or type-literal member. The extractor checks
 // afterwards that nothing it read went through such an import, and reads the catalog again
-// with every import loaded when something did (see extractor.cjs).
+// with every import loaded when something did (see extractor.cjs). The app's own files that
+// only components need (`component: TextNode` naming the node's component file, which then
+// imports the UI kit) are left out the same way, by a stricter rule: no type may name what
+// they bind (see componentfiles.cjs for what is checked afterwards).
 "use strict";
 
+const fs = require("fs");
 const { NODE_MODULES, baseResolver } = require("./resolution.cjs");
 
-/** Specifiers of a parsed file whose imported names are used only where pygen reads nothing. */
-function uiOnlySpecifiers(ts, sf) {
+const DECLARATION = /\.d\.[cm]?ts$/;
+const JSX_FILE = /\.[jt]sx$/;
+// `declare global`, `declare module "x"`, `declare namespace`: declarations that reach files
+// that never import the file.
+const AMBIENT = /\bdeclare\s+(?:global|module|namespace)\b/;
+
+/** Specifiers of a parsed file whose imported names are used only where pygen reads nothing;
+ * `typed` (if given) gets those of them a type names or that are imported as types. */
+function uiOnlySpecifiers(ts, sf, typed = new Set()) {
   const bound = new Map();
   const blocked = new Set();
   for (const st of sf.statements) {
@@ -27,18 +38,35 @@ function uiOnlySpecifiers(ts, sf) {
       continue;
     }
     for (const name of boundNames(ts, clause)) bound.set(name, spec);
+    if (clause.isTypeOnly) typed.add(spec);
   }
   if (!bound.size) return new Set();
   const visit = (node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isExportDeclaration(node)) {
+      // `export { Name }`: another file may read what it imported.
+      for (const el of exportedLocals(ts, node)) {
+        if (bound.has(el)) blocked.add(bound.get(el));
+      }
+      return;
+    }
     if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)
       && ts.isStringLiteral(node.argument.literal)) blocked.add(node.argument.literal.text);
-    if (ts.isIdentifier(node) && bound.has(node.text) && !isNameOnly(ts, node)
-      && !isUiPosition(ts, node)) blocked.add(bound.get(node.text));
+    if (ts.isIdentifier(node) && bound.has(node.text) && !isNameOnly(ts, node)) {
+      if (!isUiPosition(ts, node)) blocked.add(bound.get(node.text));
+      else if (inType(ts, node)) typed.add(bound.get(node.text));
+    }
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(sf, visit);
   return new Set([...bound.values()].filter((spec) => !blocked.has(spec)));
+}
+
+/** The local names `export { a, b as c }` (no module specifier) exports. */
+function exportedLocals(ts, node) {
+  const clause = node.exportClause;
+  if (node.moduleSpecifier || !clause || !ts.isNamedExports(clause)) return [];
+  return clause.elements.map((el) => (el.propertyName || el.name).text);
 }
 
 function boundNames(ts, clause) {
@@ -75,6 +103,15 @@ function isUiPosition(ts, node) {
   return false;
 }
 
+/** A name inside a type (`typeof View` included) or a member's type annotation. */
+function inType(ts, node) {
+  for (let at = node.parent; at && !ts.isSourceFile(at); at = at.parent) {
+    if (ts.isTypeNode(at) || ts.isPropertySignature(at) || ts.isTypeQueryNode(at)) return true;
+    if (ts.isExpression(at) && !ts.isExpressionWithTypeArguments(at)) return false;
+  }
+  return false;
+}
+
 /** `const Node = memo(View)`, `forwardRef((props, ref) => ...)`: a call whose arguments are
  * functions or names, assigned whole to a constant; a schema built from a literal is not. */
 function wrapsComponent(ts, node) {
@@ -95,9 +132,10 @@ function isCode(ts, node) {
 
 /** ts-morph's `resolutionHost` around `inner` (or TypeScript's own resolution): a package
  * import a project file uses only where pygen reads nothing resolves to nothing, and is
- * recorded in `deferred` (specifier → the file it would have loaded, and the files that
- * import it so). */
-function deferringResolution(ts, inner, deferred) {
+ * recorded in `deferred` (specifier → the file it would have loaded, the files that import
+ * it so, and by each of them the file it names); so is such an import of a project file
+ * when `ownFiles` (no `call:` or `class:` item searches every file of the program). */
+function deferringResolution(ts, inner, deferred, ownFiles) {
   return (host, getOptions) => {
     const resolve = baseResolver(ts, inner, host, getOptions);
     const uiOnly = new Map();
@@ -107,14 +145,22 @@ function deferringResolution(ts, inner, deferred) {
         const found = resolve(names, containingFile, reused, redirected, opts, containing);
         if (!containing || NODE_MODULES.test(containingFile)) return found;
         if (!uiOnly.has(containingFile)) {
-          uiOnly.set(containingFile, uiOnlySpecifiers(ts, containing));
+          const typed = new Set();
+          uiOnly.set(containingFile, { skip: uiOnlySpecifiers(ts, containing, typed), typed });
         }
-        const skip = uiOnly.get(containingFile);
+        const { skip, typed } = uiOnly.get(containingFile);
         return found.map((r, i) => {
-          if (!r || !r.isExternalLibraryImport || !skip.has(names[i])) return r;
+          if (!r || !skip.has(names[i])) return r;
+          if (!r.isExternalLibraryImport
+            && !(ownFiles && componentFile(r.resolvedFileName, names[i], typed))) {
+            return r;
+          }
           // The same specifier may be read in another file: note which files left it out.
-          const entry = deferred.get(names[i]) || { file: r.resolvedFileName, from: new Set() };
+          const entry = deferred.get(names[i])
+            || { file: r.resolvedFileName, from: new Set(), by: new Map() };
           entry.from.add(containingFile);
+          // A relative specifier names another file from another folder.
+          entry.by.set(containingFile, r.resolvedFileName);
           deferred.set(names[i], entry);
           return undefined;
         });
@@ -123,16 +169,51 @@ function deferringResolution(ts, inner, deferred) {
   };
 }
 
-/** The specifier of the left-out package import that binds a name, noted as one a value
- * needed (`ev.touched`), or null. */
-function deferredImport(ev, symbol) {
+/** A file of the project only components need (`uiOnlySpecifiers`), which may be left out
+ * too: a JSX file (a component's), no type names what it binds, and it declares nothing
+ * global or for another module (which would reach files that never import it). What the
+ * run read through it is checked afterwards (`componentFilesNeeded`). A plain module used
+ * only in function bodies is kept: on the origin app (workspace packages whose helpers
+ * import each other) the checker typed such uses, and every run was read twice. */
+function componentFile(file, spec, typed) {
+  if (!isRelative(spec) || !JSX_FILE.test(file) || typed.has(spec) || NODE_MODULES.test(file)
+    || DECLARATION.test(file)) {
+    return false;
+  }
+  try {
+    return !AMBIENT.test(fs.readFileSync(file, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+function isRelative(spec) {
+  return /^\.\.?(?:\/|$)/.test(spec);
+}
+
+/** The specifier of the left-out import that binds a name, noted as one a value needed
+ * (`ev.touched`; `use`, the name where it was evaluated, in `ev.leftOutUses` when a project
+ * file was left out), or null. */
+function deferredImport(ev, symbol, use = null) {
   const decl = symbol && ev.deferred.size ? symbol.getDeclarations()[0] : null;
   const from = decl && decl.getFirstAncestor((a) => ev.Node.isImportDeclaration(a));
   const spec = from ? from.getModuleSpecifierValue() : null;
   const left = spec && ev.deferred.get(spec);
   if (!left || !left.from.has(decl.getSourceFile().getFilePath())) return null;
   ev.touched.add(spec);
+  if (use && isRelative(spec)) ev.leftOutUses.add(use.compilerNode);
   return spec;
 }
 
-module.exports = { deferringResolution, uiOnlySpecifiers, deferredImport };
+// What a value of a project file left out is: a name only components use (a component, an
+// icon), so not data, like a function; where pygen would read it, the run reads it again.
+const COMPONENT_VALUE = "a name only components use";
+
+/** What a skipped value is, when it comes through an import left out. */
+function leftOutValue(spec) {
+  return isRelative(spec) ? COMPONENT_VALUE : `a value of package '${spec}'`;
+}
+
+module.exports = {
+  deferringResolution, uiOnlySpecifiers, deferredImport, leftOutValue, COMPONENT_VALUE,
+};

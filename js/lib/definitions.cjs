@@ -10,6 +10,7 @@ const { snippet } = require("./sources.cjs");
 const { Dynamic, UNDEFINED, strip, toJson } = require("./values.cjs");
 const { fieldPath, valueAt } = require("./entrypath.cjs");
 const { isZodSchema } = require("./zod.cjs");
+const { COMPONENT_VALUE } = require("./deferred.cjs");
 
 /** `defaultData.seed`, `inputs[1]`: where inside an entry a value sits. */
 function keyPath(parts) {
@@ -234,13 +235,16 @@ function variantOf(ctx, raw, out) {
 // What a catalog entry holds beside its data (a component, an `execute` function, a class,
 // JSX, a zod schema of something else, such as its output): not data by design, so skipping
 // it is silent unless entry_fields names the property.
-const NOT_DATA = new Set(["a function", "a method", "a class", "JSX", "an accessor", "an asset"]);
+const NOT_DATA = new Set(["a function", "a method", "a class", "JSX", "an accessor", "an asset",
+  COMPONENT_VALUE]);
 
 /** Keys pygen does not read are noted when dynamic, so the warning lists them. */
 function noteUnknownDynamic(ctx, raw, f) {
   const known = new Set(Object.values(f).filter((name) => typeof name === "string")
     .map((name) => name.split(".")[0]));
   const skipped = new Map();
+  // Nothing read: a value here may come through a file left out (componentfiles.cjs).
+  ctx.unreadValues = ctx.unreadValues || new Set();
   for (const key of Object.keys(raw)) {
     if (known.has(key)) continue;
     const found = [];
@@ -248,6 +252,7 @@ function noteUnknownDynamic(ctx, raw, f) {
     // Per value: an object's static members stay; only what is not data is named, by path.
     for (const x of found) {
       const path = keyPath(x.path);
+      if (x.dynamic.node) ctx.unreadValues.add(x.dynamic.node.compilerNode);
       if (NOT_DATA.has(x.dynamic.why) || skipped.has(path)) continue;
       if (isZodSchema(ctx.tsMorph.Node, x.dynamic.node)) continue;
       skipped.set(path, x.dynamic.why);

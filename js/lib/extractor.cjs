@@ -20,6 +20,7 @@ const { entrySchema, inferredParts, partsShape, zodDataType } = require("./zodda
 const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
+const { componentFilesNeeded, leftOutFiles, leftOutBy } = require("./componentfiles.cjs");
 const {
   tracked, labelAll, reached, declaresOthersType, lookupAlone,
 } = require("./incremental.cjs");
@@ -96,21 +97,30 @@ function run(tsMorph, request, built) {
 
 /** Whether a package import left out of the program reached what the run read: a value read
  * through it is computed, of a type the checker could not name (`any`); an entry read
- * through it is left out whole, naming no node; a type that did not resolve. */
+ * through it is left out whole, naming no node; a type that did not resolve. For the app's
+ * own files left out, what componentfiles.cjs checks too. */
 function neededDeferred(ctx, ev, nodes) {
   if (!ctx.deferred.size) return false;
   const anyTyped = nodes.some((n) => (n.computed || []).some((c) => /\bany\b/.test(c.type_text)));
   const entryLost = ctx.diagnostics.some((d) => d.kind === "computed" && !d.node_type);
   if (anyTyped || (ev.touched.size && entryLost)) return true;
   if (ctx.diagnostics.some((d) => d.kind === "unresolved-type")) return true;
-  return [...(ctx.deadImports || new Map()).keys()].some((spec) => ctx.deferred.has(spec));
+  if ([...(ctx.deadImports || new Map()).keys()].some((spec) => ctx.deferred.has(spec))) {
+    return true;
+  }
+  return componentFilesNeeded(ctx, ev);
 }
 
-/** For the benchmark: the files in the program and the package imports left out of it. */
+/** For the benchmark: the files in the program, the package imports left out of it and the
+ * count of the app's own files left out. */
 function programCounts(ctx) {
   const files = ctx.project.getProgram().compilerObject.getSourceFiles().length;
+  const own = leftOutFiles(ctx.deferred);
+  const ownSpecs = new Set(own.map((o) => o.spec));
+  const packages = [...ctx.deferred.keys()].filter((spec) => !ownSpecs.has(spec));
   return {
-    files, deferred: [...ctx.deferred.keys()].sort(),
+    files, deferred: packages.sort(),
+    own_files_left_out: new Set(own.flatMap((o) => [...o.by.values()])).size,
     every: Boolean(ctx.request.loadEveryImport),
   };
 }
@@ -127,8 +137,11 @@ function catalogNotes(ctx, ev, nodes, only) {
   ctx.retry = neededDeferred(ctx, ev, nodes);
   if (ctx.retry) return false;
   const dead = deadImportWarnings(ctx, typeUsers(nodes));
-  const left = (file, spec) => ctx.dropped.has(`${file}\0${spec}`);
-  const specifiers = deadSpecifiers(ctx.project, left).filter((s) => !ctx.deferred.has(s));
+  const own = (file, spec) => /^\./.test(spec) && ctx.deferred.has(spec)
+    && ctx.deferred.get(spec).from.has(file);
+  const left = (file, spec) => ctx.dropped.has(`${file}\0${spec}`) || own(file, spec);
+  const specifiers = deadSpecifiers(ctx.project, left)
+    .filter((s) => /^\./.test(s) || !ctx.deferred.has(s));
   if (only && (dead.length || specifiers.length)) return false;
   ctx.diagnostics.push(...dead);
   ctx.diagnostics.push(...tsconfigWarnings(ctx, ctx.tsconfig, specifiers));
@@ -197,7 +210,7 @@ function readType(ctx, tc, ev, shapes, entry, node, locations, fact) {
     locations[node.type] = nodePlaces(ctx, ev, entry, found.decl);
     if (found.decl) seeds.push(found.decl.getSourceFile());
   }
-  fact.files = reached(ctx.request, seeds, closuresOf(ctx));
+  fact.files = reached(ctx.request, seeds, closuresOf(ctx), leftOutBy(ctx));
   fact.alone = lookupAlone(ctx.request, lookupCandidates(ctx, node), fact.files);
 }
 

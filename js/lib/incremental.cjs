@@ -21,8 +21,10 @@ function shared(sf) {
 
 /** The files `seeds` (ts-morph source files) reach through imports and exports, as paths
  * relative to the root, sorted; null when a shared file is reached or there are too many.
- * `memo` keeps each seed's own closure for the run: nodes declared in one file share it. */
-function reached(request, seeds, memo = new Map()) {
+ * `memo` keeps each seed's own closure for the run: nodes declared in one file share it.
+ * `leftOut` maps a file to the files left out of the program that it imports: they are
+ * the node's too (a change to one may make the run read it). */
+function reached(request, seeds, memo = new Map(), leftOut = new Map()) {
   const union = new Set();
   for (const seed of new Set(seeds)) {
     if (!memo.has(seed)) memo.set(seed, closure(seed));
@@ -31,7 +33,9 @@ function reached(request, seeds, memo = new Map()) {
     for (const sf of files) union.add(sf);
     if (union.size > MAX_FILES) return null;
   }
-  return [...union].map((sf) => rel(request, sf.getFilePath())).sort();
+  const own = [...union].map((sf) => sf.getFilePath());
+  const files = new Set([...own, ...own.flatMap((f) => leftOut.get(f) || [])]);
+  return [...files].map((f) => rel(request, f)).sort();
 }
 
 /** One seed's files, or null (a shared file, or more than MAX_FILES). */

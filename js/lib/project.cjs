@@ -118,6 +118,20 @@ function defaultCompilerOptions(ts) {
   };
 }
 
+/** The project's options from its tsconfig, as ts-morph reads them from `tsConfigFilePath`
+ * but without listing the files the tsconfig includes (every folder of the app walked, for
+ * a list a run that starts from the nodes file never uses). A tsconfig TypeScript cannot
+ * parse is left to ts-morph, whose error the caller reports. */
+function configOptions(ts, tsconfig) {
+  const file = path.resolve(tsconfig);
+  const text = ts.sys.readFile(file);
+  const json = text === undefined ? null : ts.parseConfigFileTextToJson(file, text);
+  if (!json || json.error) return { tsConfigFilePath: tsconfig };
+  const host = { ...ts.sys, readDirectory: () => [] };
+  return { compilerOptions: ts.parseJsonConfigFileContent(json.config, host, path.dirname(file),
+    undefined, file).options };
+}
+
 function checkConfigFiles(request) {
   if (!fs.existsSync(request.nodesFile)) {
     throw new UserError(null, `${request.nodesFile}: file not found`, "config");
@@ -135,7 +149,9 @@ function narrowResolution(ts, request, options) {
   const deferred = new Map();
   const dropped = new Set();
   if (!request.loadEveryImport && !(request.entryFields && request.entryFields.zod)) {
-    options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred);
+    // `call:` and `class:` items search every file of the program for entries.
+    const ownFiles = request.definitions.every((d) => !/^(?:call|class):/.test(d));
+    options.resolutionHost = deferringResolution(ts, options.resolutionHost, deferred, ownFiles);
   }
   const skip = skippedFiles(request);
   if (skip) {
@@ -154,7 +170,7 @@ function makeProject(tsMorph, request) {
   const options = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false };
   const linked = parseWithWorkspace(ts, tsconfig, chain.some((f) => linkedExtends.has(f)));
   if (linked) options.compilerOptions = linked.options;
-  else if (tsconfig) options.tsConfigFilePath = tsconfig;
+  else if (tsconfig) Object.assign(options, configOptions(ts, tsconfig));
   else options.compilerOptions = defaultCompilerOptions(ts);
   const workspace = findWorkspace(request.nodesFile);
   const standIns = [];

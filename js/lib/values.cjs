@@ -9,7 +9,7 @@ const {
   Dynamic, SPREADS, UNDEFINED, isPlainData, findDynamic, strip, toJson,
 } = require("./plaindata.cjs");
 const { singleReturn } = require("./util.cjs");
-const { deferredImport } = require("./deferred.cjs");
+const { deferredImport, leftOutValue } = require("./deferred.cjs");
 
 // Bounds of one value's evaluation, so a pathological file cannot hang the run.
 const MAX_CALL_DEPTH = 24;
@@ -36,9 +36,9 @@ function newEvaluation(tsMorph, project, evaluateCall) {
     steps: 0,
     // Why a bound tripped inside the helper calls being evaluated, or null.
     tripped: null,
-    // Package imports left out of the program (specifier → file), and those a value needed.
-    deferred: new Map(),
-    touched: new Set(),
+    // Imports left out of the program (specifier → file), those a value needed, and the
+    // uses of a left-out project file's names that were evaluated (deferred.cjs).
+    deferred: new Map(), touched: new Set(), leftOutUses: new Set(),
   };
 }
 
@@ -87,7 +87,9 @@ function evaluate(ev, raw) {
  * enum members, declared constants, template literal types) is the value itself.
  */
 function literalFromChecker(ev, node, dynamic) {
-  if (!ev.checker || dynamic.limit || ev.notLiteral.has(node.getKind())) return dynamic;
+  // A left-out file's name has no type here; whether the run may do without is checked later.
+  if (!ev.checker || dynamic.limit || ev.notLiteral.has(node.getKind())
+    || ev.leftOutUses.has(dynamic.node.compilerNode)) return dynamic;
   const type = ev.checker.getTypeAtLocation(node.compilerNode);
   const { TypeFlags } = ev.tsMorph.ts;
   if (type.flags & TypeFlags.StringLiteral || type.flags & TypeFlags.NumberLiteral) {
@@ -262,8 +264,8 @@ function evaluateName(ev, identifier, symbol = identifier.getSymbol()) {
   if (!decl) {
     // An import of a file the bundler serves (an icon) resolves to no declaration.
     const own = symbol ? symbol.getDeclarations()[0] : undefined;
-    const pkg = deferredImport(ev, symbol);
-    const why = pkg ? `a value of package '${pkg}'`
+    const pkg = deferredImport(ev, symbol, identifier);
+    const why = pkg ? leftOutValue(pkg)
       : own && notDataReason(ev.Node, own) === "an asset" ? "an asset"
         : "a name that cannot be resolved";
     return new Dynamic(identifier, why);

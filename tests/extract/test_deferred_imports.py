@@ -130,6 +130,13 @@ def cli_extract(root: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     return out
 
 
+def nodes_read(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The nodes without the entry keys pygen does not read (`skipped`): with the components'
+    files left out too, a component's key is skipped silently, whatever a read of its file
+    would call it (tests/extract/test_component_files.py)."""
+    return [{k: v for k, v in n.items() if k != "skipped"} for n in doc["nodes"]]
+
+
 def by_type(doc: dict[str, Any]) -> dict[str, Any]:
     return {n["type"]: n for n in doc["nodes"]}
 
@@ -139,10 +146,12 @@ def test_component_only_packages_are_left_out_and_nothing_read_changes(
     project(tmp_path, {"star-node": node_files("star-node"), "bolt-node": node_files("bolt-node")})
     left_out = extractor_reply(tmp_path, every=False)
     every = extractor_reply(tmp_path, every=True)
-    assert left_out["program"]["deferred"] == ["demo-icons", "demo-ui"]
+    # The components' files are left out too, so their UI package is never even resolved.
+    assert left_out["program"]["deferred"] == ["demo-icons"]
+    assert left_out["program"]["own_files_left_out"] == 2
     assert not left_out["program"]["every"]
     assert left_out["program"]["files"] < every["program"]["files"]
-    assert left_out["nodes"] == every["nodes"]
+    assert nodes_read(left_out) == nodes_read(every)
     assert left_out["sources"] == every["sources"]
     # No warning says an import it left out cannot be resolved.
     assert not [d for d in left_out["diagnostics"] if "resolve" in d["message"]]
@@ -161,7 +170,7 @@ def test_a_data_type_using_a_package_interface_is_read_exactly(
     reply = extractor_reply(tmp_path, every=False)
     # The package the data type names was needed: the run read every import.
     assert reply["program"]["every"]
-    assert reply["nodes"] == extractor_reply(tmp_path, every=True)["nodes"]
+    assert nodes_read(reply) == nodes_read(extractor_reply(tmp_path, every=True))
     field = by_type(cli_extract(tmp_path, monkeypatch))["render-node"]["data_type"]["fields"][1]
     assert field["name"] == "render" and field["type_text"] == "RenderSettings"
     assert [f["name"] for f in field["type"]["fields"]] == ["fps", "codec"]
@@ -188,7 +197,7 @@ def test_a_data_type_using_a_browser_type_is_read_exactly(
     # The browser's libraries stay in the program: a DOM type needs no second read.
     assert not reply["program"]["every"]
     assert not [d for d in reply["diagnostics"] if "resolve" in d["message"]]
-    assert reply["nodes"] == extractor_reply(tmp_path, every=True)["nodes"]
+    assert nodes_read(reply) == nodes_read(extractor_reply(tmp_path, every=True))
     field = by_type(cli_extract(tmp_path, monkeypatch))["upload-node"]["data_type"]["fields"][1]
     assert field["name"] == "file" and field["type_text"] == "File"
 
@@ -201,7 +210,7 @@ def test_a_computed_value_of_its_own_is_read_once(tmp_path: Path) -> None:
     # Computed, of a type the checker names: nothing left out was needed.
     assert not reply["program"]["every"]
     assert [c["type_text"] for c in reply["nodes"][0]["computed"]] == ["number"]
-    assert reply["nodes"] == extractor_reply(tmp_path, every=True)["nodes"]
+    assert nodes_read(reply) == nodes_read(extractor_reply(tmp_path, every=True))
 
 
 def test_a_package_left_out_in_one_file_is_still_read_where_another_file_needs_it(
@@ -211,7 +220,9 @@ def test_a_package_left_out_in_one_file_is_still_read_where_another_file_needs_i
         "const CODEC = DEFAULT_CODEC;\nconst handler = runRender;\n",
         extra_field="  codec: string;\n  onRun: () => void;\n",
         extra_default=", codec: CODEC, onRun: handler")
-    mark = node_files("mark-node")
+    # The definition names its component's type, so the component's file stays in the program.
+    mark = node_files("mark-node", extra_import='import type { MarkNodeNode as View } from '
+                      '"./MarkNodeNode";\nexport type MarkView = typeof View;\n')
     component = "src/nodes/mark-node/MarkNodeNode.tsx"
     mark[component] = ('import { RenderMark } from "demo-render";\n'
                        + mark[component].replace("<Panel title={data.label} />",
@@ -221,7 +232,7 @@ def test_a_package_left_out_in_one_file_is_still_read_where_another_file_needs_i
     # Left out where only JSX uses it, read where constants take its values: one read.
     assert "demo-render" in reply["program"]["deferred"] and not reply["program"]["every"]
     every = extractor_reply(tmp_path, every=True)
-    assert reply["nodes"] == every["nodes"]
+    assert nodes_read(reply) == nodes_read(every)
     # Only the note on keys pygen does not read says where an icon's value comes from.
     def read(doc: dict[str, Any]) -> list[dict[str, Any]]:
         return [d for d in doc["diagnostics"] if d["kind"] != "skipped"]
