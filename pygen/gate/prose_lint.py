@@ -128,7 +128,8 @@ def skill_files(skills_dir: Path) -> list[Path]:
     """Every Markdown skill file under skills_dir, sorted; `_` and hidden ones are not."""
     if not skills_dir.is_dir():
         return []
-    return sorted(p for p in skills_dir.rglob("*.md") if not layout.for_people(p, skills_dir))
+    return layout.sorted_paths(p for p in skills_dir.rglob("*.md")
+                               if not layout.for_people(p, skills_dir))
 
 
 def linted(path: Path, skills_dir: Path) -> bool:
@@ -146,7 +147,7 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
     by_path = {u.path: u for u in planned if linted(u.path, skills_dir)}
     found = Lint()
     types = {stem: key for key, stem in model.file_stems.items()}
-    for path in sorted(set(skill_files(skills_dir)) | set(by_path)):
+    for path in layout.sorted_paths(set(skill_files(skills_dir)) | set(by_path)):
         node_type = types.get(path.stem, path.stem) if layout.is_node_file(skills_dir, path) \
             else None
         if node_type is not None and model.node(node_type) is None:
