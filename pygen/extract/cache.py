@@ -7,7 +7,9 @@ ignored and rebuilt, never trusted. Three stages keep an entry there:
 - `extract.json` (here): the extractor's reply. Its key is pygen's version, the hash of the
   Node script and of ts-morph's package.json, the node binary, and the settings; it also lists
   the sha256 of every file the extraction read (the extractor reports them; the nodes file and
-  tsconfig are added for good measure). All of them are hashed again on every run.
+  tsconfig are added for good measure), with their stats: a file whose stat is as recorded
+  and that had settled when the entry began is not hashed again (`stat_trust`); any other
+  is.
 - `tools.json`: the tool schemas (pygen.tools.cache).
 - `check.json`: the last clean `check` (pygen.gate.check_memo).
 """
