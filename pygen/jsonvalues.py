@@ -47,3 +47,93 @@ def variant_text(value: object) -> str | None:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
+def pretty(value: object) -> str:
+    """`json.dumps(value, indent=2, ensure_ascii=False)`, the same text, about three times
+    faster: the standard encoder's indented form is Python generators, one per container,
+    and the schema document holds a few hundred thousand of them at 2,000 nodes."""
+    out: list[str] = []
+    _pretty(value, out, "\n")
+    return "".join(out)
+
+
+_STRING = json.encoder.encode_basestring
+
+
+def _scalar(value: object) -> str | None:
+    """A scalar's text as json.dumps writes it (in its order of tests); None otherwise."""
+    if isinstance(value, str):
+        return str(_STRING(value))
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return _float(value)
+    return None
+
+
+def _float(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    return float.__repr__(value)
+
+
+def _key(key: object) -> str:
+    """A dict key as json.dumps turns it into a string."""
+    if isinstance(key, str):
+        return key
+    if isinstance(key, float):
+        return _float(key)
+    text = _scalar(key) if key is None or isinstance(key, int) else None
+    if text is None:
+        raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
+    return text
+
+
+def _pretty(value: object, out: list[str], pad: str) -> None:
+    text = _scalar(value)
+    if text is not None:
+        out.append(text)
+        return
+    inner = pad + "  "
+    if isinstance(value, list | tuple):
+        if not value:
+            out.append("[]")
+            return
+        out.append("[")
+        joint = inner
+        for item in value:
+            kind = type(item)  # the common scalars without a call: a third of the time
+            if kind is str:
+                out.append(joint + _STRING(item))
+            else:
+                out.append(joint)
+                _pretty(item, out, inner)
+            joint = "," + inner
+        out.append(pad + "]")
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        out.append("{")
+        joint = inner
+        for key, item in value.items():
+            head = f"{joint}{_STRING(key if type(key) is str else _key(key))}: "
+            kind = type(item)
+            if kind is str:
+                out.append(head + _STRING(item))
+            else:
+                out.append(head)
+                _pretty(item, out, inner)
+            joint = "," + inner
+        out.append(pad + "}")
+    else:
+        raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")

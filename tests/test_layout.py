@@ -175,7 +175,7 @@ UNMIRRORED = frozenset({
     "conventions.py", "errors.py", "extract/infer.py", "extract/noderuntime.py",
     "extract/versioned.py", "gate/block_history.py", "gate/gate.py", "gate/report_format.py",
     "gate/vocabulary.py", "init/configfile.py", "init/forms.py", "init/literals.py",
-    "init/toplevel.py", "jsonvalues.py", "model.py", "proc.py", "protocol/findings.py",
+    "init/toplevel.py", "model.py", "proc.py", "protocol/findings.py",
     "protocol/loading.py", "schema/conditional.py", "schema/fields.py", "server/batch.py",
     "server/http.py", "server/listing.py", "server/synonyms.py", "skills/agent_skills.py",
     "skills/bounds.py", "skills/catalog_text.py", "skills/conventions_text.py",

@@ -32,6 +32,7 @@ from pygen.config import Config
 from pygen.gate import check_memo
 from pygen.model import Diagnostic
 from pygen.output import console, err_console, shown
+from pygen.tools.cache import tool_inputs
 
 if TYPE_CHECKING:  # a check answered from the memo imports none of the stages
     from pygen.gate.gate import Gate
@@ -65,7 +66,8 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
               use_cache: bool, verbose: bool = False) -> int:
     """One `check` run; returns its exit code. A clean run is remembered (pygen.gate.check_memo)."""
     files.refuse_links_below(config.skills_dir)  # before the memo, which reads through links
-    known_clean = check_memo.clean_check(config, strict) if use_cache else None
+    known_clean = check_memo.clean_check(config, strict, lambda changed: _early_start(
+        config, changed)) if use_cache else None
     if known_clean is not None:
         print_diagnostics(known_clean.warnings, quiet or as_json, verbose)
         print_contradictions(known_clean.contradictions, strict=False, quiet=quiet or as_json)
@@ -75,6 +77,22 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
     with gcpause.paused():
         return full_check(config, strict=strict, quiet=quiet, as_json=as_json,
                           use_cache=use_cache, verbose=verbose)
+
+
+def _early_start(config: Config, changed: list[Path]) -> None:
+    """Start Node now when a changed file is the code's (not a skill file, not a tool
+    source): the extraction will run, and Node and TypeScript load while Python imports
+    the stages and reads the caches."""
+    skills = [config.skills_dir, *([config.agent_skills_dir] if config.agent_skills_dir
+                                   else [])]
+    ours = {config.fallback_file, *(tool_inputs(config) or ())}
+    # (the early process is taken only by a run in the folder it started in)
+    code = [path for path in changed
+            if path not in ours and not any(path.is_relative_to(s) for s in skills)]
+    if code and Path.cwd() == config.root:
+        from pygen.extract import prestart
+
+        prestart.start()
 
 
 def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,

@@ -7,7 +7,9 @@ ignored and rebuilt, never trusted. Three stages keep an entry there:
 - `extract.json` (here): the extractor's reply. Its key is pygen's version, the hash of the
   Node script and of ts-morph's package.json, the node binary, and the settings; it also lists
   the sha256 of every file the extraction read (the extractor reports them; the nodes file and
-  tsconfig are added for good measure). All of them are hashed again on every run.
+  tsconfig are added for good measure), with their stats: a file whose stat is as recorded
+  and that had settled when the entry began is not hashed again (`stat_trust`); any other
+  is.
 - `tools.json`: the tool schemas (pygen.tools.cache).
 - `check.json`: the last clean `check` (pygen.gate.check_memo).
 """
@@ -19,7 +21,9 @@ import functools
 import hashlib
 import json
 import re
+import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard, cast
 
@@ -207,28 +211,89 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
     hears how much was read again."""
     path = cache_dir(config) / "extract.json"
     key = extraction_key(config)
+    # Before any file is hashed or read: a file changed after this is never trusted by its
+    # stat next time (see `stat_trust`).
+    started_ns = time.time_ns()
     cached = read_entry(path, key)
-    reply = _cached_reply(config, cached, note or (lambda _: None))
+    reply = _cached_reply(config, cached, note or (lambda _: None), started_ns)
     if reply is not None:
         with contextlib.suppress(ExtractionError, KeyError, TypeError, ValidationError):
             extraction = named(parse_reply(reply, config.settings.field_list,
                                            config.settings.variant_field), config)
             if cached is not None and reply is cached.get("reply"):
                 return extraction  # nothing changed: nothing to write
-            write_entry(path, {"key": key, "reply": reply, "inputs": reply_fingerprint(
-                config, reply)})
+            _store(path, key, reply, reply_fingerprint(config, reply), started_ns)
             return extraction
     # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
     extraction = named(parse_reply(reply, config.settings.field_list,
                                    config.settings.variant_field), config)
-    write_entry(path, {"key": key, "inputs": reply_fingerprint(config, reply),
-                       "reply": reply})
+    _store(path, key, reply, reply_fingerprint(config, reply), started_ns)
     return extraction
 
 
+def _store(path: Path, key: str, reply: dict[str, Any], inputs: list[list[str | None]],
+           started_ns: int) -> None:
+    write_entry(path, {"key": key, "inputs": inputs, "reply": reply,
+                       "stats": stats([Path(str(e[0])) for e in inputs]),
+                       "written_ns": started_ns})
+
+
+def stats(paths: list[Path]) -> list[list[int] | None]:
+    """Each file's size, inode, mtime and ctime (ns): unchanged, its bytes need no hashing."""
+    found: list[list[int] | None] = []
+    for path in paths:
+        try:
+            st = path.stat()
+        except OSError:
+            found.append(None)
+            continue
+        found.append([st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns])
+    return found
+
+
+# A file changed within this many ns of the moment a cache entry's hashing began may have
+# changed after it was hashed without its times showing it (coarse file-system clocks).
+RACY_NS = 2_000_000_000
+
+
+@dataclass(frozen=True)
+class Trust:
+    """What the stats of an entry's inputs tell: the recorded sha256 of each file whose stat
+    is as recorded and which had not changed around the time the entry began hashing (its
+    bytes are as they were, as git trusts its index), and the files that had settled by the
+    time this run began (trusted by the next entry written)."""
+
+    trusted: dict[str, str | None]
+    settled: frozenset[str]
+
+    def sha(self, path: Path) -> str | None:
+        found = self.trusted.get(str(path), _UNKNOWN)
+        return sha256_of(path) if found is _UNKNOWN else found
+
+
+_UNKNOWN = "?"
+
+
+def stat_trust(recorded: list[list[str | None]], recorded_stats: Any, written_ns: Any,
+               started_ns: int) -> Trust:
+    """The Trust of an entry's inputs; nothing is trusted from an entry without stats."""
+    paths = [str(e[0]) for e in recorded]
+    now = stats([Path(p) for p in paths])
+    settled = frozenset(p for p, st in zip(paths, now, strict=True)
+                        if st is not None and max(st[2], st[3]) < started_ns - RACY_NS)
+    if not isinstance(recorded_stats, list) or len(recorded_stats) != len(recorded) \
+            or not isinstance(written_ns, int):
+        return Trust({}, settled)
+    trusted = {str(entry[0]): entry[1] for entry, then, st in
+               zip(recorded, recorded_stats, now, strict=True)
+               if st is not None and st == then
+               and max(st[2], st[3]) < written_ns - RACY_NS}
+    return Trust(trusted, settled)
+
+
 def _cached_reply(config: Config, cached: dict[str, Any] | None,
-                  note: Callable[[str], None]) -> dict[str, Any] | None:
+                  note: Callable[[str], None], started_ns: int) -> dict[str, Any] | None:
     """The cached reply when nothing changed, a spliced one when a partial run could tell,
     else None."""
     if cached is None or not isinstance(cached.get("reply"), dict):
@@ -236,9 +301,14 @@ def _cached_reply(config: Config, cached: dict[str, Any] | None,
     recorded = cached.get("inputs")
     if not fresh_shape(recorded):
         return None
-    changed = incremental.changed_files(config, recorded, sha256_of)
+    trust = stat_trust(recorded, cached.get("stats"), cached.get("written_ns"), started_ns)
+    changed = incremental.changed_files(config, recorded, trust.sha)
     if not changed:
-        return cast("dict[str, Any]", cached["reply"])
+        # Files hashed only because they had changed around the last writing, settled since:
+        # the entry is written again (a copy), so later runs trust their stats.
+        hashed = {str(e[0]) for e in recorded} - trust.trusted.keys()
+        fresh = not hashed & trust.settled
+        return cast("dict[str, Any]", cached["reply"] if fresh else dict(cached["reply"]))
     manifests = {incremental.relative(config, p) for p in _manifests(config, cached["reply"])}
     if manifests.issuperset(changed):
         # Types are written after the cache: a renamed package needs no new extraction,

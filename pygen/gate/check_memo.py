@@ -8,6 +8,7 @@ index, so a warm check costs a stat per file."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,19 +73,21 @@ def _stats(paths: list[Path]) -> list[list[int] | None]:
 RACY_NS = 2_000_000_000
 
 
-def _fresh(recorded: Any, stats: Any, written_ns: Any) -> bool:
-    """Whether every recorded file still has its bytes; a file whose stat is as recorded,
-    and was not changed around the time of recording, is not read."""
+def _changed(recorded: Any, stats: Any, written_ns: Any) -> list[Path] | None:
+    """The recorded files whose bytes changed (None: unknown, as good as all); a file whose
+    stat is as recorded, and was not changed around the time of recording, is not read."""
     if not cache.fresh_shape(recorded) or not isinstance(stats, list) \
             or len(stats) != len(recorded) or not isinstance(written_ns, int):
-        return cache.fresh(recorded)
+        return [] if cache.fresh(recorded) else None
     now = _stats([Path(e[0]) for e in recorded])  # type: ignore[arg-type]
+    changed = []
     for entry, then, seen in zip(recorded, stats, now, strict=True):
         settled = seen is not None and seen[2] < written_ns - RACY_NS \
             and seen[3] < written_ns - RACY_NS
-        if not (settled and seen == then) and cache.sha256_of(Path(str(entry[0]))) != entry[1]:
-            return False
-    return True
+        path = Path(str(entry[0]))
+        if not (settled and seen == then) and cache.sha256_of(path) != entry[1]:
+            changed.append(path)
+    return changed
 
 
 @dataclass(frozen=True)
@@ -97,15 +100,21 @@ class Passed:
     contradictions: tuple[str, ...] = ()
 
 
-def clean_check(config: Config, strict: bool) -> Passed | None:
+def clean_check(config: Config, strict: bool,
+                on_change: Callable[[list[Path]], None] | None = None) -> Passed | None:
     """The last check with exactly these inputs, if it passed: the whole run can be skipped,
-    its warnings printed as they were."""
+    its warnings printed as they were. When only some of its files changed, `on_change`
+    hears which, before the run goes on without the memo."""
     key = _key(config, strict, _skill_files(config))
     if key is None:
         return None
     cached = cache.read_entry(cache.cache_dir(config) / "check.json", key)
-    if cached is None or not _fresh(cached.get("inputs"), cached.get("stats"),
-                                    cached.get("written_ns")):
+    if cached is None:
+        return None
+    changed = _changed(cached.get("inputs"), cached.get("stats"), cached.get("written_ns"))
+    if changed is None or changed:
+        if changed and on_change is not None:
+            on_change(changed)
         return None
     files, warnings = cached.get("files"), cached.get("warnings", [])
     said = cached.get("contradictions", [])

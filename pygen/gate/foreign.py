@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pygen import files
+from pygen import files, layout
 from pygen.config import Config
 from pygen.errors import MarkerError
 from pygen.gate.prose_lint import linted, skill_files
@@ -48,7 +48,7 @@ def texts(config: Config, planned: Sequence[block_digests.Planned]) -> dict[Path
     mine = {u.path: u.new for u in planned if linted(u.path, skills)}
     out = {path: files.read_text(path) or "" for path in skill_files(skills) if path not in mine}
     out.update(mine)
-    return dict(sorted(out.items()))
+    return {path: out[path] for path in layout.sorted_paths(out)}
 
 
 def find(config: Config, planned: Sequence[block_digests.Planned]) -> list[ForeignBlock]:

@@ -10,6 +10,7 @@ digits, `_`, `$`, inner `-`): shell commands, JSON snippets, calls like
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 
@@ -28,13 +29,14 @@ def prose_only(text: str, path: str) -> str:
     """`text` with the frontmatter and the AUTO-GEN blocks blanked out; lines stay put."""
     lines = [line.rstrip("\r\n") for line in markers.lines_of(text)]
     head, _ = frontmatter.split(text)
-    hidden = set(range(head.count("\n")))
-    try:
-        for block in markers.parse(text, path):
-            hidden.update(range(block.start_line - 1, block.end_line))
-    except MarkerError:
-        pass  # the planner reports it; lint what can be read
-    return "\n".join("" if i in hidden else line for i, line in enumerate(lines))
+    hidden = [(0, head.count("\n"))]
+    with contextlib.suppress(MarkerError):  # the planner reports it; lint what can be read
+        hidden += [(block.start_line - 1, block.end_line) for block in markers.parse(text, path)]
+    for start, end in hidden:  # whole runs of lines, not a test per line
+        end = min(end, len(lines))
+        if start < end:
+            lines[start:end] = [""] * (end - start)
+    return "\n".join(lines)
 
 
 def code_spans(markdown: str) -> Iterator[tuple[int, str]]:

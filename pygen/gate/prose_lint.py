@@ -23,6 +23,7 @@ read, `_` files aside.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,12 +129,17 @@ def skill_files(skills_dir: Path) -> list[Path]:
     """Every Markdown skill file under skills_dir, sorted; `_` and hidden ones are not."""
     if not skills_dir.is_dir():
         return []
-    return sorted(p for p in skills_dir.rglob("*.md") if not layout.for_people(p, skills_dir))
+    # As `rglob("*.md")` finds them (no folder linked in is entered), a few times faster.
+    found = [Path(folder, name) for folder, dirs, names in os.walk(skills_dir)
+             for name in (*dirs, *names) if name.endswith(".md")]
+    return layout.sorted_paths(p for p in found if not layout.for_people(p, skills_dir))
 
 
 def linted(path: Path, skills_dir: Path) -> bool:
-    return (path.suffix == ".md" and path.is_relative_to(skills_dir)
-            and not layout.for_people(path, skills_dir))
+    if path.suffix != ".md":
+        return False
+    inside = str(path).startswith(str(skills_dir) + os.sep) or path.is_relative_to(skills_dir)
+    return inside and not layout.for_people(path, skills_dir)
 
 
 def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
@@ -146,7 +152,7 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
     by_path = {u.path: u for u in planned if linted(u.path, skills_dir)}
     found = Lint()
     types = {stem: key for key, stem in model.file_stems.items()}
-    for path in sorted(set(skill_files(skills_dir)) | set(by_path)):
+    for path in layout.sorted_paths(set(skill_files(skills_dir)) | set(by_path)):
         node_type = types.get(path.stem, path.stem) if layout.is_node_file(skills_dir, path) \
             else None
         if node_type is not None and model.node(node_type) is None:

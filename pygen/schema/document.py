@@ -9,12 +9,12 @@ which field selects which entry, and the union of their handles (what any of the
 
 from __future__ import annotations
 
-import json
 import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote, unquote
 
+from pygen.jsonvalues import pretty
 from pygen.model import Handle, Model, NodeDef
 from pygen.schema.node_schema import Schema, choice, node_data_schema, object_schema
 from pygen.tools import recorded
@@ -243,4 +243,4 @@ def document_data(schemas: Mapping[str, Schema], handles: Mapping[str, dict[str,
 
 def dump_document(doc: Mapping[str, Any]) -> str:
     """The document's text, as the file holds it."""
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return pretty(doc) + "\n"

@@ -69,8 +69,8 @@ def field_for(text: str, block_ids: Iterable[str], path: str) -> str:
 
 def hand_edits(path: Path, old: str | None, new: str) -> list[HandEdit]:
     """Blocks of `old` that pygen wrote (per its digests) and someone changed since."""
-    if old is None:
-        return []
+    if old is None or old == new:
+        return []  # a block's body is as pygen writes it now: edited or not, nothing to keep
     digests = recorded(old)
     if not digests:
         return []

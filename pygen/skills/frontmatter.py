@@ -6,6 +6,7 @@ file's line ending is reused. A file without frontmatter gets one at the top.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping
@@ -31,13 +32,19 @@ def split(text: str) -> tuple[str, str]:
 
 
 def read(text: str) -> dict[str, str]:
+    return dict(_read(text))
+
+
+# The planner, the digests and the gate each read every file's frontmatter: once per text.
+@functools.lru_cache(maxsize=1 << 15)
+def _read(text: str) -> tuple[tuple[str, str], ...]:
     head, _ = split(text)
     out: dict[str, str] = {}
     for line in lines_of(head)[1:-1]:
         match = _KEY.match(line)
         if match and not line.startswith((" ", "\t")):
             out[match.group(1)] = _unquote(match.group(2).strip())
-    return out
+    return tuple(out.items())
 
 
 def _unquote(value: str) -> str:

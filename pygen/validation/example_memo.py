@@ -53,15 +53,18 @@ def strings(text: str) -> set[str]:
 
 
 def _refs(value: object) -> Iterator[str]:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "$ref" and isinstance(item, str):
-                yield ref_name(item) or ""
-            else:
-                yield from _refs(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _refs(item)
+    """The names of the `$ref`s in a schema, in no set order (a stack, not a generator per
+    subschema: every spec of the catalog is walked once a run)."""
+    todo = [value]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, dict):
+            ref = current.get("$ref")
+            if isinstance(ref, str):
+                yield ref_name(ref) or ""
+            todo += [item for item in current.values() if isinstance(item, dict | list)]
+        elif isinstance(current, list):
+            todo += [item for item in current if isinstance(item, dict | list)]
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from cached_project import MODES_TS, config, make_project, node_runs, run
 
 from pygen.config import Config, Settings
-from pygen.extract import cache, noderuntime
+from pygen.extract import cache, noderuntime, prestart
 from pygen.tools import merge
 
 
@@ -146,3 +147,40 @@ def test_an_entry_reads_back_in_its_own_key_order_and_an_edit_is_refused(
     assert cache.read_entry(entry, "other") is None
     entry.write_text(entry.read_text().replace('"zeta":1', '"zeta":2'))
     assert cache.read_entry(entry, "k") is None
+
+
+def test_settled_inputs_are_trusted_by_their_stat_and_a_write_is_still_seen(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hashed: list[Path] = []
+    real = cache.sha256_of
+    monkeypatch.setattr(cache, "sha256_of", lambda p: hashed.append(p) or real(p))
+    assert enum_of(project) == ("fast", "slow")
+    # Written just before the entry: their times cannot vouch for their bytes yet.
+    assert project / "src" / "modes.ts" in hashed
+    time.sleep(cache.RACY_NS / 1e9 + 0.2)
+    assert enum_of(project) == ("fast", "slow")  # settled now: the entry is written again
+    hashed.clear()
+    assert enum_of(project) == ("fast", "slow")
+    assert [p for p in hashed if p.suffix == ".ts"] == []
+    assert node_runs(project) == 1
+    # The same size, written after the entry: its times show it.
+    (project / "src" / "modes.ts").write_text(MODES_TS.replace('"slow"', '"slod"'))
+    assert enum_of(project) == ("fast", "slod")
+    assert node_runs(project) == 2
+
+
+def test_a_check_missing_its_memo_on_a_code_file_starts_one_node_early(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0  # the memo
+    early: list[int] = []
+    real = prestart.start
+    monkeypatch.setattr(prestart, "start", lambda: early.append(1) or real())
+    skill = project / "skills" / "nodes" / "prompt.md"
+    skill.write_text(skill.read_text() + "\nA person's note.\n")
+    # Only a skill file changed: the extraction is cached, no Node starts at all.
+    assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
+    assert node_runs(project) == 1 and early == []
+    (project / "src" / "modes.ts").write_text(MODES_TS.replace('"slow"', '"slod"'))
+    check = run(project, "check", "-q", monkeypatch=monkeypatch)
+    assert check.exit_code == 1 and "stale: skills/nodes/prompt.md" in check.stderr
+    assert early == [1] and node_runs(project) == 2  # the early process extracted
