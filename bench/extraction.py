@@ -45,7 +45,7 @@ class Timing:
         return f"{self.wall:.2f} ({self.cpu:.2f})"
 
 
-def measure(run: Callable[[], None], repeat: int) -> Timing:
+def measure(run: Callable[[], object], repeat: int) -> Timing:
     walls, cpus = [], []
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -214,8 +214,8 @@ def compare(db: Path, records: list[dict[str, Any]], nodes: list[NodeDef]) -> Ta
     ours = latest_records(records)
     theirs = leader_nodes(db)
     out.leader_nodes, out.ours_nodes = len(theirs), len(ours)
-    for record in ours.values():
-        out.ours.update(level(p) for p, _ in param_paths(record.get("fields") or []))
+    for read in ours.values():
+        out.ours.update(level(p) for p, _ in param_paths(read.get("fields") or []))
     for kind, (version, descriptors) in theirs.items():
         record = ours.get(kind)
         if record is None:
