@@ -267,3 +267,14 @@ def test_a_plain_module_used_only_in_function_bodies_stays(tmp_path: Path) -> No
     assert reply["program"]["own_files_left_out"] == 1
     # The component and the UI kit it imports; the helper module is in the program.
     assert reply["program"]["files"] == every["program"]["files"] - 2
+
+
+def test_a_type_that_resolves_nowhere_does_not_make_the_run_read_again(tmp_path: Path) -> None:
+    """A data type naming a global the project does not declare (Node's `Buffer` without its
+    types installed) is unresolved with or without the component files: the run is not read
+    again for it, and reads the same as one with every import."""
+    star = node_files("star-node", extra_field="  /** Raw bytes. */\n  raw: Buffer;\n")
+    project(tmp_path, {"star-node": star})
+    reply = same_as_every(tmp_path, needed=False)
+    assert reply["program"]["own_files_left_out"] == 1
+    assert any(d["kind"] == "unresolved-type" for d in reply["diagnostics"])
