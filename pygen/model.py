@@ -58,6 +58,26 @@ class TypeRef(Frozen):
             values.append(member.value)
         return tuple(values) or None
 
+    def object_members(self) -> tuple[TypeRef, ...]:
+        """A union's members that are object types with fields."""
+        return tuple(m for m in self.types if m.kind == "object" and m.fields)
+
+    def discriminant(self) -> str | None:
+        """The required property every object member of a union declares as a different
+        literal (a discriminated union), if any."""
+        shapes = self.object_members()
+        if len(shapes) < 2:
+            return None
+        for first in shapes[0].fields:
+            if first.optional or first.type.kind != "literal":
+                continue
+            values = [next((f.type.value for f in s.fields if f.name == first.name
+                            and not f.optional and f.type.kind == "literal"), None)
+                      for s in shapes]
+            if None not in values and len(set(map(repr, values))) == len(values):
+                return first.name
+        return None
+
 
 RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern",
              "runner", "nodeIds")

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pygen.layout import SCHEMA_FILE
-from pygen.model import ComputedValue, DataField, DataType, Model, NodeDef
+from pygen.model import ComputedValue, DataField, DataType, Model, NodeDef, TypeRef
 from pygen.schema.conditional import visibility_text
 from pygen.schema.node_schema import own_variants, tag_disagrees
 from pygen.skills.example_data import example_data
@@ -94,11 +94,36 @@ def field_lines(field: DataField, depth: int = 0) -> list[str]:
 
 
 def nested_lines(field: DataField, depth: int = 1) -> list[str]:
-    """Sub-bullets for the properties of an object-typed field (also inside arrays)."""
+    """Sub-bullets for the properties of an object-typed field (also inside arrays), or of
+    each object type a union of them allows."""
     target = field.type.items if field.type.kind == "array" and field.type.items else field.type
-    if target.kind != "object" or not target.fields or depth > MAX_NESTING:
+    if depth > MAX_NESTING:
+        return []
+    if target.kind == "union":
+        return variant_lines(target, depth)
+    if target.kind != "object" or not target.fields:
         return []
     return [line for sub in target.fields for line in field_lines(sub, depth)]
+
+
+def variant_lines(union: TypeRef, depth: int) -> list[str]:
+    """A union's object types: one alone (beside null or undefined) as the object's fields;
+    several each under a bullet naming the value of the property that tells them apart (a
+    discriminated union), else their position."""
+    shapes = union.object_members()
+    if not shapes:
+        return []
+    if len(shapes) == 1 and all(m.kind in ("object", "null", "undefined") for m in union.types):
+        return [line for sub in shapes[0].fields for line in field_lines(sub, depth)]
+    key = union.discriminant()
+    lines = []
+    for number, shape in enumerate(shapes, 1):
+        tag = next((f.type.value for f in shape.fields if f.name == key), None)
+        head = (f"when {code(key or '')} is {code(literal(tag))}" if key and tag is not None
+                else f"shape {number} of {len(shapes)}")
+        lines.append("  " * depth + f"- {head}:")
+        lines += [line for sub in shape.fields for line in field_lines(sub, depth + 1)]
+    return lines
 
 
 def field_list(fields: Iterable[DataField]) -> list[str]:

@@ -103,6 +103,10 @@ export const NODE_DEFINITIONS = [{{ type: "voice", label: "Voice", defaultData: 
     line = next(x for x in skill.splitlines() if x.startswith("- `engine?:"))
     assert line.startswith('- `engine?: { kind: "first"; model?: "model-0" | ')
     assert "…` — the type is shortened here; `schemas/nodes.schema.json` holds it whole" in line
+    # Each shape the union allows is listed whole under the value of its tag.
+    shapes = skill[skill.index(line):].splitlines()[1:]
+    assert shapes[0] == '  - when `kind` is `"first"`:' and shapes[1] == '    - `kind: "first"`'
+    assert '  - when `kind` is `"second"`:' in shapes and '    - `voice: string`' in shapes
     warnings = [x for x in result.stderr.splitlines() if "shortened to its first 300" in x]
     assert any("nodes.ts:4: VoiceData: a type written in" in x for x in warnings), warnings
     assert all("the schema document holds it whole" in x for x in warnings)

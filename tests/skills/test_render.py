@@ -143,3 +143,42 @@ def test_a_variant_shows_the_fields_of_its_own_branch_only() -> None:
     assert "**Required data fields** (from `SearchToolData`):" in shape
     assert "`maxResults: number`" in shape
     assert "precision" not in shape and "precision" in render.node_data_shape(calculator)
+
+
+def _obj(**fields: TypeRef) -> TypeRef:
+    def text(ref: TypeRef) -> str:
+        return f'"{ref.value}"' if ref.kind == "literal" else ref.kind
+    return TypeRef(kind="object", fields=tuple(DataField(name=k, type_text=text(v), type=v)
+                                               for k, v in fields.items()))
+
+
+def _lit(value: str) -> TypeRef:
+    return TypeRef(kind="literal", value=value)
+
+
+def test_a_union_of_object_types_lists_each_shape_by_its_tag() -> None:
+    """A discriminated union names each shape by its tag's value; shapes without one by their
+    position; an object beside null lists its fields as an object does."""
+    number = TypeRef(kind="number")
+    engine = TypeRef(kind="union", types=(_obj(kind=_lit("first"), speed=number),
+                                          _obj(kind=_lit("second"), voice=TypeRef(kind="string"))))
+    plain = TypeRef(kind="union", types=(_obj(w=number), _obj(r=number)))
+    nullable = TypeRef(kind="union", types=(_obj(width=number), TypeRef(kind="null")))
+    assert engine.discriminant() == "kind" and plain.discriminant() is None
+    lines = render.field_lines(DataField(name="engine", type_text="Engine", type=engine))
+    assert lines == ["- `engine: Engine`", '  - when `kind` is `"first"`:',
+                     '    - `kind: "first"`', "    - `speed: number`",
+                     '  - when `kind` is `"second"`:', '    - `kind: "second"`',
+                     "    - `voice: string`"]
+    lines = render.field_lines(DataField(name="shapes", type_text="Shape[]",
+                                         type=TypeRef(kind="array", items=plain)))
+    assert lines[1:] == ["  - shape 1 of 2:", "    - `w: number`", "  - shape 2 of 2:",
+                         "    - `r: number`"]
+    lines = render.field_lines(DataField(name="meta", type_text="Meta | null", type=nullable))
+    assert lines[1:] == ["  - `width: number`"]
+
+
+def test_a_tag_two_shapes_share_is_no_discriminant() -> None:
+    shapes = TypeRef(kind="union", types=(_obj(kind=_lit("a"), x=TypeRef(kind="number")),
+                                          _obj(kind=_lit("a"), y=TypeRef(kind="number"))))
+    assert shapes.discriminant() is None
