@@ -138,6 +138,9 @@ class Settings(BaseModel):
     foreign_blocks: list[str] = Field(default_factory=list)
     # Retired names a person has dealt with: no longer reported as stale in prose.
     forget: list[str] = Field(default_factory=list)
+    # Node types the catalog no longer declares whose skill files stay as written and served
+    # (a legacy type the editor still migrates or runs): never orphans.
+    legacy_types: list[str] = Field(default_factory=list)
     # A skills_dir that is a link to a folder outside the project is refused unless set.
     external_skills_dir: bool = False
     # Where `gen` also writes the skills as an Agent Skills package (off when unset).

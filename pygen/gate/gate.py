@@ -65,7 +65,8 @@ def gate(config: Config, model: Model, planned: Sequence[block_digests.Planned])
     """For `check`: hand edits among the planned files, stale prose, orphaned node files."""
     prose = stale_prose(config, model, planned, False)
     return Gate(tuple(block_digests.find(planned)), tuple(prose.stale),
-                tuple(orphans.find(config.skills_dir, model)), config.settings.stale_prose,
+                tuple(orphans.find(config.skills_dir, model, config.settings.legacy_types)),
+                config.settings.stale_prose,
                 tuple(prose.hints), tuple(foreign.find(config, planned)))
 
 
@@ -75,7 +76,7 @@ def after_gen(config: Config, model: Model, written: Sequence[block_digests.Plan
 
     `written` are the files gen wrote (or left); `refused` the hand edits it would not touch.
     """
-    found = orphans.find(config.skills_dir, model)
+    found = orphans.find(config.skills_dir, model, config.settings.legacy_types)
     deleted, kept = orphans.prune(found) if prune else ([], found)
     prose = stale_prose(config, model, written, True)
     return Gate(tuple(refused), tuple(prose.stale), tuple(kept), config.settings.stale_prose,

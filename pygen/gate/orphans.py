@@ -8,6 +8,7 @@ a person can move that prose before deleting the file. Prose is never deleted.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,8 +76,9 @@ def node_files(skills_dir: Path) -> list[Path]:
         if folder.is_dir() else []
 
 
-def find(skills_dir: Path, model: Model) -> list[Orphan]:
-    known = set(model.file_stems.values())
+def find(skills_dir: Path, model: Model, legacy: Iterable[str] = ()) -> list[Orphan]:
+    """Node files of types the catalog does not declare, but for the `legacy` ones."""
+    known = set(model.file_stems.values()) | set(legacy)
     orphans = []
     for path in node_files(skills_dir):
         if path.stem in known:

@@ -18,7 +18,8 @@ def orphan_message(orphan: Orphan) -> str:
         return (f"orphan: {where}: node type '{orphan.node_type}' is no longer defined; "
                 "run `pygen gen --prune` to delete it")
     return (f"orphan: {where}:{orphan.prose_line}: node type '{orphan.node_type}' is no longer "
-            "defined and the file holds hand-written prose; move the prose, then delete the file")
+            "defined and the file holds hand-written prose; move the prose, then delete the file "
+            f"(or, to keep it served as written, add '{orphan.node_type}' to legacy_types)")
 
 
 def gate_lines(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> list[str]:

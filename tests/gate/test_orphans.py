@@ -9,6 +9,7 @@ from cli_run import run
 
 from pygen.gate import orphans
 from pygen.model import Location, Model, NodeDef
+from pygen.server.store import load_store
 from pygen.skills import render
 
 GENERATED = """\
@@ -142,7 +143,8 @@ def test_check_reports_orphans_and_gen_prune_never_deletes_prose(
     assert check.exit_code == 1
     assert check.stderr.splitlines()[:2] == [
         "orphan: skills/nodes/clip.md:" f"{prose_line}: node type 'clip' is no longer defined "
-        "and the file holds hand-written prose; move the prose, then delete the file",
+        "and the file holds hand-written prose; move the prose, then delete the file (or, to "
+        "keep it served as written, add 'clip' to legacy_types)",
         "orphan: skills/nodes/note.md: node type 'note' is no longer defined; run "
         "`pygen gen --prune` to delete it",
     ]
@@ -168,3 +170,23 @@ def test_files_for_people_are_never_orphans(tmp_path: Path) -> None:
         (nodes / name).write_text("# Notes\n\nFor people.\n")
     found = orphans.find(tmp_path / "skills", Model(nodes=()))
     assert [o.path.name for o in found] == ["gone.md"]
+
+
+def test_legacy_types_keep_their_files_served_and_never_orphans(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand-kept skill for a type the catalog no longer declares fails gen and check until the
+    config lists it in legacy_types; then both pass, the file is left byte for byte, and the
+    server still answers for it."""
+    (tmp_path / "nodes.ts").write_text(NODES_TS)
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
+    assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    legacy = tmp_path / "skills" / "nodes" / "writer.md"
+    text = GENERATED.replace("gone", "writer") + "\n> Deprecated: the editor migrates it.\n"
+    legacy.write_text(text)
+    gen = run(tmp_path, "gen", "-q", monkeypatch=monkeypatch)
+    assert gen.exit_code == 1 and "add 'writer' to legacy_types" in gen.stderr
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\nlegacy_types = ["writer"]\n')
+    assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    assert run(tmp_path, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
+    assert legacy.read_text() == text
+    assert "the editor migrates it" in load_store(tmp_path / "skills").nodes["writer"]
