@@ -9,7 +9,6 @@ them as warnings instead, because the editor keeps unknown keys.
 
 from __future__ import annotations
 
-import json
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
@@ -21,6 +20,7 @@ from pygen.jsonvalues import type_name, variant_text
 from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
 from pygen.schema.conditional import conditional_schema
 from pygen.schema.constraints import tag_keywords, tool_limits, with_tool_limits
+from pygen.schema.disjoint import disjoint
 
 Schema = dict[str, Any]
 
@@ -175,7 +175,7 @@ def _union(ref: TypeRef) -> Schema:
 
 def choice(branches: list[Schema]) -> Schema:
     """`oneOf` when no value can match two branches, else `anyOf`: never rejects valid data."""
-    keyword = "oneOf" if all(_disjoint(a, b) for a, b in combinations(branches, 2)) else "anyOf"
+    keyword = "oneOf" if all(disjoint(a, b) for a, b in combinations(branches, 2)) else "anyOf"
     return {keyword: branches}
 
 
@@ -348,53 +348,3 @@ def _parse_default_tag(text: str, schema: Schema) -> Any:
     from jsonschema import Draft202012Validator
 
     return value if Draft202012Validator(schema).is_valid(value) else _MISSING
-
-
-# --- Disjointness, so that `oneOf` is only used where it cannot reject valid data ---------
-
-def _json_types(schema: Schema) -> set[str] | None:
-    """The JSON types a schema can accept, or None when it is not known."""
-    if "const" in schema:
-        return {type_name(schema["const"])}
-    if "enum" in schema:
-        return {type_name(v) for v in schema["enum"]}
-    kind = schema.get("type")
-    if isinstance(kind, str):
-        return {kind}
-    if isinstance(kind, list):
-        return set(kind)
-    return None
-
-
-def _disjoint(a: Schema, b: Schema) -> bool:
-    types_a, types_b = _json_types(a), _json_types(b)
-    if types_a is None or types_b is None:
-        return False
-    common = types_a & types_b
-    if not common:
-        return True
-    if common == {"object"}:
-        return _discriminated(a, b)
-    if "const" in a or "enum" in a:
-        return ("const" in b or "enum" in b) and not (_values(a) & _values(b))
-    return False
-
-
-def _discriminated(a: Schema, b: Schema) -> bool:
-    """Both objects require a property whose literal values differ."""
-    shared = set(a.get("required", ())) & set(b.get("required", ()))
-    for name in shared:
-        prop_a = a.get("properties", {}).get(name, {})
-        prop_b = b.get("properties", {}).get(name, {})
-        if _is_literal(prop_a) and _is_literal(prop_b) and not (_values(prop_a) & _values(prop_b)):
-            return True
-    return False
-
-
-def _is_literal(schema: Schema) -> bool:
-    return "const" in schema or "enum" in schema
-
-
-def _values(schema: Schema) -> set[tuple[str, Any]]:
-    values = [schema["const"]] if "const" in schema else schema.get("enum", [])
-    return {(type_name(v), json.dumps(v)) for v in values}
