@@ -107,9 +107,9 @@ def nested_lines(field: DataField, depth: int = 1) -> list[str]:
 
 
 def variant_lines(union: TypeRef, depth: int) -> list[str]:
-    """A union's object types: one alone (beside null or undefined) as the object's fields;
-    several each under a bullet naming the value of the property that tells them apart (a
-    discriminated union), else their position."""
+    """A union's object types: one beside null or undefined as the object's fields; one beside
+    other values under "when an object"; several each under a bullet naming the value of the
+    property that tells them apart (a discriminated union), else their position."""
     shapes = union.object_members()
     if not shapes:
         return []
@@ -120,6 +120,7 @@ def variant_lines(union: TypeRef, depth: int) -> list[str]:
     for number, shape in enumerate(shapes, 1):
         tag = next((f.type.value for f in shape.fields if f.name == key), None)
         head = (f"when {code(key or '')} is {code(literal(tag))}" if key and tag is not None
+                else "when an object" if len(shapes) == 1
                 else f"shape {number} of {len(shapes)}")
         lines.append("  " * depth + f"- {head}:")
         lines += [line for sub in shape.fields for line in field_lines(sub, depth + 1)]
