@@ -55,35 +55,17 @@ def _inputs(config: Config, skills: list[Path]) -> list[Path] | None:
     return [*inputs, *tools, *skills]
 
 
-def _stats(paths: list[Path]) -> list[list[int] | None]:
-    """Each file's size, inode, mtime and ctime (ns): unchanged, its bytes need no hashing."""
-    found: list[list[int] | None] = []
-    for path in paths:
-        try:
-            st = path.stat()
-        except OSError:
-            found.append(None)
-            continue
-        found.append([st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns])
-    return found
-
-
-# A file changed within this many ns of the memo's writing may have changed after it was
-# hashed without its times showing it (coarse file-system clocks): it is hashed again.
-RACY_NS = 2_000_000_000
-
-
 def _changed(recorded: Any, stats: Any, written_ns: Any) -> list[Path] | None:
     """The recorded files whose bytes changed (None: unknown, as good as all); a file whose
     stat is as recorded, and was not changed around the time of recording, is not read."""
     if not cache.fresh_shape(recorded) or not isinstance(stats, list) \
             or len(stats) != len(recorded) or not isinstance(written_ns, int):
         return [] if cache.fresh(recorded) else None
-    now = _stats([Path(e[0]) for e in recorded])  # type: ignore[arg-type]
+    now = cache.stats([Path(e[0]) for e in recorded])  # type: ignore[arg-type]
     changed = []
     for entry, then, seen in zip(recorded, stats, now, strict=True):
-        settled = seen is not None and seen[2] < written_ns - RACY_NS \
-            and seen[3] < written_ns - RACY_NS
+        settled = seen is not None and seen[2] < written_ns - cache.RACY_NS \
+            and seen[3] < written_ns - cache.RACY_NS
         path = Path(str(entry[0]))
         if not (settled and seen == then) and cache.sha256_of(path) != entry[1]:
             changed.append(path)
@@ -134,7 +116,7 @@ def record_clean_check(config: Config, strict: bool, passed: Passed) -> None:
         written_ns = time.time_ns()
         paths = sorted(set(inputs))
         cache.write_entry(cache.cache_dir(config) / "check.json", {
-            "key": key, "inputs": cache.fingerprint(paths), "stats": _stats(paths),
+            "key": key, "inputs": cache.fingerprint(paths), "stats": cache.stats(paths),
             "written_ns": written_ns, "files": passed.files,
             "warnings": [w.model_dump(mode="json", exclude_none=True) for w in passed.warnings],
             "contradictions": list(passed.contradictions)})

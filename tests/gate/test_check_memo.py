@@ -132,7 +132,7 @@ def test_a_file_changed_around_the_memo_is_hashed_though_its_stat_matches(
     path, payload = memo(project)
     inputs = payload["inputs"]
     assert isinstance(inputs, list)
-    stats = check_memo._stats([Path(e[0]) for e in inputs])
+    stats = cache.stats([Path(e[0]) for e in inputs])
     cache.write_entry(path, {**payload, "stats": stats, "written_ns": time.time_ns()})
     assert check_memo.clean_check(config(project), strict=False) is None
     cache.write_entry(path, {**payload, "stats": stats, "written_ns": time.time_ns() + 10**10})
