@@ -9,11 +9,11 @@ which field selects which entry, and the union of their handles (what any of the
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote, unquote
 
+from pygen.identity_memo import IdentityMemo
 from pygen.jsonvalues import pretty
 from pygen.model import Handle, Model, NodeDef
 from pygen.schema.node_schema import Schema, choice, node_data_schema, object_schema
@@ -77,16 +77,9 @@ def _node_meta(node: NodeDef) -> dict[str, Any]:
 
 # The planner's schema document and the example checks' catalog are made of the same
 # entries: built once per model (by identity: a model cannot be hashed), shared, never changed.
-_BUILT: dict[int, tuple[weakref.ref[Model], Entries]] = {}
-
-
 def entries(model: Model) -> Entries:
     """The data schema and the `x-handles` entry of every node type and every variant."""
-    key, built = id(model), _BUILT.get(id(model))
-    if built is None or built[0]() is not model:
-        built = _BUILT[key] = (weakref.ref(model, lambda _: _BUILT.pop(key, None)),
-                               _entries(model))
-    return built[1]
+    return _BUILT(model)
 
 
 def _entries(model: Model) -> Entries:
@@ -107,6 +100,9 @@ def _entries(model: Model) -> Entries:
             if node.key != node_type:
                 schemas[node.key], handles[node.key] = own[node.key], handles_entry([node])
     return schemas, handles
+
+
+_BUILT: IdentityMemo[Model, Entries] = IdentityMemo(_entries)
 
 
 def by_type(model: Model) -> dict[str, list[NodeDef]]:

@@ -9,12 +9,12 @@ them as warnings instead, because the editor keeps unknown keys.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
 from pygen import jsonread
+from pygen.identity_memo import IdentityMemo
 from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import type_name, variant_text
 from pygen.model import DataField, DataType, NodeDef, TypeRef, Variant
@@ -34,17 +34,10 @@ _ANNOTATIONS = ("title", "description", "default", "deprecated")
 
 # Built once while the node lives (a run asks eight times a node), by identity: a node (with
 # a dict of default data) cannot be hashed. The schema is shared, so never changed.
-_BUILT: dict[int, tuple[weakref.ref[NodeDef], Schema]] = {}
-
-
 def node_data_schema(node: NodeDef) -> Schema:
     """The schema a node's `data` object must satisfy. A variant's (`variant_field`) is its own:
     the branch of the data type its value selects, that value pinned (`const`)."""
-    key, built = id(node), _BUILT.get(id(node))
-    if built is None or built[0]() is not node:
-        built = _BUILT[key] = (weakref.ref(node, lambda _: _BUILT.pop(key, None)),
-                               _node_data_schema(node))
-    return built[1]
+    return _BUILT(node)
 
 
 def _node_data_schema(node: NodeDef) -> Schema:
@@ -348,3 +341,6 @@ def _parse_default_tag(text: str, schema: Schema) -> Any:
     from jsonschema import Draft202012Validator
 
     return value if Draft202012Validator(schema).is_valid(value) else _MISSING
+
+
+_BUILT: IdentityMemo[NodeDef, Schema] = IdentityMemo(_node_data_schema)

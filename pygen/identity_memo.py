@@ -1,0 +1,29 @@
+"""Values built once per live object, kept by the object's identity: the models pygen builds
+(a node with a dict of default data) cannot be hashed. An entry goes when its object does."""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class IdentityMemo(Generic[K, V]):
+    """`memo(obj)`: `build(obj)` the first time `obj` is asked for while it lives."""
+
+    def __init__(self, build: Callable[[K], V]) -> None:
+        self._build = build
+        self._built: dict[int, tuple[weakref.ref[K], V]] = {}
+
+    def __call__(self, obj: K) -> V:
+        key, built = id(obj), self._built.get(id(obj))
+        if built is None or built[0]() is not obj:
+            ref = weakref.ref(obj, lambda _: self._built.pop(key, None))
+            built = self._built[key] = (ref, self._build(obj))
+        return built[1]
+
+    def __len__(self) -> int:
+        return len(self._built)
