@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from mcp.server.mcpserver import MCPServer
 
+from pygen.server.http import sdk_app
 from pygen.server.replay import ASGIApp, Message, Scope
 
 HOST = "127.0.0.1:9"
@@ -18,6 +20,21 @@ Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
 def write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+
+
+def small_skills(root: Path) -> Path:
+    """A skills folder of two nodes (one description with a non-ASCII character)."""
+    write(root / "workflow-editor.md", "# Editor\n")
+    write(root / "nodes" / "loop.md", "# Loop\n\nRepeats its input · twice.\n")
+    write(root / "nodes" / "crop.md", "# Crop\n\nCuts the edges.\n")
+    return root
+
+
+def app_of(server: MCPServer) -> ASGIApp:
+    """The SDK's app as `serve --http` builds it, for HOST."""
+    app: ASGIApp = sdk_app(server, "127.0.0.1", allowed_hosts=[HOST],
+                           allowed_origins=[f"http://{HOST}"])
+    return app
 
 
 class Counted:

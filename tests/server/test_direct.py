@@ -12,28 +12,29 @@ from typing import Any
 
 import anyio
 import pytest
-from asgi_helpers import HANDSHAKE, HOST, MODERN, Counted, ask, request, tool_call, write
+from asgi_helpers import (
+    HANDSHAKE,
+    MODERN,
+    Counted,
+    app_of,
+    ask,
+    request,
+    small_skills,
+    tool_call,
+    write,
+)
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 
 from pygen.server import limits
 from pygen.server.app import build_server, swap_content
 from pygen.server.direct import DirectCalls
-from pygen.server.http import sdk_app
 from pygen.server.store import load_store
 
 
 @pytest.fixture
 def skills(tmp_path: Path) -> Path:
-    root = tmp_path / "skills"
-    write(root / "workflow-editor.md", "# Editor\n")
-    write(root / "nodes" / "loop.md", "# Loop\n\nRepeats its input · twice.\n")
-    write(root / "nodes" / "crop.md", "# Crop\n\nCuts the edges.\n")
-    return root
-
-
-def app_of(server: MCPServer) -> Any:
-    return sdk_app(server, "127.0.0.1", allowed_hosts=[HOST], allowed_origins=[f"http://{HOST}"])
+    return small_skills(tmp_path / "skills")
 
 
 @asynccontextmanager

@@ -11,9 +11,18 @@ from typing import Any
 
 import anyio
 import pytest
-from asgi_helpers import HANDSHAKE, HOST, MODERN, Counted, ask, request, tool_call, write
+from asgi_helpers import (
+    HANDSHAKE,
+    MODERN,
+    Counted,
+    app_of,
+    ask,
+    request,
+    small_skills,
+    tool_call,
+    write,
+)
 from mcp.server.mcpserver import MCPServer
-from mcp.server.transport_security import TransportSecuritySettings
 
 from pygen.server import replay
 from pygen.server.app import build_server, swap_content
@@ -23,23 +32,15 @@ from pygen.server.store import load_store
 
 @pytest.fixture
 def skills(tmp_path: Path) -> Path:
-    root = tmp_path / "skills"
-    write(root / "workflow-editor.md", "# Editor\n")
-    write(root / "nodes" / "loop.md", "# Loop\n\nRepeats its input · twice.\n")
-    write(root / "nodes" / "crop.md", "# Crop\n\nCuts the edges.\n")
-    return root
+    return small_skills(tmp_path / "skills")
 
 
-def sdk_app(server: MCPServer) -> Any:
-    security = TransportSecuritySettings(allowed_hosts=[HOST], allowed_origins=[f"http://{HOST}"])
-    return server.streamable_http_app(stateless_http=True, json_response=True, host="127.0.0.1",
-                                      transport_security=security)
 
 
 @asynccontextmanager
 async def running(server: MCPServer) -> AsyncIterator[tuple[ReplayCache, Counted, Any]]:
     """(replaying app, the SDK app behind it, a second SDK app answering everything fresh)."""
-    app, fresh = sdk_app(server), sdk_app(server)
+    app, fresh = app_of(server), app_of(server)
     counted = Counted(app)
     async with app.router.lifespan_context(app), fresh.router.lifespan_context(fresh):
         yield ReplayCache(counted, server), counted, fresh
