@@ -1,15 +1,22 @@
-"""The real CLI run in a test's project folder, and a hand-written fixture project copied,
-generated and checked as a user's would be."""
+"""The real CLI run in a test's project folder, a hand-written fixture project copied,
+generated and checked as a user's would be, and the extractor run as pygen runs it."""
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
 
 from pygen.cli import main
+from pygen.config import load_config
+from pygen.extract import noderuntime
+from pygen.extract.noderuntime import node_command, node_env
+from pygen.extract.runner import request_for
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ts"
 
@@ -28,3 +35,23 @@ def fixture_case(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
         done = run(root, *args, monkeypatch=monkeypatch)
         assert done.exit_code == 0, done.output
     return root
+
+
+def cli_extract(root: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """`pygen extract`'s JSON document for the project at `root`."""
+    result = run(root, "extract", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    out: dict[str, Any] = json.loads(result.stdout)
+    return out
+
+
+def extractor_reply(root: Path, every: bool) -> dict[str, Any]:
+    """The extractor's own reply with its profile (`every`: no import left out)."""
+    config = load_config(root / "pygen.toml")
+    script = noderuntime.extractor()
+    request = {**request_for(config), "profile": True, "loadEveryImport": every}
+    done = subprocess.run(node_command(script), input=json.dumps(request), capture_output=True,
+                          text=True, cwd=root, env=node_env(script), check=True)
+    reply: dict[str, Any] = json.loads(done.stdout)
+    assert reply["ok"], reply
+    return reply

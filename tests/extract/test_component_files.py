@@ -11,18 +11,11 @@ checker had to look through it for. A file that declares globals is never left o
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
-
-from pygen.cli import main
-from pygen.config import load_config
-from pygen.extract import noderuntime
-from pygen.extract.noderuntime import node_command, node_env
-from pygen.extract.runner import request_for
+from cli_run import cli_extract, extractor_reply
 
 KIT = {
     "src/ui/panel.tsx": ("export interface PanelProps { title: string }\n"
@@ -95,25 +88,6 @@ def project(root: Path, nodes: dict[str, dict[str, str]]) -> None:
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
-
-
-def extractor_reply(root: Path, every: bool) -> dict[str, Any]:
-    config = load_config(root / "pygen.toml")
-    script = noderuntime.extractor()
-    request = {**request_for(config), "profile": True, "loadEveryImport": every}
-    done = subprocess.run(node_command(script), input=json.dumps(request), capture_output=True,
-                          text=True, cwd=root, env=node_env(script), check=True)
-    reply: dict[str, Any] = json.loads(done.stdout)
-    assert reply["ok"], reply
-    return reply
-
-
-def cli_extract(root: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    monkeypatch.chdir(root)
-    result = CliRunner().invoke(main, ["extract"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    out: dict[str, Any] = json.loads(result.stdout)
-    return out
 
 
 def by_type(doc: dict[str, Any]) -> dict[str, Any]:
