@@ -28,19 +28,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench.compiler_floor import compiler
 from bench.extraction import Timing, check, measure
 from bench.monorepo import pygen_extract
-from pygen.config import load_config
-from pygen.extract import noderuntime
-from pygen.extract.noderuntime import NODE_FLAGS, node_env
-from pygen.extract.runner import request_for
 
 HERE = Path(__file__).resolve().parent.parent
 FOLDER = "nodaroai+app.nodaro.ai"
 PARSER = "backend/scripts/lib/gen-skills/parse-node-definitions.ts"
 NODES_FILE = "frontend/src/types/nodes.ts"
 LOOP = Path(__file__).with_name("origin_loop.mts")
-FLOOR = Path(__file__).with_name("compiler_floor.cjs")
 TARGET = 6.0
 
 
@@ -75,22 +71,6 @@ def ours(app: Path, repeat: int) -> Timing:
     return measure(cold, repeat)
 
 
-def compiler(app: Path, repeat: int) -> tuple[Timing, dict[str, int]]:
-    """The compiler alone on pygen's program, reading the data types pygen's extract names."""
-    config = app / "pygen.toml"
-    document = json.loads(check([sys.executable, "-m", "pygen", "extract", "--config",
-                                 str(config)], cwd=app,
-                                env={**os.environ, "PYTHONPATH": str(HERE)}))
-    names = sorted({n["data_type"]["name"] for n in document["nodes"] if n["data_type"]})
-    request = json.dumps({**request_for(load_config(config)), "dataTypeNames": names})
-    script = noderuntime.extractor()
-    cmd = [str(script.node), *NODE_FLAGS, str(FLOOR)]
-    replies: list[dict[str, int]] = []
-    took = measure(lambda: replies.append(json.loads(check(cmd, stdin=request, cwd=app,
-                                                           env=node_env(script)))), repeat)
-    return took, replies[-1]
-
-
 def ratios(theirs: Timing, other: Timing) -> str:
     wall, cpu = theirs.wall / other.wall, theirs.cpu / other.cpu
     return f"{wall:.1f}x wall, {cpu:.1f}x CPU"
@@ -98,7 +78,7 @@ def ratios(theirs: Timing, other: Timing) -> str:
 
 def report(app: Path, repeat: int) -> None:
     mine = ours(app, repeat)
-    floor, program = compiler(app, repeat)
+    floor, program = compiler(app / "pygen.toml", repeat)
     theirs, counts = generator(app, repeat)
     print(f"origin app: {counts['nodes']} node types; seconds: wall (CPU of the child "
           f"processes), median of {repeat}")

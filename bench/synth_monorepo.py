@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bench import origin_shape
 from bench.synth import TSCONFIG, pascal
 
 FILES_PER_PACKAGE = 100
@@ -140,13 +141,22 @@ def node_entry(i: int) -> str:
 """
 
 
-def nodes_file(n: int) -> str:
+def nodes_file(n: int, origin: bool = False) -> str:
+    """The catalog; `origin` adds what bench/origin_shape.py says the origin app holds."""
     core = ", ".join(f"Base{k}, Model{k}" for k in range(FILES_PER_PACKAGE))
     media = ", ".join(f"MediaSettings{k}" for k in range(FILES_PER_PACKAGE))
     head = (f"// The editor's node catalog.\nimport type {{ {core} }} from \"@bench/core\";\n"
             f"import type {{ {media} }} from \"@bench/media\";\n")
-    types = "".join(node_type_decl(i) for i in range(n))
-    entries = "".join(node_entry(i) for i in range(n))
+    if origin:
+        head += origin_shape.nodes_head(n)
+
+    def layered(i: int) -> bool:
+        return origin and i % 7 == 0
+
+    types = "".join(origin_shape.origin_type(i) if layered(i) else node_type_decl(i)
+                    for i in range(n))
+    entries = "".join(origin_shape.origin_entry(i) if layered(i) else node_entry(i)
+                      for i in range(n))
     return f"{head}{types}\nexport const NODE_DEFINITIONS = [\n{entries}];\n"
 
 
@@ -160,8 +170,9 @@ def _package(root: Path, name: str, manifest: dict[str, object], folder: str,
         _write(pkg / "src" / folder / f"{stem}.ts", text)
 
 
-def write_monorepo(root: Path, n: int = 190) -> Path:
-    """The monorepo under root; returns its pygen.toml."""
+def write_monorepo(root: Path, n: int = 190, modules: Path | None = None) -> Path:
+    """The monorepo under root; returns its pygen.toml. With `modules` (installed packages:
+    bench/heavy_app.py), the origin app's layers too (bench/origin_shape.py)."""
     _write(root / "package.json", json.dumps(
         {"name": "bench-editor", "private": True, "workspaces": ["apps/*", "packages/*"]},
         indent=2))
@@ -173,6 +184,8 @@ def write_monorepo(root: Path, n: int = 190) -> Path:
     app = root / "apps" / "editor"
     _write(app / "package.json", json.dumps({"name": "@bench/editor", "private": True}, indent=2))
     _write(app / "tsconfig.json", json.dumps(TSCONFIG, indent=2))
-    _write(app / "src" / "nodes.ts", nodes_file(n))
+    _write(app / "src" / "nodes.ts", nodes_file(n, origin=modules is not None))
+    if modules is not None:
+        origin_shape.add_packages(root, modules)
     _write(root / "pygen.toml", 'nodes_file = "apps/editor/src/nodes.ts"\nskills_dir = "skills"\n')
     return root / "pygen.toml"

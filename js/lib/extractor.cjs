@@ -120,12 +120,13 @@ function neededDeferred(ctx, ev, nodes) {
 /** For the benchmark: the files in the program, the package imports left out of it and the
  * count of the app's own files left out. */
 function programCounts(ctx) {
-  const files = ctx.project.getProgram().compilerObject.getSourceFiles().length;
+  const sources = ctx.project.getProgram().compilerObject.getSourceFiles();
+  const files = sources.length;
   const own = leftOutFiles(ctx.deferred);
   const ownSpecs = new Set(own.map((o) => o.spec));
   const packages = [...ctx.deferred.keys()].filter((spec) => !ownSpecs.has(spec));
   return {
-    files, deferred: packages.sort(),
+    files, chars: sources.reduce((n, sf) => n + sf.text.length, 0), deferred: packages.sort(),
     own_files_left_out: new Set(own.flatMap((o) => [...o.by.values()])).size,
     every: Boolean(ctx.request.loadEveryImport),
   };
