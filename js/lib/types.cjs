@@ -196,8 +196,18 @@ function readField(tc, symbol, { depth, stack, where }, optional = null) {
     if (optional) text = text.replace(/\s*\|\s*undefined$/, "");
   }
   text = boundedText(tc, text, ref, typeNode || decl || where);
-  reportUnresolved(tc, symbol.getName(), ref, typeNode || decl || where, text);
-  return { name: symbol.getName(), type_text: text, type: ref, optional, ...jsDoc(tc, decl) };
+  const name = propertyName(tc, symbol);
+  reportUnresolved(tc, name, ref, typeNode || decl || where, text);
+  return { name, type_text: text, type: ref, optional, ...jsDoc(tc, decl) };
+}
+
+/** A property's name as written. One keyed by a symbol (`[Symbol.iterator]`) is named
+ * `__@iterator@82` inside the checker, by a counter of the whole process, so a run read
+ * again after a first one would name it otherwise. */
+function propertyName(tc, symbol) {
+  const name = symbol.getName();
+  return name.startsWith("__@") ? tc.checker.compilerObject.symbolToString(symbol.compilerSymbol)
+    : name;
 }
 
 // `provider: SpeechProvider` where the alias is `(typeof X)[number]`: keep the alias name.
