@@ -21,7 +21,6 @@ const { addWorkflowFile, readWorkflowType } = require("./workflow.cjs");
 const { deadImportWarnings, deadSpecifiers } = require("./imports.cjs");
 const { tsconfigWarnings } = require("./tsconfignotes.cjs");
 const { componentFilesNeeded, leftOutFiles, leftOutBy } = require("./componentfiles.cjs");
-const { neededBrowserLibs, restoreIfNamed } = require("./domlib.cjs");
 const {
   tracked, labelAll, reached, declaresOthersType, lookupAlone,
 } = require("./incremental.cjs");
@@ -62,7 +61,8 @@ function run(tsMorph, request, built) {
   const { project } = made;
   built.project = project;
   const ctx = { ...made, tsMorph, request, diagnostics: [], groups: [], entryKeys: new Set() };
-  loadProgram(ctx);
+  loadSources(ctx);
+  assertParses(project);
   clock.lap("program");
   const ev = { ...newEvaluation(tsMorph, project, evaluateCall), deferred: made.deferred };
   addWorkflowFile(ctx);
@@ -85,7 +85,7 @@ function run(tsMorph, request, built) {
   const locations = {};
   const nodes = readTypes(ctx, tc, ev, kept, locations, facts);
   const workflow = readWorkflowType(ctx, tc);
-  if (!catalogNotes(ctx, ev, { nodes, workflow }, only)) return halted(ctx);
+  if (!catalogNotes(ctx, ev, nodes, only)) return halted(ctx);
   clock.lap("types");
   const sources = sourcesRead(ctx);
   clock.lap("sources");
@@ -95,14 +95,6 @@ function run(tsMorph, request, built) {
     incremental: { entries: entries.length, facts: facts.filter(Boolean), groups: ctx.groups },
     ...(request.profile ? { timings: clock.marks, program: programCounts(ctx) } : {}),
   };
-}
-
-/** The files the definitions read, the browser's libs if they name one of its types, and a
- * check that the user's files parse. */
-function loadProgram(ctx) {
-  loadSources(ctx);
-  restoreIfNamed(ctx, [ctx.request.nodesFile]);
-  assertParses(ctx.project);
 }
 
 /** Whether a package import left out of the program reached what the run read: a value read
@@ -135,9 +127,6 @@ function programCounts(ctx) {
   const packages = [...ctx.deferred.keys()].filter((spec) => !ownSpecs.has(spec));
   return {
     files, chars: sources.reduce((n, sf) => n + sf.text.length, 0), deferred: packages.sort(),
-    lib_files: sources.filter((sf) => /[\\/]typescript[\\/]lib[\\/]/.test(sf.fileName)).length,
-    browser_libs: ctx.browserLibsLeft ? "left out" : ctx.browserLibsRestored ? "put back"
-      : "as configured",
     own_files_left_out: new Set(own.flatMap((o) => [...o.by.values()])).size,
     every: Boolean(ctx.request.loadEveryImport),
   };
@@ -151,9 +140,8 @@ function standIns(ctx) {
 /** The warnings about the whole catalog; false when a partial run cannot write them (a dead
  * import's warning names every node it affects) or when the run must read again with every
  * package import (`ctx.retry`). */
-function catalogNotes(ctx, ev, read, only) {
-  const { nodes } = read;
-  ctx.retry = neededDeferred(ctx, ev, nodes) || neededBrowserLibs(ctx, read);
+function catalogNotes(ctx, ev, nodes, only) {
+  ctx.retry = neededDeferred(ctx, ev, nodes);
   if (ctx.retry) return false;
   const dead = deadImportWarnings(ctx, typeUsers(nodes));
   const own = (file, spec) => /^\./.test(spec) && ctx.deferred.has(spec)

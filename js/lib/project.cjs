@@ -11,7 +11,6 @@ const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
 const { deferringResolution } = require("./deferred.cjs");
 const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
 const { scopingResolution, skippedFiles } = require("./scoped.cjs");
-const { withoutBrowserLibs } = require("./domlib.cjs");
 
 // A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
 const JSONC_COMMENT = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
@@ -173,9 +172,6 @@ function makeProject(tsMorph, request) {
   if (linked) options.compilerOptions = linked.options;
   else if (tsconfig) Object.assign(options, configOptions(ts, tsconfig));
   else options.compilerOptions = defaultCompilerOptions(ts);
-  const browser = request.loadEveryImport ? { left: false }
-    : withoutBrowserLibs(ts, options.compilerOptions);
-  if (browser.left) options.compilerOptions = browser.options;
   const workspace = findWorkspace(request.nodesFile);
   const standIns = [];
   if (workspace) {
@@ -192,10 +188,7 @@ function makeProject(tsMorph, request) {
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
   const fileNames = linked ? linked.fileNames : null;
-  return {
-    project, sourceFile, consulted, standIns, tsconfig, fileNames, deferred, dropped,
-    browserLibsLeft: browser.left, browserLib: browser.lib,
-  };
+  return { project, sourceFile, consulted, standIns, tsconfig, fileNames, deferred, dropped };
 }
 
 /** A syntax error in a project file the user wrote: the parser would recover and read on,
