@@ -9,18 +9,19 @@ which field selects which entry, and the union of their handles (what any of the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote, unquote
 
 from pygen.identity_memo import IdentityMemo
-from pygen.jsonvalues import pretty
+from pygen.jsonvalues import pretty, pretty_split
 from pygen.model import Handle, Model, NodeDef
 from pygen.schema.node_schema import Schema, choice, node_data_schema, object_schema
 from pygen.tools import recorded
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 HANDLES_KEY = "x-handles"
+DEFS_KEY = "$defs"
 NODES_KEY = "x-nodes"
 TOOLS_KEY = "x-tools"
 WORKFLOW_KEY = "x-workflow"
@@ -231,12 +232,16 @@ def document_data(schemas: Mapping[str, Schema], handles: Mapping[str, dict[str,
     return {
         "$schema": DRAFT,
         "$comment": _GENERATED,
-        "$defs": dict(schemas),
+        DEFS_KEY: dict(schemas),
         HANDLES_KEY: dict(handles),
         **(extras or {}),
     }
 
 
-def dump_document(doc: Mapping[str, Any]) -> str:
-    """The document's text, as the file holds it."""
-    return pretty(doc) + "\n"
+def dump_document(doc: Mapping[str, Any],
+                  entry: Callable[[object, str], str] | None = None) -> str:
+    """The document's text, as the file holds it; `entry` writes each schema and handles
+    entry (see pygen.jsonvalues.pretty_split), from a memo say."""
+    if entry is None:
+        return pretty(doc) + "\n"
+    return pretty_split(doc, (DEFS_KEY, HANDLES_KEY), entry) + "\n"
