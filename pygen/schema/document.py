@@ -83,18 +83,32 @@ def entries(model: Model) -> Entries:
     return _BUILT(model)
 
 
-def _entries(model: Model) -> Entries:
+def node_entries(node: NodeDef) -> tuple[Schema, dict[str, Any]]:
+    """The data schema and `x-handles` entry of a node whose type is its own: made of the
+    node's record alone."""
+    return node_data_schema(node), handles_entry([node])
+
+
+def entries_with(model: Model, one: Callable[[NodeDef], tuple[Schema, dict[str, Any]]]
+                 ) -> Entries:
+    """`entries(model)`, each single node's pair from `one` (which must return what
+    `node_entries` returns: from a memo, say), kept as the model's entries."""
+    return _BUILT.put(model, _entries(model, one))
+
+
+def _entries(model: Model, one: Callable[[NodeDef], tuple[Schema, dict[str, Any]]]
+             = node_entries) -> Entries:
     schemas: dict[str, Schema] = {}
     handles: dict[str, dict[str, Any]] = {}
     for node_type, nodes in by_type(model).items():
-        handles[node_type] = handles_entry(nodes)
         if len(nodes) == 1:
-            schemas[node_type] = node_data_schema(nodes[0])
+            schemas[node_type], handles[node_type] = one(nodes[0])
             if nodes[0].versions and model.conventions.node_version_key:
                 # The versions one entry covers: a node naming another is reported.
                 schemas[node_type] = {**schemas[node_type],
                                       VERSIONS_KEY: list(nodes[0].versions)}
             continue
+        handles[node_type] = handles_entry(nodes)
         own = {n.key: node_data_schema(n) for n in nodes}
         schemas[node_type] = variants_schema(nodes, own)
         for node in nodes:

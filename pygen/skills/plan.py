@@ -19,6 +19,7 @@ from pygen.config import Config
 from pygen.errors import PygenError, located
 from pygen.model import Model, NodeDef
 from pygen.output import visible_line
+from pygen.schema.document import entries_with
 from pygen.skills import (
     block_digests,
     frontmatter,
@@ -221,6 +222,9 @@ def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | 
                                         "# Skill Call Protocol\n", protocol, stamp))
     if config.fallback_file:
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
+    if texts is not None and memo is not None:
+        # The node entries from the memo, by the record digests the render memo has made.
+        entries_with(model, lambda node: texts.pair(node, memo.record(node)))
     updates.append(plan_schema_file(model, skills, existing, config.settings.forget, texts))
     updates.append(plan_nodes_index(model, skills, where, existing, stamp))
     if config.agent_skills_dir is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_run import run
@@ -12,6 +13,9 @@ from cli_run import run
 from pygen.config import load_config
 from pygen.extract import cache
 from pygen.jsonvalues import pretty_at
+from pygen.model import NodeDef
+from pygen.schema.document import node_entries
+from pygen.schema.node_schema import Schema
 from pygen.skills import schema_text
 
 SCHEMA = "skills/schemas/nodes.schema.json"
@@ -60,8 +64,16 @@ def test_one_changed_node_writes_one_entry_and_the_same_document(
         written.append(value)
         return pretty_at(value, pad)
 
+    built: list[str] = []
+
+    def building(node: NodeDef) -> tuple[Schema, dict[str, Any]]:
+        built.append(node.key)
+        return node_entries(node)
+
     monkeypatch.setattr(schema_text, "pretty_at", counting)
+    monkeypatch.setattr(schema_text, "node_entries", building)
     assert run(cached, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    assert built == ["middle"]  # the one node whose record changed
     assert len(written) == 1 and "glow" in str(written[0])  # the middle node's data schema
     assert run(fresh, "gen", "-q", "--no-cache", monkeypatch=monkeypatch).exit_code == 0
     assert schema(cached) == schema(fresh)
