@@ -19,11 +19,16 @@ class IdentityMemo(Generic[K, V]):
         self._built: dict[int, tuple[weakref.ref[K], V]] = {}
 
     def __call__(self, obj: K) -> V:
-        key, built = id(obj), self._built.get(id(obj))
+        built = self._built.get(id(obj))
         if built is None or built[0]() is not obj:
-            ref = weakref.ref(obj, lambda _: self._built.pop(key, None))
-            built = self._built[key] = (ref, self._build(obj))
+            return self.put(obj, self._build(obj))
         return built[1]
+
+    def put(self, obj: K, value: V) -> V:
+        """Keep `value` as what `obj` builds (built another way, from a cache say)."""
+        key = id(obj)
+        self._built[key] = (weakref.ref(obj, lambda _: self._built.pop(key, None)), value)
+        return value
 
     def __len__(self) -> int:
         return len(self._built)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Collection, Mapping
 
 # 1 and 1.0 are one JSON number; True is not the number 1.
 ScalarKey = tuple[str, object]
@@ -137,3 +138,36 @@ def _pretty(value: object, out: list[str], pad: str) -> None:
         out.append(pad + "}")
     else:
         raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def pretty_at(value: object, pad: str) -> str:
+    """`pretty(value)` as it is written nested at `pad` (a newline and its indentation)."""
+    out: list[str] = []
+    _pretty(value, out, pad)
+    return "".join(out)
+
+
+_ENTRY_PAD = "\n    "  # an entry of a top-level object
+
+
+def pretty_split(value: Mapping[str, object], split: Collection[str],
+                 entry: Callable[[object, str], str]) -> str:
+    """`pretty(value)`, with each entry of the top-level objects named in `split` written by
+    `entry(item, pad)`, which must return `pretty_at(item, pad)` (from a memo, say)."""
+    if not value:
+        return "{}"
+    out, joint = ["{"], "\n  "
+    for key, item in value.items():
+        out.append(f"{joint}{_STRING(_key(key))}: ")
+        joint = ",\n  "
+        if key not in split or not isinstance(item, dict) or not item:
+            _pretty(item, out, "\n  ")
+            continue
+        out.append("{")
+        inner = _ENTRY_PAD
+        for name, part in item.items():
+            out.append(f"{inner}{_STRING(_key(name))}: {entry(part, _ENTRY_PAD)}")
+            inner = "," + _ENTRY_PAD
+        out.append("\n  }")
+    out.append("\n}")
+    return "".join(out)

@@ -60,8 +60,10 @@ def safe(text: str) -> str:
 
 def shown(path: Path) -> str:
     """A path as the user would type it: relative to the working directory when inside it."""
+    if not path.is_absolute():
+        return str(path)
     try:
-        return os.path.relpath(path) if path.is_absolute() and not os.path.relpath(
-            path).startswith("..") else str(path)
+        relative = os.path.relpath(path)  # (once: it reads the working directory each time)
     except ValueError:
         return str(path)
+    return str(path) if relative.startswith("..") else relative

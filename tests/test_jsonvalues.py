@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pygen.jsonvalues import pretty
+from pygen.jsonvalues import pretty, pretty_at, pretty_split
 
 _KEYS = st.one_of(st.text(max_size=8), st.integers(), st.floats(allow_nan=True),
                   st.booleans(), st.none())
@@ -40,3 +40,14 @@ def test_pretty_refuses_what_json_refuses(value: object) -> None:
         json.dumps(value, indent=2, ensure_ascii=False)
     with pytest.raises(TypeError):
         pretty(value)
+
+
+DOCS = st.dictionaries(st.sampled_from(["$defs", "x-handles", "other", "x"]), VALUES,
+                       max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(DOCS)
+def test_pretty_split_is_pretty(value: dict[str, object]) -> None:
+    """Entries written apart, at their pad, make the same text as the whole."""
+    assert pretty_split(value, ("$defs", "x-handles"), pretty_at) == pretty(value)

@@ -115,7 +115,7 @@ def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         code += saved_workflow_findings(config, plan.model, strict=strict,
                                         quiet=quiet or as_json)
         steps.step(f"checking {counted(len(plan.updates), 'file')}")
-        gate = gating.gate(config, plan.model, plan.updates)
+        gate = gating.gate(config, plan.model, plan.updates, plan.remember)
         problems = content_problems(config, plan, quiet or as_json)
     edited = {edit.path for edit in gate.hand_edits}
     stale = tuple(u for u in plan.changed if u.path not in edited)

@@ -102,7 +102,8 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
                              plan.remember)
         steps.step(f"writing and checking {counted(len(plan.updates), 'file')}")
         planning.apply(plan, config.skills_dir)
-        gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune)
+        gate, pruned = gating.after_gen(config, plan.model, plan.updates, refused, prune,
+                                        plan.remember)
         problems = content_problems(config, plan, quiet or as_json)
     if as_json:
         print_json(plan.updates, gate, pruned, diagnostics_json(plan.model.diagnostics))

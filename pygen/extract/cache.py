@@ -20,9 +20,10 @@ import contextlib
 import functools
 import hashlib
 import json
+import os
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard, cast
@@ -235,16 +236,17 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
 def _store(path: Path, key: str, reply: dict[str, Any], inputs: list[list[str | None]],
            started_ns: int) -> None:
     write_entry(path, {"key": key, "inputs": inputs, "reply": reply,
-                       "stats": stats([Path(str(e[0])) for e in inputs]),
+                       "stats": stats([str(e[0]) for e in inputs]),
                        "written_ns": started_ns})
 
 
-def stats(paths: list[Path]) -> list[list[int] | None]:
-    """Each file's size, inode, mtime and ctime (ns): unchanged, its bytes need no hashing."""
+def stats(paths: Sequence[Path | str]) -> list[list[int] | None]:
+    """Each file's size, inode, mtime and ctime (ns): unchanged, its bytes need no hashing.
+    (Paths as recorded may stay strings: a Path each costs more than its stat.)"""
     found: list[list[int] | None] = []
     for path in paths:
         try:
-            st = path.stat()
+            st = os.stat(path)
         except OSError:
             found.append(None)
             continue
@@ -279,7 +281,7 @@ def stat_trust(recorded: list[list[str | None]], recorded_stats: Any, written_ns
                started_ns: int) -> Trust:
     """The Trust of an entry's inputs; nothing is trusted from an entry without stats."""
     paths = [str(e[0]) for e in recorded]
-    now = stats([Path(p) for p in paths])
+    now = stats(paths)
     settled = frozenset(p for p, st in zip(paths, now, strict=True)
                         if st is not None and max(st[2], st[3]) < started_ns - RACY_NS)
     if not isinstance(recorded_stats, list) or len(recorded_stats) != len(recorded) \

@@ -61,14 +61,14 @@ def _changed(recorded: Any, stats: Any, written_ns: Any) -> list[Path] | None:
     if not cache.fresh_shape(recorded) or not isinstance(stats, list) \
             or len(stats) != len(recorded) or not isinstance(written_ns, int):
         return [] if cache.fresh(recorded) else None
-    now = cache.stats([Path(e[0]) for e in recorded])  # type: ignore[arg-type]
+    names = [str(e[0]) for e in recorded]
+    now = cache.stats(names)
     changed = []
-    for entry, then, seen in zip(recorded, stats, now, strict=True):
+    for entry, name, then, seen in zip(recorded, names, stats, now, strict=True):
         settled = seen is not None and seen[2] < written_ns - cache.RACY_NS \
             and seen[3] < written_ns - cache.RACY_NS
-        path = Path(str(entry[0]))
-        if not (settled and seen == then) and cache.sha256_of(path) != entry[1]:
-            changed.append(path)
+        if not (settled and seen == then) and cache.sha256_of(Path(name)) != entry[1]:
+            changed.append(Path(name))
     return changed
 
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from pygen import files, layout
 from pygen.config import Config
-from pygen.errors import MarkerError
 from pygen.gate.prose_lint import linted, skill_files
-from pygen.skills import block_digests, markers, render
+from pygen.gate.text_memo import TextMemo
+from pygen.skills import block_digests, render
 
 
 @dataclass(frozen=True)
@@ -51,18 +51,16 @@ def texts(config: Config, planned: Sequence[block_digests.Planned]) -> dict[Path
     return {path: out[path] for path in layout.sorted_paths(out)}
 
 
-def find(config: Config, planned: Sequence[block_digests.Planned]) -> list[ForeignBlock]:
+def find(config: Config, planned: Sequence[block_digests.Planned],
+         memo: TextMemo | None = None) -> list[ForeignBlock]:
+    """The foreign blocks of every skill file as this run leaves it; each text's blocks
+    come from `memo` when it read them before."""
     own, declared = render.own_blocks(), set(config.settings.foreign_blocks)
+    memo = memo or TextMemo(None)
     found: dict[tuple[str, bool], list[Path]] = defaultdict(list)
     for path, text in texts(config, planned).items():
-        try:
-            blocks = markers.parse(text, str(path))
-        except MarkerError:
-            continue  # the planner reports it
-        recorded = block_digests.recorded(text)
-        for block in blocks:
-            was_pygens = block.id in recorded
-            if block.id not in own and (was_pygens or block.id not in declared):
-                found[(block.id, was_pygens)].append(path)
+        for block_id, was_pygens in memo.blocks(text, str(path)) or ():
+            if block_id not in own and (was_pygens or block_id not in declared):
+                found[(block_id, was_pygens)].append(path)
     return [ForeignBlock(block_id, tuple(paths), was)
             for (block_id, was), paths in sorted(found.items())]

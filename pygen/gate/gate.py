@@ -11,7 +11,7 @@ from typing import Literal
 
 from pygen import files, layout
 from pygen.config import Config
-from pygen.gate import foreign, orphans, prose_lint
+from pygen.gate import foreign, orphans, prose_lint, text_memo
 from pygen.gate.foreign import ForeignBlock
 from pygen.gate.orphans import Orphan
 from pygen.gate.prose_lint import StaleName
@@ -53,31 +53,41 @@ def retired_names(config: Config, planned: Sequence[block_digests.Planned]) -> p
 
 
 def stale_prose(config: Config, model: Model, planned: Sequence[block_digests.Planned],
-                written: bool) -> prose_lint.Lint:
+                written: bool, memo: text_memo.TextMemo | None = None) -> prose_lint.Lint:
     if config.settings.stale_prose == "off":
         return prose_lint.Lint()
     return prose_lint.lint_skills(config.skills_dir, model, planned, written,
                                   extra=list(config.definitions),
-                                  retired=retired_names(config, planned))
+                                  retired=retired_names(config, planned), memo=memo)
 
 
-def gate(config: Config, model: Model, planned: Sequence[block_digests.Planned]) -> Gate:
-    """For `check`: hand edits among the planned files, stale prose, orphaned node files."""
-    prose = stale_prose(config, model, planned, False)
-    return Gate(tuple(block_digests.find(planned)), tuple(prose.stale),
-                tuple(orphans.find(config.skills_dir, model, config.settings.legacy_types)),
-                config.settings.stale_prose,
-                tuple(prose.hints), tuple(foreign.find(config, planned)))
+def gate(config: Config, model: Model, planned: Sequence[block_digests.Planned],
+         remember: bool = False) -> Gate:
+    """For `check`: hand edits among the planned files, stale prose, orphaned node files.
+    With `remember`, what is read per text comes from pygen.gate.text_memo when it can."""
+    memo = text_memo.load(config if remember else None)
+    prose = stale_prose(config, model, planned, False, memo)
+    found = Gate(tuple(block_digests.find(planned)), tuple(prose.stale),
+                 tuple(orphans.find(config.skills_dir, model, config.settings.legacy_types)),
+                 config.settings.stale_prose,
+                 tuple(prose.hints), tuple(foreign.find(config, planned, memo)))
+    memo.save()
+    return found
 
 
 def after_gen(config: Config, model: Model, written: Sequence[block_digests.Planned],
-              refused: Sequence[HandEdit], prune: bool) -> tuple[Gate, tuple[Orphan, ...]]:
+              refused: Sequence[HandEdit], prune: bool,
+              remember: bool = False) -> tuple[Gate, tuple[Orphan, ...]]:
     """For `gen`, once it has written: what is left for a person, and the orphans pruned.
 
     `written` are the files gen wrote (or left); `refused` the hand edits it would not touch.
     """
     found = orphans.find(config.skills_dir, model, config.settings.legacy_types)
     deleted, kept = orphans.prune(found) if prune else ([], found)
-    prose = stale_prose(config, model, written, True)
-    return Gate(tuple(refused), tuple(prose.stale), tuple(kept), config.settings.stale_prose,
-                tuple(prose.hints), tuple(foreign.find(config, written))), tuple(deleted)
+    memo = text_memo.load(config if remember else None)
+    prose = stale_prose(config, model, written, True, memo)
+    found_gate = Gate(tuple(refused), tuple(prose.stale), tuple(kept),
+                      config.settings.stale_prose, tuple(prose.hints),
+                      tuple(foreign.find(config, written, memo)))
+    memo.save()
+    return found_gate, tuple(deleted)

@@ -31,7 +31,8 @@ from pathlib import Path
 from pygen import files, layout
 from pygen.errors import located
 from pygen.gate.block_history import NO_CHANGES, History, history
-from pygen.gate.prose import candidate, code_spans, prose_only
+from pygen.gate.prose import candidate as candidate  # (what a name is, beside the lint)
+from pygen.gate.text_memo import Names, TextMemo, read_names
 from pygen.gate.vocabulary import Vocabulary, vocabulary
 from pygen.model import Model
 from pygen.skills.block_digests import Planned
@@ -103,15 +104,18 @@ class Lint:
 
 def lint_text(text: str, path: Path, vocab: Vocabulary, node_type: str | None = None,
               changes: History = NO_CHANGES, retired: Retired = Retired()) -> Lint:
+    return lint_names(read_names(text, str(path)), path, vocab, node_type, changes, retired)
+
+
+def lint_names(names: Names, path: Path, vocab: Vocabulary, node_type: str | None = None,
+               changes: History = NO_CHANGES, retired: Retired = Retired()) -> Lint:
+    """The stale names (and hints) among the names a file's prose quotes."""
     found = Lint()
     # A name that left only the worked example but is still some node's (a neighbour's field
     # the example no longer shows) was not retired.
     kept = changes.example_only & vocab.of_nodes
     was = retired.names(node_type, History(changes.retired - kept, changes.added))
-    for line, span in code_spans(prose_only(text, str(path))):
-        token = candidate(span)
-        if token is None:
-            continue
+    for line, token in names:
         if token in was:
             if not vocab.has(token, node_type):
                 instead = suggest(token, vocab, node_type, changes.added)
@@ -144,11 +148,13 @@ def linted(path: Path, skills_dir: Path) -> bool:
 
 def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
                 written: bool = False, extra: Iterable[str] = (),
-                retired: Retired = Retired()) -> Lint:
+                retired: Retired = Retired(), memo: TextMemo | None = None) -> Lint:
     """Stale names (and hints) in every skill file, reading planned files as they are (or,
     when `written`, as this run writes them). Orphaned node files are left to
-    pygen.gate.orphans; the schema document and files outside skills_dir are not prose."""
+    pygen.gate.orphans; the schema document and files outside skills_dir are not prose.
+    Each text's names come from `memo` when it read them before."""
     vocab = vocabulary(model, extra)
+    memo = memo or TextMemo(None)
     by_path = {u.path: u for u in planned if linted(u.path, skills_dir)}
     found = Lint()
     types = {stem: key for key, stem in model.file_stems.items()}
@@ -164,7 +170,8 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
         else:
             text = update.new if written or update.old is None else update.old
             changes = history(update.old, update.new, str(path))
-        result = lint_text(text, path, vocab, node_type, changes, retired)
+        result = lint_names(memo.names(text, str(path)), path, vocab, node_type, changes,
+                            retired)
         found.stale += result.stale
         found.hints += result.hints
     return found

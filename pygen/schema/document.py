@@ -9,18 +9,19 @@ which field selects which entry, and the union of their handles (what any of the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote, unquote
 
 from pygen.identity_memo import IdentityMemo
-from pygen.jsonvalues import pretty
+from pygen.jsonvalues import pretty, pretty_split
 from pygen.model import Handle, Model, NodeDef
 from pygen.schema.node_schema import Schema, choice, node_data_schema, object_schema
 from pygen.tools import recorded
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 HANDLES_KEY = "x-handles"
+DEFS_KEY = "$defs"
 NODES_KEY = "x-nodes"
 TOOLS_KEY = "x-tools"
 WORKFLOW_KEY = "x-workflow"
@@ -82,18 +83,32 @@ def entries(model: Model) -> Entries:
     return _BUILT(model)
 
 
-def _entries(model: Model) -> Entries:
+def node_entries(node: NodeDef) -> tuple[Schema, dict[str, Any]]:
+    """The data schema and `x-handles` entry of a node whose type is its own: made of the
+    node's record alone."""
+    return node_data_schema(node), handles_entry([node])
+
+
+def entries_with(model: Model, one: Callable[[NodeDef], tuple[Schema, dict[str, Any]]]
+                 ) -> Entries:
+    """`entries(model)`, each single node's pair from `one` (which must return what
+    `node_entries` returns: from a memo, say), kept as the model's entries."""
+    return _BUILT.put(model, _entries(model, one))
+
+
+def _entries(model: Model, one: Callable[[NodeDef], tuple[Schema, dict[str, Any]]]
+             = node_entries) -> Entries:
     schemas: dict[str, Schema] = {}
     handles: dict[str, dict[str, Any]] = {}
     for node_type, nodes in by_type(model).items():
-        handles[node_type] = handles_entry(nodes)
         if len(nodes) == 1:
-            schemas[node_type] = node_data_schema(nodes[0])
+            schemas[node_type], handles[node_type] = one(nodes[0])
             if nodes[0].versions and model.conventions.node_version_key:
                 # The versions one entry covers: a node naming another is reported.
                 schemas[node_type] = {**schemas[node_type],
                                       VERSIONS_KEY: list(nodes[0].versions)}
             continue
+        handles[node_type] = handles_entry(nodes)
         own = {n.key: node_data_schema(n) for n in nodes}
         schemas[node_type] = variants_schema(nodes, own)
         for node in nodes:
@@ -231,12 +246,16 @@ def document_data(schemas: Mapping[str, Schema], handles: Mapping[str, dict[str,
     return {
         "$schema": DRAFT,
         "$comment": _GENERATED,
-        "$defs": dict(schemas),
+        DEFS_KEY: dict(schemas),
         HANDLES_KEY: dict(handles),
         **(extras or {}),
     }
 
 
-def dump_document(doc: Mapping[str, Any]) -> str:
-    """The document's text, as the file holds it."""
-    return pretty(doc) + "\n"
+def dump_document(doc: Mapping[str, Any],
+                  entry: Callable[[object, str], str] | None = None) -> str:
+    """The document's text, as the file holds it; `entry` writes each schema and handles
+    entry (see pygen.jsonvalues.pretty_split), from a memo say."""
+    if entry is None:
+        return pretty(doc) + "\n"
+    return pretty_split(doc, (DEFS_KEY, HANDLES_KEY), entry) + "\n"

@@ -19,6 +19,7 @@ from pygen.config import Config
 from pygen.errors import PygenError, located
 from pygen.model import Model, NodeDef
 from pygen.output import visible_line
+from pygen.schema.document import entries_with
 from pygen.skills import (
     block_digests,
     frontmatter,
@@ -28,12 +29,14 @@ from pygen.skills import (
     render_memo,
     retired_record,
     saved_examples,
+    schema_text,
     sections,
 )
 from pygen.skills.catalog_text import TOOLS_BLOCK, catalog_lines, tools_block
 from pygen.skills.neighbours import build_index
 from pygen.skills.render_memo import RenderMemo
 from pygen.skills.saved_examples import SavedExample
+from pygen.skills.schema_text import SchemaTexts
 from pygen.tools.merge import load_model
 
 Status = Literal["created", "updated", "unchanged"]
@@ -185,13 +188,16 @@ def plan(config: Config, model: Model | None = None, stamp: Stamp | None = None,
     but, with `remember`, the render memo (pygen.skills.render_memo) it renders with."""
     model = model if model is not None else load_model(config)
     memo = render_memo.load(config, model) if remember else None
-    planned = _plan(config, model, stamp, memo)
-    if memo is not None:
-        memo.save()
+    texts = schema_text.load(config) if remember else None
+    planned = _plan(config, model, stamp, memo, texts)
+    for kept in (memo, texts):
+        if kept is not None:
+            kept.save()
     return Plan(planned.model, planned.updates, remember)
 
 
-def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | None) -> Plan:
+def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | None,
+          texts: SchemaTexts | None = None) -> Plan:
     stamp = stamp or now_stamp(config)
     skills = config.skills_dir
     # Before anything is read: a link committed into skills/ must not show another file.
@@ -216,7 +222,10 @@ def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | 
                                         "# Skill Call Protocol\n", protocol, stamp))
     if config.fallback_file:
         updates.append(plan_copy(config.fallback_file, existing, editor_update))
-    updates.append(plan_schema_file(model, skills, existing, config.settings.forget))
+    if texts is not None and memo is not None:
+        # The node entries from the memo, by the record digests the render memo has made.
+        entries_with(model, lambda node: texts.pair(node, memo.record(node)))
+    updates.append(plan_schema_file(model, skills, existing, config.settings.forget, texts))
     updates.append(plan_nodes_index(model, skills, where, existing, stamp))
     if config.agent_skills_dir is not None:
         updates += plan_agent_skills(config.agent_skills_dir, skills, updates, model)
@@ -235,15 +244,17 @@ def plan_agent_skills(out: Path, skills_dir: Path, updates: list[FileUpdate],
 
 
 def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
-                     forget: Collection[str] = ()) -> FileUpdate:
+                     forget: Collection[str] = (), texts: SchemaTexts | None = None
+                     ) -> FileUpdate:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node, and
-    the names the catalog retired (pygen.skills.retired_record)."""
+    the names the catalog retired (pygen.skills.retired_record); each entry's text from
+    `texts` when it was written before."""
     from pygen.schema.document import document, dump_document
 
     path = layout.schema_file(skills_dir)
     old = existing.get(path)
     doc = retired_record.add_record(document(model), old, forget, retired_record.tool_names(model))
-    return FileUpdate(path, old, dump_document(doc))
+    return FileUpdate(path, old, dump_document(doc, texts.entry if texts else None))
 
 
 def plan_nodes_index(model: Model, skills_dir: Path, paths: Mapping[str, Path],

@@ -23,13 +23,21 @@ def is_placeholder(body: str) -> bool:
 
 def section_text(text: str, title: str) -> str | None:
     """The text under the heading `title` up to the next heading or block; None if absent."""
-    lines = text.splitlines()
+    return _section(text.splitlines(), title)
+
+
+def _heading(line: str) -> re.Match[str] | None:
+    # (a line without `#` is no heading: most lines, not worth the pattern)
+    return HEADING.match(line) if "#" in line else None
+
+
+def _section(lines: list[str], title: str) -> str | None:
     for index, line in enumerate(lines):
-        match = HEADING.match(line)
+        match = _heading(line)
         if match and match.group(2).strip().lower() == title.lower():
             body = []
             for following in lines[index + 1:]:
-                if HEADING.match(following) or "AUTO-GEN:START" in following:
+                if _heading(following) or "AUTO-GEN:START" in following:
                     break
                 body.append(following)
             return COMMENT.sub("", "\n".join(body)).strip()
@@ -38,8 +46,11 @@ def section_text(text: str, title: str) -> str | None:
 
 def empty_sections(text: str | None) -> tuple[str, ...]:
     """The PROSE_SECTIONS that are missing or hold no text."""
+    if text is None:
+        return PROSE_SECTIONS
+    lines = text.splitlines()  # once for every section
     return tuple(title for title in PROSE_SECTIONS
-                 if text is None or is_placeholder(section_text(text, title) or ""))
+                 if is_placeholder(_section(lines, title) or ""))
 
 
 def without_empty_sections(text: str) -> str:

@@ -88,8 +88,9 @@ def test_a_damaged_cache_is_ignored_and_rebuilt(project: Path) -> None:
 def test_the_cache_folder_ignores_itself_and_holds_only_cache_files(project: Path) -> None:
     folder = project / ".pygen-cache"
     assert (folder / ".gitignore").read_text().splitlines()[-1] == "*"
-    assert sorted(p.name for p in folder.iterdir()) == [".gitignore", "examples.json",
-                                                        "extract.json", "render.json"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".gitignore", "examples.json", "extract.json", "render.json", "schema_text.json",
+        "texts.json"]
 
 
 def test_an_unwritable_cache_only_costs_speed(project: Path) -> None:

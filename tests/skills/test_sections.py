@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from pygen.skills.sections import empty_sections, is_placeholder, without_empty_sections
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pygen.skills.sections import (
+    COMMENT,
+    HEADING,
+    PROSE_SECTIONS,
+    empty_sections,
+    is_placeholder,
+    section_text,
+    without_empty_sections,
+)
 
 TEXT = ("# T\n\nintro\n\n## When to use\n\n(Add prose here.)\n\n## Common gotchas\n\n\n"
         "## MCP call\n\n<!-- AUTO-GEN:START x -->\nbody\n<!-- AUTO-GEN:END x -->\n\n"
@@ -20,3 +31,33 @@ def test_sections_without_prose_are_left_out_and_generated_blocks_kept() -> None
     assert without_empty_sections(TEXT) == (
         "# T\n\nintro\n\n## MCP call\n\n<!-- AUTO-GEN:START x -->\nbody\n"
         "<!-- AUTO-GEN:END x -->\n\n## Notes\n\nReal text (with a parenthesis).\n")
+
+
+def _reference_section(text: str, title: str) -> str | None:
+    """section_text as it was written first: every line tried against HEADING."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        match = HEADING.match(line)
+        if match and match.group(2).strip().lower() == title.lower():
+            body = []
+            for following in lines[index + 1:]:
+                if HEADING.match(following) or "AUTO-GEN:START" in following:
+                    break
+                body.append(following)
+            return COMMENT.sub("", "\n".join(body)).strip()
+    return None
+
+
+_LINES = st.sampled_from(["## When to use", "  ### common GOTCHAS ##", "#When to use", "text",
+                          "(TODO)", "<!-- AUTO-GEN:START x -->", "", "\t# Other", "# ",
+                          "<!-- note -->", "…", "\x0c## When to use"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINES, max_size=12))
+def test_empty_sections_reads_as_each_section_alone(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    expected = tuple(t for t in PROSE_SECTIONS
+                     if is_placeholder(_reference_section(text, t) or ""))
+    assert empty_sections(text) == expected
+    assert all(section_text(text, t) == _reference_section(text, t) for t in PROSE_SECTIONS)
