@@ -23,6 +23,7 @@ from pathlib import Path
 
 import filelock
 import pytest
+from shared_tmp import shared_tmp
 
 CORPUS = Path(__file__).resolve().parent / "fixtures" / "ts"
 # The cases meant to run through: an `expected.json` holding an error is meant to stop the run.
@@ -110,8 +111,5 @@ class CorpusRuns:
 
 
 def shared_runs(factory: pytest.TempPathFactory) -> CorpusRuns:
-    """The session's CorpusRuns: under xdist, in the folder all workers' temp dirs share."""
-    base = factory.getbasetemp()
-    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "corpus-runs"
-    shared.mkdir(exist_ok=True)
-    return CorpusRuns(shared)
+    """The session's CorpusRuns, in the folder all workers share."""
+    return CorpusRuns(shared_tmp(factory, "corpus-runs"))
