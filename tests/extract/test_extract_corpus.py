@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from corpus_runs import CASES as RUN_CASES
-from corpus_runs import CorpusRuns
+from corpus_runs import CorpusRuns, worker_order
 
 from pygen.config import Config, Settings, load_config
 from pygen.errors import PygenError
@@ -110,8 +110,10 @@ def results(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     with pytest.MonkeyPatch.context() as env, ThreadPoolExecutor(WORKERS) as pool:
         env.setenv("HOME", str(home))
         env.setenv("XDG_CACHE_HOME", str(home / ".cache"))
-        return dict(zip(names, pool.map(lambda n: shared_case(n, corpus_runs), names),
+        order = worker_order(names)
+        done = dict(zip(order, pool.map(lambda n: shared_case(n, corpus_runs), order),
                         strict=True))
+    return {name: done[name] for name in names}
 
 
 @pytest.mark.parametrize("name", CASES)
