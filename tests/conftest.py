@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from corpus_runs import CorpusRuns, shared_runs
 from studio_project import studio_config
 
 REPO = Path(__file__).resolve().parent.parent
@@ -56,3 +57,9 @@ def studio(tmp_path: Path) -> Path:
     (root / "pygen.toml").write_text(studio_config(), encoding="utf-8")
     return root
 
+
+
+@pytest.fixture(scope="session")
+def corpus_runs(tmp_path_factory: pytest.TempPathFactory) -> CorpusRuns:
+    """Gen then check on each corpus project, run once per session for every module."""
+    return shared_runs(tmp_path_factory)

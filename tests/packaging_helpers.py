@@ -13,7 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import filelock
 import pytest
+from shared_tmp import shared_tmp
 
 REPO = Path(__file__).resolve().parents[1]
 # Installs and the first ts-morph install reach the registries; generous, never unbounded.
@@ -132,19 +134,28 @@ def snapshot(dest: Path, env: Mapping[str, str]) -> str:
 
 
 def build_packaging(factory: pytest.TempPathFactory) -> Packaging:
-    """The session's snapshot, wheel and wheelhouse; built by whichever test asks first."""
-    base = factory.getbasetemp() / "pygen-packaging"
+    """The session's snapshot, wheel and wheelhouse; built once by whichever test asks first,
+    in the folder every xdist worker shares (the others wait on its lock, then read it)."""
+    base = shared_tmp(factory, "pygen-packaging")
     if base not in _BUILT:
         env = isolated_env(base)
-        checkout = base / "checkout"
-        checkout.mkdir()
-        rev = snapshot(checkout, env)
-        wheelhouse = base / "wheelhouse"
-        # The only step that downloads: pygen's dependencies and hatchling for later builds.
-        run([sys.executable, "-m", "pip", "wheel", "--quiet", "-w", wheelhouse, checkout,
-             "hatchling"], env=env)
+        checkout, wheelhouse = base / "checkout", base / "wheelhouse"
+        record = base / "rev.txt"
+        with filelock.FileLock(str(base / "build.lock")):
+            if not record.is_file():
+                # A build another worker left half done is started again.
+                shutil.rmtree(checkout, ignore_errors=True)
+                shutil.rmtree(wheelhouse, ignore_errors=True)
+                checkout.mkdir()
+                rev = snapshot(checkout, env)
+                # The only step that downloads: pygen's dependencies and hatchling for later
+                # builds.
+                run([sys.executable, "-m", "pip", "wheel", "--quiet", "-w", wheelhouse,
+                     checkout, "hatchling"], env=env)
+                record.write_text(rev, encoding="utf-8")
         wheel, = wheelhouse.glob("node_editor_skills-*.whl")
-        _BUILT[base] = Packaging(checkout, rev, wheel, wheelhouse, env)
+        _BUILT[base] = Packaging(checkout, record.read_text(encoding="utf-8"), wheel,
+                                 wheelhouse, env)
     return _BUILT[base]
 
 

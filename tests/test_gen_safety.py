@@ -76,6 +76,7 @@ def _generated(root: Path, variant: str = "") -> dict[str, bytes]:
     return _skill_files(project / "skills")
 
 
+@pytest.mark.slow
 def test_kill_9_while_staging_then_a_normal_run(tmp_path: Path) -> None:
     old = _generated(tmp_path / "old")
     new = _generated(tmp_path / "new", "(edited)")
@@ -107,6 +108,7 @@ def test_kill_9_while_staging_then_a_normal_run(tmp_path: Path) -> None:
     assert _skill_files(project / "skills") == new
 
 
+@pytest.mark.slow
 def test_two_gen_runs_on_one_skills_dir_never_interleave(tmp_path: Path) -> None:
     outputs = {v: _generated(tmp_path / f"ref{v}", v) for v in ("(A)", "(B)")}
     shared = tmp_path / "shared-skills"

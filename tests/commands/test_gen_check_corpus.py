@@ -1,100 +1,61 @@
 """`pygen gen` then `pygen check` exit 0 on every corpus project, with no hand edits.
 
 Each project is copied (with the corpus's shared tsconfig) and run as a user would: the
-commands in a fresh process, in the project folder. Error cases (an `expected.json`
-holding the error) are left out: they are meant to stop the run.
+commands in a fresh process, in the project folder (tests/corpus_runs.py, once per session for
+every module that reads the runs). Error cases (an `expected.json` holding the error) are left
+out: they are meant to stop the run.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from corpus_runs import CASES, CorpusRuns, Run
 
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
-CASES = sorted(p.name for p in CORPUS.iterdir() if p.is_dir()
-               and "error" not in json.loads((p / "expected.json").read_text(encoding="utf-8")))
-WORKERS = 3
-
-
-# Both commands in one fresh process per project: Python start-up is most of a cached check.
-SCRIPT = """
-import sys
-from click.testing import CliRunner
-from pygen.cli import main
-for args in (["gen", "-q"], ["check", "-q"]):
-    result = CliRunner().invoke(main, args)
-    print(result.output)
-    print("EXIT", result.exit_code)
-    if result.exit_code:
-        break
-"""
-
-# Exit codes, output, the node skill files written, and the schema document.
-Run = tuple[list[int], str, list[str], str]
-
-
-def gen_then_check(root: Path) -> Run:
-    if not (root / "pygen.toml").is_file():
-        (root / "pygen.toml").write_text('nodes_file = "nodes.ts"\n', encoding="utf-8")
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600"}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=300)
-    codes = [int(line.split()[1]) for line in done.stdout.splitlines()
-             if line.startswith("EXIT ")]
-    files = sorted(p.name for p in (root / "skills" / "nodes").glob("*.md")
-                   if not p.name.startswith("_"))  # nodes/_README.md is for people
-    schemas = root / "skills" / "schemas" / "nodes.schema.json"
-    document = schemas.read_text(encoding="utf-8") if schemas.is_file() else ""
-    return codes, done.stdout + done.stderr, files, document
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
-    corpus = tmp_path_factory.mktemp("corpus") / "ts"
-    shutil.copytree(CORPUS, corpus, ignore=shutil.ignore_patterns("expected.*"))
-    with ThreadPoolExecutor(WORKERS) as pool:
-        return dict(zip(CASES, pool.map(lambda c: gen_then_check(corpus / c), CASES),
-                        strict=True))
+def runs(corpus_runs: CorpusRuns) -> dict[str, Run]:
+    return corpus_runs.runs(CASES)
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_gen_then_check_pass(name: str, runs: dict[str, Run]) -> None:
-    codes, output, _, _ = runs[name]
-    assert codes == [0, 0], output
+    run = runs[name]
+    assert run.codes == [0, 0], run.output
 
 
 def test_variants_of_one_type_get_a_skill_file_each(runs: dict[str, Run]) -> None:
-    assert runs["variant-catalog"][2] == ["agent.md", "tool.calculator.md", "tool.search.md"]
+    assert runs["variant-catalog"].files == ["agent.md", "tool.calculator.md", "tool.search.md"]
 
 
 def test_variants_of_one_type_get_a_schema_each(runs: dict[str, Run]) -> None:
-    doc = json.loads(runs["variant-catalog"][3])
+    doc = json.loads(runs["variant-catalog"].document)
     assert list(doc["$defs"]) == ["agent", "tool", "tool.search", "tool.calculator"]
     assert doc["$defs"]["tool.search"]["properties"]["toolType"]["const"] == "search"
     assert list(doc["x-handles"]) == list(doc["$defs"])
 
 
 def test_handle_counts_as_bare_numbers_are_unnamed_handles(runs: dict[str, Run]) -> None:
-    handles = json.loads(runs["handle-count-number"][3])["x-handles"]
+    handles = json.loads(runs["handle-count-number"].document)["x-handles"]
     assert handles["conditions"]["inputs"] == [None]
     assert handles["conditions"]["outputs"] == [None]
     assert handles["trigger"]["inputs"] == []
-    assert "unreadable-handle" not in runs["handle-count-number"][1]
+    assert "unreadable-handle" not in runs["handle-count-number"].output
 
 
 def test_a_record_of_handle_factories_keeps_its_keys_as_handle_ids(runs: dict[str, Run]) -> None:
-    handles = json.loads(runs["handle-factories"][3])["x-handles"]
+    handles = json.loads(runs["handle-factories"].document)["x-handles"]
     assert handles["MathNode"]["inputs"] == ["operation", "num1", "num2"]
     assert handles["MathNode"]["outputs"] == ["result"]
     assert handles["DisplayNode"]["inputs"] == ["value"]
-    assert "computed" not in runs["handle-factories"][1]
+    assert "computed" not in runs["handle-factories"].output
 
 
 

@@ -94,6 +94,7 @@ def watcher(project: Path) -> Iterator[Watcher]:
         running.process.wait(timeout=10)
 
 
+@pytest.mark.slow
 def test_regenerates_on_save_survives_a_typescript_error_and_stops_on_ctrl_c(
         project: Path, watcher: Watcher) -> None:
     skill = project / "skills" / "nodes" / "prompt.md"

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corpus_runs import CASES as RUN_CASES
+from corpus_runs import CorpusRuns, worker_order
 
 from pygen.config import Config, Settings, load_config
 from pygen.errors import PygenError
@@ -79,19 +81,27 @@ def dumps(value: Any, indent: int = 0) -> str:
     return "[\n" + ",\n".join(pad + dumps(v, indent + 2) for v in value) + "\n" + " " * indent + "]"
 
 
-def run_case(case: Path) -> Result:
+def run_case(case: Path, use_cache: bool = False) -> Result:
     config = case_config(case)
     try:
-        model = merge.load_model(config)
+        model = merge.load_model(config, use_cache=use_cache)
     except PygenError as exc:
         # Messages name the config file by its absolute path; the case's own is enough here.
         return {"error": str(exc).replace(f"{case}{os.sep}", "")}, None
     return snapshot(model), markdown(model, config.definitions_label)
 
 
+def shared_case(name: str, corpus_runs: CorpusRuns) -> Result:
+    """A case that runs through is read from the session's copy after `gen`, whose Node reply
+    `.pygen-cache/` holds (no second Node process); an error case is extracted here."""
+    if name not in RUN_CASES:
+        return run_case(CORPUS / name)
+    return run_case(Path(corpus_runs.run(name).root), use_cache=True)
+
+
 @pytest.fixture(scope="session")
-def results(request: pytest.FixtureRequest,
-            tmp_path_factory: pytest.TempPathFactory) -> dict[str, Result]:
+def results(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+            corpus_runs: CorpusRuns) -> dict[str, Result]:
     """Every selected case, extracted up front in parallel."""
     here = Path(__file__).resolve()
     names = [item.callspec.params["name"] for item in request.session.items
@@ -100,7 +110,10 @@ def results(request: pytest.FixtureRequest,
     with pytest.MonkeyPatch.context() as env, ThreadPoolExecutor(WORKERS) as pool:
         env.setenv("HOME", str(home))
         env.setenv("XDG_CACHE_HOME", str(home / ".cache"))
-        return dict(zip(names, pool.map(lambda n: run_case(CORPUS / n), names), strict=True))
+        order = worker_order(names)
+        done = dict(zip(order, pool.map(lambda n: shared_case(n, corpus_runs), order),
+                        strict=True))
+    return {name: done[name] for name in names}
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -92,6 +92,7 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new))
 
 
+@pytest.mark.slow
 def test_each_change_gives_the_reply_of_a_full_run(project: Path) -> None:
     blocks = project / "src" / "blocks"
     assert incremental_vs_cold(project) == []  # the first run fills the cache
@@ -125,6 +126,7 @@ def test_each_change_gives_the_reply_of_a_full_run(project: Path) -> None:
     assert "reading every node" in incremental_vs_cold(project)[0]
 
 
+@pytest.mark.slow
 def test_catalog_changes_read_every_node(project: Path) -> None:
     incremental_vs_cold(project)
     whole = "reach the whole catalog: reading every node"

@@ -146,6 +146,7 @@ def check_case(case: Path, root: Path, runs: list[Run]) -> None:
             assert active_keys(root / "pygen.toml") == active_keys(case / "pygen.toml"), case.name
 
 
+@pytest.mark.slow
 def test_init_then_gen_and_check_pass_on_a_copy_of_every_fixture(tmp_path: Path) -> None:
     results = {case: adopt(case, tmp_path) for case in CASES}
     for case, (root, runs) in results.items():

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench import serve_calls, serve_http
 
 
+@pytest.mark.slow
 def test_every_row_has_client_and_server_percentiles(tmp_path: Path) -> None:
     types = serve_calls.prepare(tmp_path)
     rows = serve_http.run_http(tmp_path / "skills", types, 10)

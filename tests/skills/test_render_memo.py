@@ -169,6 +169,7 @@ def test_a_damaged_memo_is_ignored(twins: tuple[Path, Path],
     assert run(cached, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.sampled_from(range(len(EDITS))), min_size=1, max_size=3, unique=True))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from corpus_runs import CorpusRuns
 
 from pygen.cli import main
 from pygen.conventions import Conventions, canonical_node, saved_node
@@ -109,15 +110,15 @@ def cli(project: Path, *args: str) -> tuple[int, str]:
 
 @pytest.mark.parametrize("name", [*EXPECTED, *PLAIN])
 def test_gen_then_check_pass_and_saved_workflows_get_exactly_the_true_findings(
-        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        corpus_runs: CorpusRuns) -> None:
+    # Gen then check through the real CLI on an untouched copy: the session's run of the
+    # project (tests/corpus_runs.py); its schema document is the one validated against.
+    run = corpus_runs.run(name)
+    assert run.codes == [0, 0], run.output
     project = copy(name, tmp_path)
     monkeypatch.chdir(project)
-    config = ["--config", str(project / "pygen.toml"), "--no-cache"]
-    code, output = cli(project, "gen", "-q", *config)
-    assert code == 0, output
-    code, output = cli(project, "check", *config)
-    assert code == 0, output
-    schemas = project / "skills" / "schemas" / "nodes.schema.json"
+    schemas = Path(run.root) / "skills" / "schemas" / "nodes.schema.json"
     for file, expected in EXPECTED.get(name, {}).items():
         code, output = cli(project, "validate-workflow", f"workflows/{file}", "--json",
                            "--schemas", str(schemas))
