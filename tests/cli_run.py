@@ -26,6 +26,33 @@ def run(root: Path, *args: str, monkeypatch: pytest.MonkeyPatch) -> Result:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+# Two nodes, one wired to nothing: the project the cache memos' tests edit one node of.
+TWO_NODES_TS = """\
+export interface MiddleData {
+  /** How strong. */
+  strength: number;
+}
+export interface NoteData {
+  /** What it says. */
+  body: string;
+}
+export const NODE_DEFINITIONS = [
+  { type: "middle", label: "Middle", inputs: ["text"], outputs: ["image"],
+    defaultData: { strength: 3 } },
+  { type: "note", label: "Note", inputs: [], outputs: [], defaultData: { body: "" } },
+];
+"""
+
+
+def generated(root: Path, monkeypatch: pytest.MonkeyPatch, nodes_ts: str = TWO_NODES_TS) -> Path:
+    """`root` holding `src/nodes.ts` and its config, after a `gen` that exits 0."""
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "nodes.ts").write_text(nodes_ts)
+    (root / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\n')
+    assert run(root, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    return root
+
+
 def fixture_case(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of fixture `name` (without its expected outputs) after `gen` and `check`, both
     exit 0: what pygen generates passes its own check on an untouched project."""

@@ -6,36 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_run import run
+from cli_run import TWO_NODES_TS, generated, run
 
 from pygen.config import load_config
 from pygen.gate import text_memo
 
-NODES_TS = """\
-export interface MiddleData {
-  /** How strong. */
-  strength: number;
-}
-export interface NoteData {
-  /** What it says. */
-  body: string;
-}
-export const NODE_DEFINITIONS = [
-  { type: "middle", label: "Middle", inputs: ["text"], outputs: ["image"],
-    defaultData: { strength: 3 } },
-  { type: "note", label: "Note", inputs: [], outputs: [], defaultData: { body: "" } },
-];
-"""
 FOREIGN = "\n<!-- AUTO-GEN:START other-tool -->\nkept\n<!-- AUTO-GEN:END other-tool -->\n"
 PROSE = "\nSet `strength` to 5 for a bold result.\n"
 
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "nodes.ts").write_text(NODES_TS)
-    (tmp_path / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\n')
-    assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    generated(tmp_path, monkeypatch)
     note = tmp_path / "skills" / "nodes" / "note.md"
     note.write_text(note.read_text() + FOREIGN)
     middle = tmp_path / "skills" / "nodes" / "middle.md"
@@ -47,7 +29,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_check_through_the_memo_says_what_a_check_without_it_says(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     nodes = project / "src" / "nodes.ts"
-    nodes.write_text(NODES_TS.replace("strength", "power"))
+    nodes.write_text(TWO_NODES_TS.replace("strength", "power"))
     memo_run = run(project, "check", monkeypatch=monkeypatch)
     fresh = run(project, "check", "--no-cache", monkeypatch=monkeypatch)
     assert memo_run.exit_code == fresh.exit_code == 1
@@ -92,5 +74,5 @@ def test_a_damaged_memo_is_read_again_from_the_texts(project: Path,
     stored.write_text(stored.read_text().replace('"other-tool"', '"forged"'))
     assert text_memo.load(config).read == {}  # its checksum no longer matches
     nodes = project / "src" / "nodes.ts"
-    nodes.write_text(NODES_TS.replace("3 }", "4 }"))
+    nodes.write_text(TWO_NODES_TS.replace("3 }", "4 }"))
     assert "other-tool" in run(project, "check", monkeypatch=monkeypatch).output

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_run import run
+from cli_run import TWO_NODES_TS, generated, run
 
 from pygen.config import load_config
 from pygen.extract import cache
@@ -19,31 +19,8 @@ from pygen.schema.node_schema import Schema
 from pygen.skills import schema_text
 
 SCHEMA = "skills/schemas/nodes.schema.json"
-NODES_TS = """\
-export interface MiddleData {
-  /** How strong. */
-  strength: number;
-}
-export interface NoteData {
-  /** What it says. */
-  body: string;
-}
-export const NODE_DEFINITIONS = [
-  { type: "middle", label: "Middle", inputs: ["text"], outputs: ["image"],
-    defaultData: { strength: 3 } },
-  { type: "note", label: "Note", inputs: [], outputs: [], defaultData: { body: "" } },
-];
-"""
-ONE_FIELD = NODES_TS.replace("  strength: number;\n",
+ONE_FIELD = TWO_NODES_TS.replace("  strength: number;\n",
                              "  strength: number;\n  /** Added. */\n  glow?: boolean;\n")
-
-
-def project(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (root / "src").mkdir(parents=True)
-    (root / "src" / "nodes.ts").write_text(NODES_TS)
-    (root / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\n')
-    assert run(root, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
-    return root
 
 
 def schema(root: Path) -> bytes:
@@ -52,7 +29,7 @@ def schema(root: Path) -> bytes:
 
 def test_one_changed_node_writes_one_entry_and_the_same_document(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    cached = project(tmp_path / "cached", monkeypatch)
+    cached = generated(tmp_path / "cached", monkeypatch)
     fresh = tmp_path / "fresh"
     shutil.copytree(cached, fresh)
     shutil.rmtree(fresh / ".pygen-cache")
@@ -82,7 +59,7 @@ def test_one_changed_node_writes_one_entry_and_the_same_document(
 
 def test_an_entry_is_read_back_by_its_json(tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    root = project(tmp_path, monkeypatch)
+    root = generated(tmp_path, monkeypatch)
     config = load_config(root / "pygen.toml")
     texts = schema_text.load(config)
     assert texts.read  # the gen above kept its entries

@@ -7,25 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_run import run
+from cli_run import TWO_NODES_TS, generated, run
 
 from pygen.validation import example_memo, examples
 
-NODES_TS = """\
-export interface MiddleData {
-  /** How strong. */
-  strength: number;
-}
-export interface NoteData {
-  /** What it says. */
-  body: string;
-}
-export const NODE_DEFINITIONS = [
-  { type: "middle", label: "Middle", inputs: ["text"], outputs: ["image"],
-    defaultData: { strength: 3 } },
-  { type: "note", label: "Note", inputs: [], outputs: [], defaultData: { body: "" } },
-];
-"""
 EXAMPLE = """
 ## When to use
 
@@ -39,10 +24,7 @@ Like this:
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "nodes.ts").write_text(NODES_TS)
-    (tmp_path / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\n')
-    assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    generated(tmp_path, monkeypatch)
     note = tmp_path / "skills" / "nodes" / "note.md"
     note.write_text(note.read_text().replace("## When to use\n", EXAMPLE, 1))
     assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0  # the index
@@ -65,7 +47,7 @@ def checked_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_an_example_of_a_changed_node_is_checked_again(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     nodes = project / "src" / "nodes.ts"
-    nodes.write_text(NODES_TS.replace("strength: number;", "strength: string;"))
+    nodes.write_text(TWO_NODES_TS.replace("strength: number;", "strength: string;"))
     seen = checked_files(monkeypatch)
     memo_run = run(project, "check", monkeypatch=monkeypatch)
     assert "note.md" in seen  # its example names the middle node
@@ -78,7 +60,7 @@ def test_an_example_of_a_changed_node_is_checked_again(
 def test_an_example_naming_no_changed_node_is_not_checked_again(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     nodes = project / "src" / "nodes.ts"
-    nodes.write_text(NODES_TS.replace("body: string;", "body: string;\n  /** New. */\n"
+    nodes.write_text(TWO_NODES_TS.replace("body: string;", "body: string;\n  /** New. */\n"
                                       "  pinned?: boolean;"))
     seen = checked_files(monkeypatch)
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 1  # note.md drifts
