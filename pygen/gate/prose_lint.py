@@ -31,7 +31,6 @@ from pathlib import Path
 from pygen import files, layout
 from pygen.errors import located
 from pygen.gate.block_history import NO_CHANGES, History, history
-from pygen.gate.prose import candidate as candidate  # (what a name is, beside the lint)
 from pygen.gate.text_memo import Names, TextMemo, read_names
 from pygen.gate.vocabulary import Vocabulary, vocabulary
 from pygen.model import Model

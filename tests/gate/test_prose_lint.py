@@ -11,6 +11,7 @@ from cli_run import run
 
 from pygen.config import load_config
 from pygen.gate import prose_lint
+from pygen.gate.prose import candidate
 from pygen.gate.prose_lint import (
     NO_CHANGES,
     History,
@@ -87,7 +88,7 @@ def hints(text: str, node_type: str | None = "render-image") -> list[tuple[int, 
     '"16:9"', "1k", "x = 1", "<type>",
 ])
 def test_commands_json_calls_paths_and_phrases_are_never_candidates(span: str) -> None:
-    assert prose_lint.candidate(span) is None
+    assert candidate(span) is None
 
 
 @pytest.mark.parametrize(("span", "token"), [
@@ -95,7 +96,7 @@ def test_commands_json_calls_paths_and_phrases_are_never_candidates(span: str) -
     ("render-image", "render-image"), ("aspect_ratio", "aspect_ratio"), ("'slow'", "slow"),
 ])
 def test_identifiers_quoted_values_and_optional_marks_are(span: str, token: str) -> None:
-    assert prose_lint.candidate(span) == token
+    assert candidate(span) == token
 
 
 def test_only_prose_is_read_and_lines_keep_their_numbers() -> None:
