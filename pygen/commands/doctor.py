@@ -53,8 +53,13 @@ def summary_table(report: Report) -> Table:
         _row(table, False, "structural matches (confirm in data_types)",
              "; ".join(str(m) for m in report.structural), info=True)
     if report.tools_configured:
-        _row(table, not report.nodes_without_tool, "generation nodes without a tool",
-             _listed(report.nodes_without_tool))
+        if report.tool_categories:
+            _row(table, not report.nodes_without_tool, "nodes of "
+                 f"{', '.join(report.tool_categories)} without a tool",
+                 _listed(report.nodes_without_tool))
+        else:
+            _row(table, True, "nodes that need a tool", "not declared (`tool_categories` in "
+                 "the pygen config)", info=True)
         named = (f" (named by no skill: {_listed(report.unmentioned_tools)})"
                  if report.unmentioned_tools else
                  " (each named by a skill)" if report.unused_tools else "")
