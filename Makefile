@@ -34,7 +34,8 @@ test: setup lint
 	$(BIN)/pygen check --quiet
 
 # The quick loop while working: everything but the tests marked slow (packaging end-to-end,
-# init over the whole corpus, long sequences of real runs); `make test` runs them all.
+# extract, gen, check and init over the whole fixture corpus, long sequences of real runs);
+# `make test` runs them all.
 test-fast: setup
 	$(BIN)/pytest -q -n auto --dist loadfile -m "not slow"
 

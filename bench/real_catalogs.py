@@ -50,13 +50,16 @@ ROOTS = {"n8n": "n8n-nodes-base", "flowise": "flowise-components"}
 LISTS = {"n8n": FieldList(entry_field="properties", preset="n8n"),
          "flowise": FieldList(entry_field="inputs", preset="flowise")}
 # How each editor saves a workflow, in the documented `[conventions]` keys (the schema
-# document carries them, so `validate-workflow --schemas` needs no config).
+# document carries them, so `validate-workflow --schemas` needs no config). n8n saves only
+# the parameters that differ from their defaults and fills the rest in when it loads a node.
 SAVED = {"n8n": Conventions.model_validate(tomllib.loads("""
 node_data_key = "parameters"
 node_version_key = "typeVersion"
 position_pair = true
 connections_key = "connections"
 connection_node_key = "name"
+editor_fills_defaults = true
+expression_prefix = "="
 """)), "flowise": Conventions()}
 # The types workflows name, in the documented `type_template` key (n8n registers a node
 # under its package's name and its own: `n8n-nodes-base.github`).

@@ -23,7 +23,8 @@ class EntryFields(BaseModel):
     type: str = "type"
     label: str = "label"
     category: str = "category"
-    credit_cost: str = "creditCost"
+    # What one node costs to run, shown in its skill; off unless the app names its property.
+    credit_cost: str | Literal[False] = False
     description: str = "description"
     # `false`: the catalog declares no handles of that side; the skills say so and handle
     # checks are skipped.
@@ -123,6 +124,8 @@ class Settings(BaseModel):
     saved_workflows: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
     tool_map: dict[str, str] = Field(default_factory=dict)
+    # Node categories whose every node is filled by a tool: `doctor` names the ones without.
+    tool_categories: list[str] = Field(default_factory=list)
     # false: no tool source is read; the schemas recorded in the schema document stand in,
     # so no project code runs (`check --no-tools`).
     run_tools: bool = True

@@ -49,24 +49,31 @@ class Conventions(BaseModel):
     # Edges kept as a connections map under this key (n8n: `connections`), keyed by source
     # node, then connection kind, then output index: `[[{node, type, index}]]`.
     connections_key: str | None = None
-    # The node key the connections map names nodes by (n8n: `name`).
+    # The node key the connections map names nodes by (n8n: `name`). It is then the node's
+    # identity: unique in the workflow, and an `id` is not needed (older n8n exports have none).
     connection_node_key: str = "id"
     # The connection kind examples write (n8n: `main`).
     connection_kind: str = "main"
     # Where a saved node keeps its version (n8n: `typeVersion`), which selects the variant
     # (with variant_field) its data is checked against; unset: the data's variant field.
     node_version_key: str | None = None
+    # A string value starting with this is an expression the editor evaluates when the node
+    # runs (n8n: `=`, as in `={{ $json.id }}`): accepted in any typed field, its `{{ }}` checked.
+    expression_prefix: str | None = Field(default=None, min_length=1)
 
     @property
     def enveloped(self) -> bool:
         """Whether saved nodes differ from `{id, type, position, data}`."""
-        return ((self.node_type_key, self.node_data_key, self.node_position_key)
-                != ("type", "data", "position")) or bool(self.node_constants) or (
-            self.position_pair)
+        return ((self.connection_node_key, self.node_type_key, self.node_data_key,
+                 self.node_position_key) != ("id", "type", "data", "position")) or bool(
+            self.node_constants) or self.position_pair
 
 
 DEFAULT = Conventions()
-_CANONICAL = {"type": "node_type_key", "data": "node_data_key", "position": "node_position_key"}
+# Canonical key -> the convention naming where a saved node keeps it. A node's identity is the
+# key connections name it by: its name where the connections map names nodes by name.
+_CANONICAL = {"id": "connection_node_key", "type": "node_type_key", "data": "node_data_key",
+              "position": "node_position_key"}
 
 
 def split(dotted: str) -> tuple[str, ...]:
@@ -97,7 +104,7 @@ def canonical_node(node: object, conv: Conventions) -> object:
     """A saved node in the form validation reads; keys outside the envelope are dropped."""
     if not conv.enveloped or not isinstance(node, dict):
         return node
-    out: dict[str, Any] = {k: node[k] for k in ("id",) if k in node}
+    out: dict[str, Any] = {}
     for key, attr in _CANONICAL.items():
         found, value = get_path(node, split(getattr(conv, attr)))
         if found:

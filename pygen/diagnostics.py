@@ -19,6 +19,7 @@ KIND_TITLES = {
     "unused-entry-field": "entry_fields names no entry has",
     "unresolved-import": "imports that do not resolve (the types they bring are unknown)",
     "tsconfig": "tsconfig files that are missing (the aliases they hold are lost)",
+    "tsconfig-option": "compiler options the bundled TypeScript does not know (it ignores them)",
     "duplicate": "node types defined twice (the first definition is used)",
     "empty-source": "definitions sources that matched no node",
     "field-list": "field descriptors that cannot be read (left out)",

@@ -41,6 +41,24 @@ def _row(table: Table, ok: bool, check: str, detail: str, *, info: bool = False)
     table.add_row(mark, check, detail)
 
 
+def _tool_rows(table: Table, report: Report) -> None:
+    if not report.tools_configured:
+        _row(table, True, "tools", "none configured (`tools` in the pygen config)")
+        return
+    if report.tool_categories:
+        _row(table, not report.nodes_without_tool, "nodes of "
+             f"{', '.join(report.tool_categories)} without a tool",
+             _listed(report.nodes_without_tool))
+    else:
+        _row(table, True, "nodes that need a tool", "not declared (`tool_categories` in "
+             "the pygen config)", info=True)
+    named = (f" (named by no skill: {_listed(report.unmentioned_tools)})"
+             if report.unmentioned_tools else
+             " (each named by a skill)" if report.unused_tools else "")
+    _row(table, not report.unmentioned_tools, "tools without a node",
+         _listed(report.unused_tools) + named)
+
+
 def summary_table(report: Report) -> Table:
     gate = report.gate
     table = Table(box=None, pad_edge=False, show_header=True)
@@ -52,16 +70,7 @@ def summary_table(report: Report) -> Table:
         # Found by shape alone: right most of the time, worth a person's look.
         _row(table, False, "structural matches (confirm in data_types)",
              "; ".join(str(m) for m in report.structural), info=True)
-    if report.tools_configured:
-        _row(table, not report.nodes_without_tool, "generation nodes without a tool",
-             _listed(report.nodes_without_tool))
-        named = (f" (named by no skill: {_listed(report.unmentioned_tools)})"
-                 if report.unmentioned_tools else
-                 " (each named by a skill)" if report.unused_tools else "")
-        _row(table, not report.unmentioned_tools, "tools without a node",
-             _listed(report.unused_tools) + named)
-    else:
-        _row(table, True, "tools", "none configured (`tools` in the pygen config)")
+    _tool_rows(table, report)
     _row(table, True, "tool schemas", report.tool_mode, info=report.ran_code)
     _row(table, not report.prose_gaps, "prose coverage",
          f"{report.prose_coverage:g}% of 'When to use' / 'Common gotchas' written; "

@@ -81,6 +81,8 @@ class Report:
     # Data types found by structure alone, for a person to confirm in data_types.
     structural: tuple[StructuralMatch, ...]
     tools_configured: bool
+    # The categories whose nodes each need a tool (config `tool_categories`; none: not declared).
+    tool_categories: tuple[str, ...]
     nodes_without_tool: tuple[str, ...]
     # Tools no node maps to, and those of them that no skill file names either.
     unused_tools: tuple[str, ...]
@@ -160,12 +162,12 @@ def without_blocks(text: str, path: str) -> str:
     return "".join(line for i, line in enumerate(lines) if i not in generated)
 
 
-def tool_health(model: Model, texts: Mapping[Path, str]
+def tool_health(model: Model, texts: Mapping[Path, str], categories: Sequence[str]
                 ) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     from pygen.tools import unmapped_report
 
     mapping = {n.type: n.tool for n in model.nodes if n.tool is not None}
-    report = unmapped_report(model.nodes, model.tools, mapping)
+    report = unmapped_report(model.nodes, model.tools, mapping, categories)
     # Only what people wrote counts: the editor's generated tools block lists every tool.
     named = mentioned(report.unused_tools,
                       (without_blocks(text, str(path)) for path, text in texts.items()))
@@ -187,12 +189,14 @@ def diagnose(config: Config, model: Model, planned: Sequence[block_digests.Plann
     by_type = {t: (path, texts.get(path)) for t, path in files.items()}
     gaps = prose_gaps(model.nodes, by_type)
     configured = bool(config.settings.tools)
-    without, unused, unmentioned = tool_health(model, texts) if configured else ((), (), ())
+    categories = tuple(config.settings.tool_categories)
+    without, unused, unmentioned = (tool_health(model, texts, categories) if configured
+                                    else ((), (), ()))
     return Report(
         node_count=len(model.nodes),
         unresolved=tuple(model.untyped()),
         structural=tuple(structural_matches(model)),
-        tools_configured=configured,
+        tools_configured=configured, tool_categories=categories,
         nodes_without_tool=without, unused_tools=unused, unmentioned_tools=unmentioned,
         prose_gaps=tuple(gaps), prose_coverage=coverage(len(model.nodes), gaps),
         gate=gate(config, model, planned),

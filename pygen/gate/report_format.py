@@ -69,6 +69,7 @@ def report_json(report: Report) -> dict[str, Any]:
                                 "runner_up_score": m.runner_up_score}
                                for m in report.structural],
         "tools_configured": report.tools_configured,
+        "tool_categories": list(report.tool_categories),
         "tool_mode": report.tool_mode, "ran_project_code": report.ran_code,
         "nodes_without_tool": list(report.nodes_without_tool),
         "tools_without_node": list(report.unused_tools),

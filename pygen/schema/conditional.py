@@ -91,7 +91,8 @@ def conditional_schema(fields: Sequence[DataField], defaults: Mapping[str, Any],
         conds = [visible(f.shown_when, known) for f in group]
         if any(not f.optional and c is None for f, c in zip(group, conds, strict=True)):
             required.append(name)
-        rules.extend(_rules(name, group, conds))
+        rules.extend(_rules(name, group, conds, [field_schema(f, defaults.get(name, missing))
+                                                 for f in group]))
     out: Schema = {"type": "object", "properties": properties}
     if required:
         out["required"] = required
@@ -100,15 +101,20 @@ def conditional_schema(fields: Sequence[DataField], defaults: Mapping[str, Any],
     return out
 
 
-def _rules(name: str, group: Sequence[DataField], conds: Sequence[Schema | None]) -> list[Schema]:
-    """Required where visible and required; left out where no listing of it is visible."""
+def _rules(name: str, group: Sequence[DataField], conds: Sequence[Schema | None],
+           schemas: Sequence[Schema]) -> list[Schema]:
+    """Required where visible and required; left out where no listing of it is visible. A
+    listing's own default rides with its rule: a field listed once per condition takes the
+    default of the listing whose condition holds (what an editor filling defaults loads)."""
     out: list[Schema] = []
     if any(c is None for c in conds):
         return out
-    for f, cond in zip(group, conds, strict=True):
+    for f, cond, schema in zip(group, conds, schemas, strict=True):
         if not f.optional and cond is not None:
-            out.append({"if": cond, "then": {"required": [name],
-                                             SHOWN_WHEN: condition_text(f.shown_when)}})
+            then: Schema = {"required": [name], SHOWN_WHEN: condition_text(f.shown_when)}
+            if "default" in schema:
+                then["properties"] = {name: {"default": schema["default"]}}
+            out.append({"if": cond, "then": then})
     shown = [c for c in conds if c is not None]
     either = shown[0] if len(shown) == 1 else {"anyOf": shown}
     text = " or ".join(f"({condition_text(f.shown_when)})" if len(group) > 1

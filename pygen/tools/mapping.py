@@ -4,10 +4,10 @@ Convention: the kebab-case node type names its snake_case tool (`generate-image`
 `generate_image`). Config `tool_map` (node type → tool name) overrides the convention and adds
 pairs it cannot guess; several node types may share a tool.
 
-A *generation node* is one that should have a tool: its `creditCost` is above zero (it spends
-credits, so some backend call does the work) or its category is in GENERATION_CATEGORIES
-(default `ai`, compared case-insensitively). `pygen doctor` reports generation nodes without a
-tool and tools no node uses.
+Which nodes need a tool is the app's to say: config `tool_categories` names the categories
+whose every node a tool fills (compared case-insensitively); nothing is guessed from a node's
+cost or name. `pygen doctor` reports the nodes of those categories without a tool, and tools
+no node uses.
 """
 
 from __future__ import annotations
@@ -19,11 +19,9 @@ from pygen.errors import ToolSchemaError
 from pygen.model import NodeDef, ToolSchema
 from pygen.suggest import did_you_mean
 
-GENERATION_CATEGORIES: frozenset[str] = frozenset({"ai"})
-
 
 class UnmappedReport(NamedTuple):
-    # Generation node types that no tool fills, sorted.
+    # Node types of a `tool_categories` category that no tool fills, sorted.
     nodes_without_tool: tuple[str, ...]
     # Tool names that no node type maps to, sorted.
     unused_tools: tuple[str, ...]
@@ -62,17 +60,15 @@ def _check_tool_map(tool_map: Mapping[str, str], node_types: set[str],
             )
 
 
-def is_generation_node(node: NodeDef, categories: Collection[str] = GENERATION_CATEGORIES) -> bool:
-    wanted = {category.lower() for category in categories}
-    costly = node.credit_cost is not None and node.credit_cost > 0
-    return costly or (node.category or "").lower() in wanted
+def needs_tool(node: NodeDef, categories: Collection[str]) -> bool:
+    return (node.category or "").lower() in {category.lower() for category in categories}
 
 
 def unmapped_report(nodes: Sequence[NodeDef], tools: Iterable[ToolSchema],
                     mapping: Mapping[str, ToolSchema],
-                    categories: Collection[str] = GENERATION_CATEGORIES) -> UnmappedReport:
+                    categories: Collection[str]) -> UnmappedReport:
     without = sorted(node.type for node in nodes
-                     if is_generation_node(node, categories) and node.type not in mapping)
+                     if needs_tool(node, categories) and node.type not in mapping)
     used = {tool.name for tool in mapping.values()}
     unused = sorted({tool.name for tool in tools} - used)
     return UnmappedReport(tuple(without), tuple(unused))

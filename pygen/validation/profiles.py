@@ -43,6 +43,8 @@ RULES: dict[str, str] = {
     "unknown-field": "a data field the type does not declare (snake_case is renamed)",
     "variant-field": "a data field only another variant of the node's type has",
     "unknown-version": "a node names a version (node_version_key) its type does not have",
+    "expression": "an expression (conventions `expression_prefix`) whose `{{` and `}}` do not "
+                  "pair up",
     "deprecated": "a deprecated data field is set; the field its tag names replaces it",
     "runner-owned": "a field the runner writes (status, results) is set by hand",
     "completed-without-result": "a status says completed but no result field holds a value",

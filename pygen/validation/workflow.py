@@ -18,6 +18,7 @@ from pygen.model import Model
 from pygen.suggest import closest, guess
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
+from pygen.validation.expressions import accept_expressions, expression_findings
 from pygen.validation.findings import (
     Finding,
     Fix,
@@ -119,6 +120,9 @@ def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> 
     if quick is None or not quick(data):  # valid data, the common case, skips jsonschema
         for error in catalog.validator(node_type).iter_errors(data):
             findings.update(dict.fromkeys(error_findings(error, path)))
+    prefix = catalog.conventions.expression_prefix
+    findings = dict.fromkeys(accept_expressions(findings, data, path, prefix))
+    findings.update(dict.fromkeys(expression_findings(data, path, prefix)))
     label = f"for \"{node_type}\" data"
     misplaced = _other_variants_fields(node_type, data, catalog, path)
     for finding in unknown_fields(catalog.shape(node_type), data, path, label):
@@ -174,7 +178,7 @@ def _check_node(node: object, path: str, catalog: Catalog,
         return
     spec, type_finding = _node_spec(node, path, catalog)
     if index is not None:
-        yield from _check_node_id(node, path, index, spec)
+        yield from _check_node_id(node, path, index, spec, catalog.conventions.connection_node_key)
     if type_finding is not None:
         yield type_finding
     if spec is None:
@@ -267,8 +271,9 @@ def _variant_as_type(node: dict[str, Any], where: str, catalog: Catalog) -> Find
 
 def _check_node_id(node: dict[str, Any], path: str,
                    index: dict[str, tuple[str, NodeSpec | None]],
-                   spec: NodeSpec | None) -> Iterator[Finding]:
-    problem = _id_problem(node, path, "node", lambda i: index[i][0] if i in index else None)
+                   spec: NodeSpec | None, key: str) -> Iterator[Finding]:
+    problem = _id_problem(node, path, "node", lambda i: index[i][0] if i in index else None,
+                          key)
     if problem is not None:
         yield problem
     else:
@@ -276,17 +281,19 @@ def _check_node_id(node: dict[str, Any], path: str,
 
 
 def _id_problem(item: dict[str, Any], path: str, what: str,
-                first_at: Callable[[str], str | None]) -> Finding | None:
-    """A missing, non-string or repeated `id` of a node or an edge (None when it is fine)."""
+                first_at: Callable[[str], str | None], key: str = "id") -> Finding | None:
+    """A missing, non-string or repeated `id` of a node or an edge (None when it is fine);
+    `key`: what the saved workflow calls a node's identity (its `name` in an n8n map)."""
     item_id = item.get("id")
     if not isinstance(item_id, str):
         got = "it is missing" if "id" not in item else f"got {kind(item_id)}"
-        return error_at(f"{path}.id", f"expected a string {what} id unique in the workflow, {got}",
-                        rule="id")
+        return error_at(f"{path}.id", f"expected a string {what} {key} unique in the workflow, "
+                                      f"{got}", rule="id")
     first = first_at(item_id)
     if first is not None:
-        return error_at(f"{path}.id", f"duplicate {what} id {show(item_id)} (first at "
-                                      f"{first}); {what} ids must be unique", rule="duplicate-id")
+        return error_at(f"{path}.id", f"duplicate {what} {key} {show(item_id)} (first at "
+                                      f"{first}); {what} {key}s must be unique",
+                        rule="duplicate-id")
     return None
 
 

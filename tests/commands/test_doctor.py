@@ -40,7 +40,8 @@ TOOLS = {"tools": [
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "nodes.ts").write_text(NODES_TS)
     (tmp_path / "tools.json").write_text(json.dumps(TOOLS))
-    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\ntools = ["json:tools.json"]\n')
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\ntools = ["json:tools.json"]\n'
+                                         'tool_categories = ["AI"]\n')
     assert run(tmp_path, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
     editor = tmp_path / "skills" / "workflow-editor.md"
     editor.write_text(editor.read_text() + "\nPublish with `publish`.\n")
@@ -86,6 +87,17 @@ def test_doctor_table_names_what_to_fix(project: Path, monkeypatch: pytest.Monke
     assert "render.steps" in out and "Token size, largest first" in out
     assert "Look-alike words in prose" in out and "qualty" in out
     assert result.stderr == ""
+
+
+def test_which_nodes_need_a_tool_is_the_apps_to_declare(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Without `tool_categories` nothing is guessed from a category's name or a node's cost.
+    config = project / "pygen.toml"
+    config.write_text(config.read_text().replace('tool_categories = ["AI"]\n', ""))
+    report = json.loads(run(project, "doctor", "--json", monkeypatch=monkeypatch).stdout)
+    assert report["tool_categories"] == [] and report["nodes_without_tool"] == []
+    out = run(project, "doctor", monkeypatch=monkeypatch).stdout
+    assert "nodes that need a tool" in out and "not declared" in out
 
 
 def test_doctor_is_clean_on_a_healthy_catalog(tmp_path: Path,

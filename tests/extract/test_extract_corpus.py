@@ -116,6 +116,7 @@ def results(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     return {name: done[name] for name in names}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CASES)
 def test_case(name: str, results: dict[str, Result]) -> None:
     case = CORPUS / name

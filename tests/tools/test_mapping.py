@@ -8,8 +8,8 @@ from pygen.errors import ToolSchemaError
 from pygen.model import Location, NodeDef, ToolSchema
 from pygen.tools import (
     UnmappedReport,
-    is_generation_node,
     map_tools,
+    needs_tool,
     tool_name_for,
     unmapped_report,
 )
@@ -75,12 +75,13 @@ def test_tool_map_key_that_is_not_a_node_type(key: str, expected: str) -> None:
     assert str(info.value) == expected
 
 
-def test_generation_nodes_are_costly_or_in_a_generation_category() -> None:
-    assert is_generation_node(node("a", cost=5))
-    assert is_generation_node(node("a", category="AI"))
-    assert not is_generation_node(node("a", category="input", cost=0))
-    assert not is_generation_node(node("a"))
-    assert is_generation_node(node("a", category="audio"), categories={"audio"})
+def test_a_node_needs_a_tool_only_in_a_declared_category() -> None:
+    # A cost says nothing about tools: only the app's `tool_categories` does.
+    assert not needs_tool(node("a", cost=5), ())
+    assert needs_tool(node("a", category="AI"), ("ai",))
+    assert not needs_tool(node("a", category="input", cost=3), ("ai",))
+    assert not needs_tool(node("a"), ("ai",))
+    assert needs_tool(node("a", category="audio"), ("audio",))
 
 
 def test_unmapped_report() -> None:
@@ -88,6 +89,6 @@ def test_unmapped_report() -> None:
              node("image-to-video", "ai"), node("text-input", "input", 0),
              node("caption", "ai")]
     mapping = map_tools([n.type for n in nodes], TOOLS, {})
-    assert unmapped_report(nodes, TOOLS, mapping) == UnmappedReport(
-        nodes_without_tool=("caption", "upscale"),
+    assert unmapped_report(nodes, TOOLS, mapping, ("ai",)) == UnmappedReport(
+        nodes_without_tool=("caption",),
         unused_tools=("create_workflow", "upscale_image"))
