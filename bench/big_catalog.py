@@ -1,0 +1,184 @@
+"""n8n's catalog as `pygen gen` writes it, and what serving and validating it cost, beside
+another checkout's cost on the same files in the same run.
+
+`python -m bench.big_catalog [--cache DIR] [--n8n-version V] [--out DIR] [--other REPO]
+[--files N]`
+
+Reads n8n-nodes-base (bench.real_catalogs: installed into the cache folder, its loader's
+records kept there as JSON so a second run needs no Node), writes the skills folder `gen`
+writes for it (node skills, the workflow editor, the schema document and its index) under
+--out, then measures, as child processes whose CPU and peak memory the OS reports:
+
+- `pygen serve` on stdio, from start to the answer of `tools/list` (initialize first);
+- `pygen validate-workflow --schemas` on one saved workflow, and on --files of them in one
+  call (a glob).
+
+Each is run with this checkout's interpreter and, with --other, another checkout's (its
+`.venv`), side by side with the ratio. An older pygen validates one file per call: its cost
+for --files is that of one call times --files, said as such, not run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench import real_catalogs
+from pygen.model import Model
+from pygen.skills import plan as planning
+from pygen.skills.plan import FileUpdate, Stamp
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_VERSION = "2.41.2"
+
+
+def records(cache: Path, version: str) -> list[dict[str, Any]]:
+    kept = cache / f"n8n-{version}-records.json"
+    if kept.is_file():
+        loaded: list[dict[str, Any]] = json.loads(kept.read_text(encoding="utf-8"))
+        return loaded
+    root = real_catalogs.install_release(cache, version)
+    found, _, _ = real_catalogs.run_loader("n8n", root)
+    kept.write_text(json.dumps(found), encoding="utf-8")
+    return found
+
+
+def model_of(found: list[dict[str, Any]]) -> Model:
+    tally = real_catalogs.tally("n8n", real_catalogs.named("n8n", found))
+    return Model(nodes=tuple(tally.nodes), conventions=real_catalogs.SAVED["n8n"])
+
+
+def write_skills(model: Model, skills: Path) -> list[FileUpdate]:
+    """What `gen` writes for the model, by the planner's own functions (no config)."""
+    stamp = Stamp("2026-01-01T00:00:00Z", lambda: "bench")
+    where = planning.node_paths(skills, model)
+    updates = planning.plan_nodes(model, where, {}, stamp, "n8n-nodes-base")
+    updates.append(planning.plan_workflow_editor(model, skills, {}, stamp))
+    schema, doc = planning.plan_schema_file(model, skills, {})
+    updates += [schema, planning.plan_schema_index(skills, {}, schema, doc)]
+    for update in updates:
+        update.path.parent.mkdir(parents=True, exist_ok=True)
+        update.path.write_text(update.new, encoding="utf-8")
+    return updates
+
+
+def timed(command: list[str], cwd: Path, stdin: bytes | None = None) -> tuple[float, float, int]:
+    """(CPU seconds, peak MB, exit code) of one child process, as the OS counts them."""
+    child = subprocess.Popen(command, cwd=cwd, stdin=subprocess.PIPE if stdin else None,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if stdin and child.stdin:
+        child.stdin.write(stdin)
+        child.stdin.close()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, child.returncode
+
+
+def serve_cost(python: str, skills: Path) -> tuple[float, float]:
+    """`serve` from start to its `tools/list` answer (then stdin closes and it exits)."""
+    child = subprocess.Popen([python, "-m", "pygen", "serve", "--skills-dir", str(skills)],
+                             cwd=skills.parent, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL)
+    assert child.stdin is not None and child.stdout is not None
+    hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "bench", "version": "1"}}}
+    for message in (hello, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                    {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}):
+        child.stdin.write(json.dumps(message).encode() + b"\n")
+        child.stdin.flush()
+    listed = False
+    for line in child.stdout:
+        if json.loads(line).get("id") == 2:
+            listed = True
+            break
+    # The answer is in: what the process cost until now is what its start cost.
+    with open(f"/proc/{child.pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    with open(f"/proc/{child.pid}/status", encoding="ascii") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+    child.stdin.close()
+    child.wait()
+    assert listed, "no tools/list answer"
+    return cpu, peak / 1024
+
+
+def workflows(folder: Path, count: int) -> list[Path]:
+    cases = list(real_catalogs.broken_workflows().values())
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i in range(count):
+        path = folder / f"workflow-{i:04d}.json"
+        path.write_text(json.dumps(cases[i % len(cases)]), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def measure(python: str, skills: Path, flows: list[Path], many: bool) -> dict[str, str]:
+    schemas = skills / "schemas" / "nodes.schema.json"
+    serve_cpu, serve_mb = serve_cost(python, skills)
+    base = [python, "-m", "pygen", "validate-workflow", "--schemas", str(schemas)]
+    one_cpu, one_mb, _ = timed([*base, str(flows[0])], skills.parent)
+    out = {"serve → tools/list": f"{serve_cpu:.2f} s CPU, {serve_mb:.0f} MB",
+           "validate-workflow, 1 file": f"{one_cpu:.2f} s CPU, {one_mb:.0f} MB"}
+    if many:
+        cpu, mb, _ = timed([*base, str(flows[0].parent / "*.json")], skills.parent)
+        out[f"validate-workflow, {len(flows)} files"] = f"{cpu:.2f} s CPU, {mb:.0f} MB (one call)"
+    else:
+        out[f"validate-workflow, {len(flows)} files"] = (
+            f"≈ {one_cpu * len(flows):.0f} s CPU ({len(flows)} calls of one file; not run)")
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.big_catalog")
+    parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pygen-bench")
+    parser.add_argument("--n8n-version", default=DEFAULT_VERSION)
+    parser.add_argument("--out", type=Path, help="where to write the skills (default: temp)")
+    parser.add_argument("--other", type=Path, help="another checkout to measure beside this")
+    parser.add_argument("--files", type=int, default=300)
+    args = parser.parse_args()
+    started = time.process_time()
+    model = model_of(records(args.cache, args.n8n_version))
+    with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
+        out = args.out or Path(tmp)
+        skills = out / "skills"
+        written = write_skills(model, skills)
+        size = sum(len(u.new.encode()) for u in written) / 1e6
+        print(f"n8n-nodes-base {args.n8n_version}: {len(model.nodes)} schemas, {len(written)} "
+              f"files ({size:.1f} MB) written in {time.process_time() - started:.1f} s CPU")
+        flows = workflows(out / "workflows", args.files)
+        rows = {"this": measure(sys.executable, skills, flows, True)}
+        if args.other:
+            other = str(args.other / ".venv" / "bin" / "python")
+            rows["other"] = measure(other, skills, flows, multi_file(other))
+        for what, mine in rows["this"].items():
+            theirs = rows.get("other", {}).get(what)
+            ratio = f"   ({ratio_of(theirs, mine)})" if theirs else ""
+            print(f"  {what:30} this: {mine:42}" + (f" other: {theirs}{ratio}" if theirs else ""))
+
+
+def ratio_of(theirs: str, mine: str) -> str:
+    def cpu(text: str) -> float:
+        return float(text.lstrip("≈ ").split()[0])
+    return f"{cpu(theirs) / max(cpu(mine), 1e-3):.1f}× less CPU"
+
+
+def multi_file(python: str) -> bool:
+    """Whether that checkout's validate-workflow takes several files."""
+    done = subprocess.run([python, "-m", "pygen", "validate-workflow", "--help"],
+                          capture_output=True, text=True, check=False)
+    return "FILE..." in done.stdout
+
+
+if __name__ == "__main__":
+    main()
