@@ -146,25 +146,37 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="where to write the skills (default: temp)")
     parser.add_argument("--other", type=Path, help="another checkout to measure beside this")
     parser.add_argument("--files", type=int, default=300)
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure:
+        return report(args.measure, args.other)
     started = time.process_time()
     model = model_of(records(args.cache, args.n8n_version))
     with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
         out = args.out or Path(tmp)
-        skills = out / "skills"
-        written = write_skills(model, skills)
+        written = write_skills(model, out / "skills")
         size = sum(len(u.new.encode()) for u in written) / 1e6
         print(f"n8n-nodes-base {args.n8n_version}: {len(model.nodes)} schemas, {len(written)} "
-              f"files ({size:.1f} MB) written in {time.process_time() - started:.1f} s CPU")
-        flows = workflows(out / "workflows", args.files)
-        rows = {"this": measure(sys.executable, skills, flows, True)}
-        if args.other:
-            other = str(args.other / ".venv" / "bin" / "python")
-            rows["other"] = measure(other, skills, flows, multi_file(other))
-        for what, mine in rows["this"].items():
-            theirs = rows.get("other", {}).get(what)
-            ratio = f"   ({ratio_of(theirs, mine)})" if theirs else ""
-            print(f"  {what:30} this: {mine:42}" + (f" other: {theirs}{ratio}" if theirs else ""))
+              f"files ({size:.1f} MB) written in {time.process_time() - started:.1f} s CPU",
+              flush=True)
+        workflows(out / "workflows", args.files)
+        # Measured from a fresh process: a child forked from this one (the model in memory)
+        # would count this process's pages as its own peak.
+        other = ["--other", str(args.other)] if args.other else []
+        subprocess.run([sys.executable, "-m", "bench.big_catalog", "--measure", str(out),
+                        *other], check=True, cwd=REPO)
+
+
+def report(out: Path, other_repo: Path | None) -> None:
+    skills, flows = out / "skills", sorted((out / "workflows").glob("*.json"))
+    rows = {"this": measure(sys.executable, skills, flows, True)}
+    if other_repo:
+        other = str(other_repo / ".venv" / "bin" / "python")
+        rows["other"] = measure(other, skills, flows, multi_file(other, out))
+    for what, mine in rows["this"].items():
+        theirs = rows.get("other", {}).get(what)
+        ratio = f"   ({ratio_of(theirs, mine)})" if theirs else ""
+        print(f"  {what:30} this: {mine:42}" + (f" other: {theirs}{ratio}" if theirs else ""))
 
 
 def ratio_of(theirs: str, mine: str) -> str:
@@ -173,10 +185,11 @@ def ratio_of(theirs: str, mine: str) -> str:
     return f"{cpu(theirs) / max(cpu(mine), 1e-3):.1f}× less CPU"
 
 
-def multi_file(python: str) -> bool:
-    """Whether that checkout's validate-workflow takes several files."""
+def multi_file(python: str, cwd: Path) -> bool:
+    """Whether that checkout's validate-workflow takes several files (run outside this
+    checkout: `-m pygen` imports from the working directory first)."""
     done = subprocess.run([python, "-m", "pygen", "validate-workflow", "--help"],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, cwd=cwd)
     return "FILE..." in done.stdout
 
 
