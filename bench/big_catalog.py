@@ -182,7 +182,7 @@ def report(out: Path, other_repo: Path | None) -> None:
 def ratio_of(theirs: str, mine: str) -> str:
     def cpu(text: str) -> float:
         return float(text.lstrip("≈ ").split()[0])
-    return f"{cpu(theirs) / max(cpu(mine), 1e-3):.1f}× less CPU"
+    return f"{cpu(theirs) / max(cpu(mine), 1e-3):.1f}x less CPU"
 
 
 def multi_file(python: str, cwd: Path) -> bool:

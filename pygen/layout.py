@@ -16,7 +16,8 @@ NODES_DIR = "nodes"
 WORKFLOW_EDITOR = "workflow-editor.md"
 ORCHESTRATOR_FILE = "SKILL.md"
 SCHEMA_FILE = "schemas/nodes.schema.json"
-# Where each entry sits in SCHEMA_FILE, so readers parse only what they use (pygen.schema.doc_index).
+# Where each entry sits in SCHEMA_FILE, so readers parse only what they use
+# (pygen.schema.doc_index).
 SCHEMA_INDEX = "schemas/nodes.index.json"
 PROTOCOL_DIR = "protocol"
 PROTOCOL_REGISTRY = f"{PROTOCOL_DIR}/registry.toml"

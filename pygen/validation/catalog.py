@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pygen import files, jsonread
-from pygen.layout import SCHEMA_INDEX
 from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions, get_path, split
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
+from pygen.layout import SCHEMA_INDEX
 from pygen.model import Model
+from pygen.schema.doc_index import DocumentIndex, IndexMismatch, LazyEntries
 from pygen.schema.document import (
     CONVENTIONS_KEY,
     DRAFT,
@@ -36,7 +37,6 @@ from pygen.schema.document import (
     entries,
     ref_name,
 )
-from pygen.schema.doc_index import DocumentIndex, IndexMismatch, LazyEntries
 from pygen.schema.fastcheck import Check, compile_check
 from pygen.schema.node_schema import Schema
 from pygen.suggest import did_you_mean
@@ -175,7 +175,7 @@ class Catalog:
 
     def _target(self, branch: Schema) -> Schema:
         name = ref_name(branch.get("$ref"))
-        return self.specs[name].schema if name in self.specs else branch
+        return self.specs[name].schema if name is not None and name in self.specs else branch
 
     def validator(self, node_type: str) -> Draft202012Validator:
         if node_type not in self._validators:
@@ -272,7 +272,7 @@ class LazySpecs(Mapping[str, NodeSpec]):
         if spec is None:
             if name not in self._defs:
                 raise KeyError(name)
-            handles = self._handles[name] if name in self._handles else None
+            handles = self._handles.get(name)
             spec = self._made[name] = _spec_from_doc(name, self._defs[name], handles,
                                                      self._source, self._defs)
         return spec
@@ -368,7 +368,8 @@ def node_schema_text(catalog: Catalog, name: str) -> str:
     doc = {"$schema": DRAFT, **schema}
     refs = [ref_name(b.get("$ref")) for k in ("oneOf", "anyOf") for b in schema.get(k, ())]
     if any(refs):
-        doc["$defs"] = {r: catalog.specs[r].schema for r in refs if r in catalog.specs}
+        doc["$defs"] = {r: catalog.specs[r].schema for r in refs
+                        if r is not None and r in catalog.specs}
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
