@@ -81,6 +81,23 @@ def test_wheel_carries_the_node_script_and_lock_but_no_node_modules(built: Packa
 
 
 @pytest.mark.slow
+def test_wheel_carries_the_license_and_the_project_metadata(built: Packaging) -> None:
+    """Adoptable as published: the MIT text in .dist-info/licenses, and what an index
+    shows (license expression, classifiers, keywords)."""
+    with zipfile.ZipFile(built.wheel) as wheel:
+        names = wheel.namelist()
+        [license_name] = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+        text = wheel.read(license_name).decode("utf-8")
+        [meta_name] = [n for n in names if n.endswith(".dist-info/METADATA")]
+        meta = wheel.read(meta_name).decode("utf-8")
+    assert text == (built.checkout / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "the pygen authors" in text
+    assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
+    assert "Classifier: Topic :: Software Development :: Code Generators" in meta
+    assert "Keywords: mcp," in meta
+
+
+@pytest.mark.slow
 def test_installed_wheel_runs_from_site_packages(venv: Path, built: Packaging) -> None:
     done = run([venv / "bin" / "python", "-c", "import pygen; print(pygen.__file__)"],
                env=built.env, cwd=venv)
