@@ -17,10 +17,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
 
+from pygen.errors import PygenError
+from pygen.files import read_bytes, refuse_links
 from pygen.jsonvalues import pretty
+from pygen.layout import SCHEMA_INDEX
 from pygen.schema.document import DEFS_KEY, HANDLES_KEY, VARIANTS_KEY
 
 FORMAT = 1
@@ -31,6 +35,7 @@ _TOP = re.compile(rb'\n  ("(?:[^"\\\n]|\\.)*"): ')
 _ENTRY = re.compile(rb'\n    ("(?:[^"\\\n]|\\.)*"): ')
 _SPAN = re.compile(r"\[\n +(\d+),\n +(\d+)\n +\]")
 Span = tuple[int, int]
+V = TypeVar("V")
 
 
 class IndexMismatch(ValueError):
@@ -139,24 +144,50 @@ class DocumentIndex:
         return json.loads(self.text[span[0]:span[1]])
 
 
-class LazyEntries(Mapping[str, Any]):
-    """One of the document's objects of entries (`$defs`, `x-handles`), each parsed on first
-    read: validating one workflow reads the few types it names."""
+class Lazy(Mapping[str, V]):
+    """A mapping over the names `names` holds whose value is `make(name)`, made on first
+    read and kept: validating one workflow makes the few types it names."""
 
-    def __init__(self, source: DocumentIndex, where: Mapping[str, Span]) -> None:
-        self._source, self._where = source, where
-        self._read: dict[str, Any] = {}
+    def __init__(self, names: Mapping[str, Any], make: Callable[[str], V]) -> None:
+        self._names, self._make = names, make
+        self._made: dict[str, V] = {}
 
-    def __getitem__(self, name: str) -> Any:
-        if name not in self._read:
-            self._read[name] = self._source.value(self._where[name])
-        return self._read[name]
+    def __getitem__(self, name: str) -> V:
+        if name in self._made:
+            return self._made[name]
+        if name not in self._names:
+            raise KeyError(name)
+        value = self._made[name] = self._make(name)
+        return value
 
     def __contains__(self, name: object) -> bool:
-        return name in self._where
+        return name in self._names
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._where)
+        return iter(self._names)
 
     def __len__(self) -> int:
-        return len(self._where)
+        return len(self._names)
+
+
+def lazy_entries(source: DocumentIndex, where: Mapping[str, Span]) -> Lazy[Any]:
+    """One of the document's objects of entries (`$defs`, `x-handles`), parsed per entry."""
+    return Lazy(where, lambda name: source.value(where[name]))
+
+
+def open_beside(path: Path, data: bytes, within: Path | None = None) -> DocumentIndex | None:
+    """The document at `path` (its bytes `data`) through the index gen writes beside it
+    (layout.SCHEMA_INDEX); None when there is none or it is not this document's: the reader
+    then reads the document whole, as without an index."""
+    index_path = path.with_name(Path(SCHEMA_INDEX).name)
+    try:
+        refuse_links(index_path, within)
+        index = read_bytes(index_path, what="a schema index")
+    except PygenError:
+        return None
+    if index is None:
+        return None
+    try:
+        return DocumentIndex.open(data, index)
+    except IndexMismatch:
+        return None

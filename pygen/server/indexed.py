@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from pygen.schema.doc_index import DocumentIndex, LazyEntries
+from pygen.schema.doc_index import DocumentIndex, lazy_entries
 from pygen.schema.document import DEFS_KEY, HANDLES_KEY
-from pygen.server.node_tools import NodeCatalog
 from pygen.server.search import SearchEntry, SearchIndex, entries_from_doc
 from pygen.skills.sections import PROSE_SECTIONS, section_text
 from pygen.validation.catalog import Catalog
@@ -23,8 +22,8 @@ class IndexedDocument(Mapping[str, Any]):
 
     def __init__(self, source: DocumentIndex) -> None:
         self._source = source
-        self._read: dict[str, Any] = {DEFS_KEY: LazyEntries(source, source.defs),
-                                      HANDLES_KEY: LazyEntries(source, source.handles)}
+        self._read: dict[str, Any] = {DEFS_KEY: lazy_entries(source, source.defs),
+                                      HANDLES_KEY: lazy_entries(source, source.handles)}
 
     def __getitem__(self, key: str) -> Any:
         if key not in self._read:
@@ -56,13 +55,14 @@ class DeferredSearchIndex(SearchIndex):
         return self._built.search(query, limit)
 
 
-def node_catalog(source: DocumentIndex, name: str,
-                 skills: Mapping[str, str] | None = None) -> NodeCatalog:
-    """What NodeCatalog.from_text makes of the whole document, made as it is used."""
+def node_catalog(source: DocumentIndex, name: str, skills: Mapping[str, str] | None = None
+                 ) -> tuple[IndexedDocument, Catalog, SearchIndex]:
+    """NodeCatalog's parts, as NodeCatalog.from_text makes them of the whole document, made
+    as they are used."""
     doc = IndexedDocument(source)
 
     def entries() -> list[SearchEntry]:
         prose = {t: section_text(s, PROSE_SECTIONS[0]) or "" for t, s in (skills or {}).items()}
         return entries_from_doc(doc, prose)
 
-    return NodeCatalog(doc, Catalog.from_index(source, name), DeferredSearchIndex(entries))
+    return doc, Catalog.from_index(source, name), DeferredSearchIndex(entries)

@@ -20,9 +20,8 @@ from pygen.conventions import Conventions, get_path, split
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
-from pygen.layout import SCHEMA_INDEX
 from pygen.model import Model
-from pygen.schema.doc_index import DocumentIndex, IndexMismatch, LazyEntries
+from pygen.schema.doc_index import DocumentIndex, Lazy, lazy_entries, open_beside
 from pygen.schema.document import (
     CONVENTIONS_KEY,
     DRAFT,
@@ -43,8 +42,6 @@ from pygen.suggest import did_you_mean
 from pygen.validation.metaschema import well_formed
 from pygen.validation.unknown_fields import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
-
-INDEX_NAME = Path(SCHEMA_INDEX).name
 
 if TYPE_CHECKING:
     # jsonschema loads only when data is invalid: a clean `check` never needs it.
@@ -107,7 +104,7 @@ class Catalog:
         self.specs: Mapping[str, NodeSpec] = specs if isinstance(specs, Mapping) else {
             s.type: s for s in specs}
         # The document's other keys (x-nodes, x-tools, x-workflow), kept for the round trip.
-        self.extras: Mapping[str, Any] = extras if isinstance(extras, LazyEntries) else dict(
+        self.extras: Mapping[str, Any] = extras if isinstance(extras, Lazy) else dict(
             extras or {})
         # Each variant's type.
         self.variant_of: dict[str, str] = dict(variant_of) if variant_of is not None else {
@@ -250,41 +247,14 @@ class Catalog:
     def from_index(cls, source: DocumentIndex, name: str) -> Catalog:
         """The catalog of a document opened through its index: each type's spec is made (and
         its schema checked, as `from_json` checks every one) when validation first asks."""
-        defs = LazyEntries(source, source.defs)
-        catalog = cls(LazySpecs(defs, LazyEntries(source, source.handles), name),
-                      LazyEntries(source, {k: v for k, v in source.top.items()
+        defs, handles = lazy_entries(source, source.defs), lazy_entries(source, source.handles)
+        catalog = cls(Lazy(defs, lambda t: _spec_from_doc(t, defs[t], handles.get(t), name, defs)),
+                      lazy_entries(source, {k: v for k, v in source.top.items()
                                            if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY,
                                                     CONVENTIONS_KEY)}),
                       source.variant_of)
         catalog.__dict__["field_owners"] = source.field_owners  # the cached property's value
         return catalog
-
-
-class LazySpecs(Mapping[str, NodeSpec]):
-    """Node specs by type, each made from the document's entries on first read."""
-
-    def __init__(self, defs: LazyEntries, handles: LazyEntries, source: str) -> None:
-        self._defs, self._handles, self._source = defs, handles, source
-        self._made: dict[str, NodeSpec] = {}
-
-    def __getitem__(self, name: str) -> NodeSpec:
-        spec = self._made.get(name)
-        if spec is None:
-            if name not in self._defs:
-                raise KeyError(name)
-            handles = self._handles.get(name)
-            spec = self._made[name] = _spec_from_doc(name, self._defs[name], handles,
-                                                     self._source, self._defs)
-        return spec
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._defs
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._defs)
-
-    def __len__(self) -> int:
-        return len(self._defs)
 
 
 def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
@@ -377,7 +347,7 @@ def load_catalog_file(path: Path, within: Path | None = None) -> Catalog:
     """The catalog from a schema document written by `pygen gen` (no Node needed): through
     the index gen writes beside it when that index is this document's, else parsed whole."""
     text = read_document(path, within)
-    opened = open_index(path, text, within)
+    opened = open_beside(path, text, within)
     return Catalog.from_index(opened, str(path)) if opened else Catalog.from_json(text, str(path))
 
 
@@ -392,23 +362,6 @@ def read_document(path: Path, within: Path | None = None) -> bytes:
         raise WorkflowInputError(f"{path}: cannot read the node schemas (No such file or "
                                  "directory); run `pygen gen` to write them")
     return text
-
-
-def open_index(path: Path, text: bytes, within: Path | None = None) -> DocumentIndex | None:
-    """The document through its index (layout.schema_index), None when there is none or it
-    was not made from this document (then the document is read whole, as before)."""
-    index_path = path.with_name(INDEX_NAME)
-    try:
-        refuse_links(index_path, within)
-        data = files.read_bytes(index_path, what="a schema index")
-    except PygenError:
-        return None
-    if data is None:
-        return None
-    try:
-        return DocumentIndex.open(text, data)
-    except IndexMismatch:
-        return None
 
 
 def catalog_file_provider(path: Path) -> Callable[[], Catalog]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pygen.jsonvalues import pretty
-from pygen.schema.doc_index import DocumentIndex, IndexMismatch, LazyEntries, index_text
+from pygen.schema.doc_index import DocumentIndex, IndexMismatch, index_text, lazy_entries
 from pygen.validation.catalog import Catalog
 
 REPO = Path(__file__).resolve().parents[2]
@@ -20,8 +20,8 @@ def test_the_committed_index_is_the_committed_documents() -> None:
     data = (SCHEMAS / "nodes.schema.json").read_bytes()
     doc = json.loads(data)
     source = DocumentIndex.open(data, (SCHEMAS / "nodes.index.json").read_bytes())
-    assert dict(LazyEntries(source, source.defs)) == doc["$defs"]
-    assert dict(LazyEntries(source, source.handles)) == doc["x-handles"]
+    assert dict(lazy_entries(source, source.defs)) == doc["$defs"]
+    assert dict(lazy_entries(source, source.handles)) == doc["x-handles"]
     assert {k: source.value(v) for k, v in source.top.items()} == {
         k: v for k, v in doc.items() if k not in ("$defs", "x-handles")}
     whole = Catalog.from_json(data, "doc")
@@ -35,7 +35,7 @@ def test_names_and_values_beyond_ascii_and_empty_objects() -> None:
            "x-handles": {}, "x-nodes": {"ä-node": {"label": "Ä"}}}
     text = pretty(doc) + "\n"
     source = DocumentIndex.open(text.encode(), index_text(doc, text).encode())
-    assert dict(LazyEntries(source, source.defs)) == doc["$defs"]
+    assert dict(lazy_entries(source, source.defs)) == doc["$defs"]
     assert source.handles == {} and source.field_owners == {"é": ["ä-node"]}
     assert source.value(source.top["x-nodes"]) == doc["x-nodes"]
 
