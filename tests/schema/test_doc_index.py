@@ -44,3 +44,17 @@ def test_names_and_values_beyond_ascii_and_empty_objects() -> None:
 def test_an_index_of_another_document_is_refused(index: bytes) -> None:
     with pytest.raises(IndexMismatch):
         DocumentIndex.open(b"{}\n", index)
+
+
+def test_gen_writes_the_index_and_check_fails_when_it_drifts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cli_run import generated, run
+
+    root = generated(tmp_path, monkeypatch)
+    index = root / "skills" / "schemas" / "nodes.index.json"
+    data = (root / "skills" / "schemas" / "nodes.schema.json").read_bytes()
+    assert DocumentIndex.open(data, index.read_bytes()).defs.keys() == {"middle", "note"}
+    index.write_text(index.read_text(encoding="utf-8").replace('"format": 1', '"format": 2'),
+                     encoding="utf-8")
+    result = run(root, "check", "--no-cache", monkeypatch=monkeypatch)
+    assert result.exit_code == 1 and "nodes.index.json" in result.output
