@@ -1,4 +1,4 @@
-"""`pygen validate-workflow FILE|-`: check workflow JSON against the node schemas."""
+"""`pygen validate-workflow FILE...|-`: check workflow JSON files against the node schemas."""
 
 from __future__ import annotations
 
