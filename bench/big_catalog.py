@@ -167,6 +167,66 @@ def main() -> None:
                         *other], check=True, cwd=REPO)
 
 
+def formats(skills: Path) -> None:
+    """The stores the index was chosen among, on this document: what writing each costs,
+    its size, and opening it and reading one entry (the start of serve and of a validation).
+    """
+    import hashlib
+    import resource
+    import sqlite3
+
+    from pygen.schema.doc_index import DocumentIndex, index_text, lazy_entries
+
+    path = skills / "schemas" / "nodes.schema.json"
+    data = path.read_bytes()
+    doc = json.loads(data)
+    name = next(t for t in doc["$defs"] if t.endswith(".github"))
+    with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
+        rows = []
+
+        def cpu() -> float:
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            return usage.ru_utime + usage.ru_stime
+
+        start = cpu()
+        db = Path(tmp) / "nodes.db"
+        with sqlite3.connect(db) as con:
+            con.execute("create table e (kind text, name text, body text, primary key (kind, "
+                        "name))")
+            con.executemany("insert into e values (?, ?, ?)", [
+                (k, n, json.dumps(v)) for k in ("$defs", "x-handles") for n, v in doc[k].items()])
+        write = cpu() - start
+        start = cpu()
+        with sqlite3.connect(db) as con:
+            json.loads(con.execute("select body from e where kind = '$defs' and name = ?",
+                                   (name,)).fetchone()[0])
+        rows.append(("SQLite (one table)", write, db.stat().st_size, cpu() - start))
+        start = cpu()
+        folder = Path(tmp) / "nodes"
+        folder.mkdir()
+        for n, v in doc["$defs"].items():
+            (folder / f"{hashlib.sha256(n.encode()).hexdigest()[:16]}.json").write_text(
+                json.dumps({"schema": v, "handles": doc["x-handles"].get(n)}))
+        write = cpu() - start
+        size = sum(f.stat().st_size for f in folder.iterdir())
+        start = cpu()
+        json.loads((folder / f"{hashlib.sha256(name.encode()).hexdigest()[:16]}.json")
+                   .read_bytes())
+        rows.append((f"per-node JSON files ({len(doc['$defs'])})", write, size, cpu() - start))
+        start = cpu()
+        index = index_text(doc, data.decode("utf-8")).encode()
+        write = cpu() - start
+        assert index == path.with_name("nodes.index.json").read_bytes()
+        start = cpu()
+        source = DocumentIndex.open(path.read_bytes(), index)
+        lazy_entries(source, source.defs)[name]
+        rows.append(("offsets into the document (chosen)", write, len(index), cpu() - start))
+    print("  stores (written from the parsed document; open + read one entry):")
+    for what, write, size, read in rows:
+        print(f"    {what:36} write {write:5.2f} s CPU, {size / 1e6:5.1f} MB on disk, "
+              f"open + one entry {read * 1000:6.1f} ms CPU")
+
+
 def report(out: Path, other_repo: Path | None) -> None:
     skills, flows = out / "skills", sorted((out / "workflows").glob("*.json"))
     rows = {"this": measure(sys.executable, skills, flows, True)}
@@ -177,6 +237,7 @@ def report(out: Path, other_repo: Path | None) -> None:
         theirs = rows.get("other", {}).get(what)
         ratio = f"   ({ratio_of(theirs, mine)})" if theirs else ""
         print(f"  {what:30} this: {mine:42}" + (f" other: {theirs}{ratio}" if theirs else ""))
+    formats(skills)  # last: the document it parses would count in every child's peak
 
 
 def ratio_of(theirs: str, mine: str) -> str:
