@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -16,7 +16,6 @@ from pygen.commands.common import config_from, config_options
 from pygen.errors import PygenError
 from pygen.output import console, err_console, visible, visible_json
 from pygen.progress import progress
-from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import (
     Catalog,
     WorkflowInputError,
@@ -26,6 +25,9 @@ from pygen.validation.catalog import (
 from pygen.validation.findings import Finding, is_valid, report
 from pygen.validation.profiles import DEFAULT_PROFILE, PROFILES, RULES, Profile
 from pygen.validation.workflow import validate_workflow
+
+if TYPE_CHECKING:
+    from pygen.validation.autofix import FixResult
 
 
 @click.command("validate-workflow")
@@ -77,6 +79,8 @@ def validate_workflow_cmd(paths: tuple[str, ...], as_json: bool, schemas_file: P
 
     if single:
         if fix:
+            from pygen.validation.autofix import autofix  # only for --fix
+
             return show_fixed(autofix(first, check), as_json)
         findings = check(first)
         show(findings, as_json)
