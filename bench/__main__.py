@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 # Benchmarks that download packages (hundreds of MB): run only when named.
-OPT_IN = frozenset({"real_catalogs", "heavy_extract"})
+OPT_IN = frozenset({"real_catalogs", "heavy_extract", "big_catalog"})
 
 
 def names() -> list[str]:

@@ -1,6 +1,8 @@
 """Command-line entry point: thin click commands over plain functions, and the one error boundary.
 
-Exit codes for every command: 0 success, 1 drift or invalid input data, 2 error. A command
+Exit codes for every command: 0 success, 1 drift or invalid input data, 2 error (a config,
+an input, a failed extraction: something the user can fix), 3 a crash (pygen's bug; its
+report is written to a file, pygen.crash). A command
 returns its exit code; `LazyGroup.invoke` turns it, or the error a command raised, into the
 process's exit code. Subcommands are imported only when invoked, so `pygen check` does not pay
 for the MCP SDK.
@@ -42,6 +44,11 @@ class LazyGroup(click.Group):
             from pygen.extract import prestart
 
             prestart.start()
+        if args and not args[0].startswith("-") and args[0] not in COMMANDS:
+            from pygen.suggest import did_you_mean
+
+            # click's own message names no near command; ours does, as config keys do.
+            ctx.fail(f"No such command '{args[0]}'{did_you_mean(args[0], COMMANDS)}.")
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: click.Context) -> None:
@@ -67,12 +74,11 @@ def report_error(exc: PygenError, *, debug: bool) -> int:
 
 
 def report_crash(exc: Exception, *, debug: bool) -> int:
-    """Any other exception is a bug: exit 2, with the traceback or a hint to get it. A
-    package pygen imports that is not installed is no bug of pygen's but an install that
-    predates a dependency: say which, and how to mend it."""
-    if debug:
-        traceback.print_exc()
-    elif isinstance(exc, ModuleNotFoundError) and exc.name and \
+    """Any other exception is a bug: exit 3, with one line naming the report written
+    (pygen.crash; the traceback also printed with --debug). A package pygen imports that is
+    not installed is no bug of pygen's but an install that predates a dependency: say which,
+    and how to mend it (exit 2, as for every error the user can fix)."""
+    if isinstance(exc, ModuleNotFoundError) and exc.name and \
             exc.name.partition(".")[0] != "pygen":
         err_console.print(
             f"[red]error:[/red] the package '{safe(exc.name.partition('.')[0])}' pygen needs "
@@ -80,13 +86,17 @@ def report_crash(exc: Exception, *, debug: bool) -> int:
             "(pip install -e '.[dev]' in a checkout, or pip install -U node-editor-skills)",
             highlight=False,
         )
-    else:
-        err_console.print(
-            f"[red]internal error:[/red] {type(exc).__name__}: {safe(str(exc))} "
-            "(rerun with --debug for the traceback and report it)",
-            highlight=False,
-        )
-    return 2
+        return 2
+    if debug:
+        traceback.print_exc()
+    from pygen import crash
+
+    path = crash.write_report(exc)
+    where = (f"the report is in {safe(path)}; please attach it to a bug report" if path
+             else "rerun with --debug for the traceback and report it")
+    err_console.print(f"[red]internal error:[/red] {type(exc).__name__}: {safe(str(exc))} "
+                      f"({where})", highlight=False)
+    return crash.EXIT_CODE
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -16,6 +16,9 @@ NODES_DIR = "nodes"
 WORKFLOW_EDITOR = "workflow-editor.md"
 ORCHESTRATOR_FILE = "SKILL.md"
 SCHEMA_FILE = "schemas/nodes.schema.json"
+# Where each entry sits in SCHEMA_FILE, so readers parse only what they use
+# (pygen.schema.doc_index).
+SCHEMA_INDEX = "schemas/nodes.index.json"
 PROTOCOL_DIR = "protocol"
 PROTOCOL_REGISTRY = f"{PROTOCOL_DIR}/registry.toml"
 PROTOCOL_DOC = f"{PROTOCOL_DIR}/skill-call.md"
@@ -102,6 +105,10 @@ def workflow_editor(skills_dir: Path) -> Path:
 
 def schema_file(skills_dir: Path) -> Path:
     return skills_dir / SCHEMA_FILE
+
+
+def schema_index(skills_dir: Path) -> Path:
+    return skills_dir / SCHEMA_INDEX
 
 
 def protocol_registry(skills_dir: Path) -> Path:

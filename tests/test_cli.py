@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from packaging_helpers import NODES_TS
 
 # A pygen installed before a dependency was added: the package is gone.
@@ -32,3 +33,42 @@ def test_a_dependency_missing_from_the_install_is_one_line_saying_how_to_mend_it
     lines = done.stderr.strip().splitlines()
     assert lines[-1].startswith("error: the package 'rapidfuzz' pygen needs is not installed")
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_crash_exits_3_with_one_line_naming_its_report(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug is not a config error (2): exit 3, and the traceback in a Markdown file."""
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from pygen.cli import main
+
+    def boom(_file: str) -> object:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("pygen.commands.validate_workflow.read_workflow", boom)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    result = CliRunner().invoke(main, ["validate-workflow", "x.json"])
+    assert result.exit_code == 3
+    [line] = result.stderr.splitlines()
+    [report] = tmp_path.glob("pygen-crash-*.md")
+    assert line == (f"internal error: RuntimeError: boom (the report is in {report}; "
+                    "please attach it to a bug report)")
+    text = report.read_text(encoding="utf-8")
+    assert text.startswith("# pygen crash report") and 'raise RuntimeError("boom")' in text
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("chek", "No such command 'chek' (did you mean 'check'?)."),
+    ("valdate-workflow", "No such command 'valdate-workflow' (did you mean "
+                         "'validate-workflow'?)."),
+    ("zzz", "No such command 'zzz'."),
+])
+def test_an_unknown_command_names_the_nearest(typed: str, said: str) -> None:
+    from click.testing import CliRunner
+
+    from pygen.cli import main
+
+    result = CliRunner().invoke(main, [typed])
+    assert result.exit_code == 2 and result.stderr.splitlines()[-1] == f"Error: {said}"

@@ -70,7 +70,7 @@ def test_gen_verbose_names_each_step_on_stderr_only(tmp_path: Path) -> None:
     assert verbose.returncode == 0, verbose.stderr
     steps = [line.split("] ", 1)[1] for line in verbose.stderr.splitlines() if "s] " in line]
     assert steps == ["extracting the catalog (NODE_DEFINITIONS)", "rendering 1 node",
-                     "writing and checking 4 files"]
+                     "writing and checking 5 files"]
     assert "extracting" not in verbose.stdout
     plain = subprocess.run([*pygen, "check"], cwd=tmp_path, capture_output=True, text=True,
                            check=False)

@@ -70,7 +70,8 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         config, changed)) if use_cache else None
     if known_clean is not None:
         print_diagnostics(known_clean.warnings, quiet or as_json, verbose)
-        print_contradictions(known_clean.contradictions, strict=False, quiet=quiet or as_json)
+        print_contradictions(known_clean.contradictions, strict=False, quiet=quiet or as_json,
+                             verbose=verbose)
         print_clean(config, known_clean.files, known_clean.warnings, quiet=quiet,
                     as_json=as_json)
         return 0
@@ -110,7 +111,8 @@ def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         plan = planning.plan(config, model, remember=use_cache)
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
         enforce_strict(plan.model, strict)
-        said = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
+        said = code_findings(plan.model, strict=strict, quiet=quiet or as_json,
+                             verbose=verbose)
         code = len(said) if strict else 0
         code += saved_workflow_findings(config, plan.model, strict=strict,
                                         quiet=quiet or as_json)

@@ -71,20 +71,25 @@ def enforce_strict(model: Model, strict: bool) -> None:
                          "add them to data_types in the pygen config")
 
 
-def code_findings(model: Model, *, strict: bool, quiet: bool) -> tuple[str, ...]:
+def code_findings(model: Model, *, strict: bool, quiet: bool,
+                  verbose: bool = False) -> tuple[str, ...]:
     """Print where the app's code contradicts itself: warnings, or errors under --strict
-    (each then counts as one). Returns what it said."""
+    (each then counts as one), one line per kind unless `verbose`. Returns what it found."""
     from pygen.gate import contradictions
 
     found = tuple(f.text() for f in contradictions.find(model))
-    print_contradictions(found, strict=strict, quiet=quiet)
+    print_contradictions(found, strict=strict, quiet=quiet, verbose=verbose)
     return found
 
 
-def print_contradictions(texts: tuple[str, ...], *, strict: bool, quiet: bool) -> None:
-    level = "error" if strict else "warning"
-    for text in texts if strict or not quiet else ():
-        err_console.print(f"{level}: {text}", highlight=False, markup=False)
+def print_contradictions(texts: tuple[str, ...], *, strict: bool, quiet: bool,
+                         verbose: bool = False) -> None:
+    """The contradictions on stderr, through the one summary of a run's warnings."""
+    from pygen.gate.contradictions import summary
+
+    for line in summary(texts, "error" if strict else "warning",
+                        verbose) if strict or not quiet else ():
+        err_console.print(line, highlight=False, markup=False)
 
 
 def content_problems(config: Config, plan: Plan, quiet: bool = False) -> list[str]:

@@ -95,7 +95,8 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
         strict = strict or config.settings.strict
         enforce_strict(plan.model, strict)
-        said = code_findings(plan.model, strict=strict, quiet=quiet or as_json)
+        said = code_findings(plan.model, strict=strict, quiet=quiet or as_json,
+                             verbose=verbose)
         refused = [] if force else block_digests.find(plan.updates)
         skipped = {edit.path for edit in refused}
         plan = planning.Plan(plan.model, tuple(u for u in plan.updates if u.path not in skipped),
@@ -108,7 +109,7 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
     if as_json:
         print_json(plan.updates, gate, pruned, diagnostics_json(plan.model.diagnostics))
     else:
-        print_text(plan.updates, gate, pruned, problems, quiet=quiet)
+        print_text(plan.updates, gate, pruned, problems, quiet=quiet, verbose=verbose)
     return 1 if gate.failed or problems or (strict and said) else 0
 
 
@@ -119,14 +120,36 @@ def counts(updates: tuple[FileUpdate, ...]) -> dict[str, int]:
     return out
 
 
-def summary(updates: tuple[FileUpdate, ...]) -> Table:
+# Past this many created or updated files, each status is one line naming the first few
+# (a cold gen at 2,000 nodes would list 2,005 files); --verbose lists every file.
+LISTED = 20
+PLACES = 3
+
+
+def summary(updates: tuple[FileUpdate, ...], verbose: bool = False) -> Table:
+    """The files by status: every file with `verbose`; else the changed files, or, when
+    more than LISTED changed, one row per status with its count and first files."""
     table = Table(title=None, box=None, show_header=True, pad_edge=False)
     table.add_column("status")
     table.add_column("file")
-    for update in updates:
-        style = {"created": "green", "updated": "yellow", "unchanged": "dim"}[update.status]
-        table.add_row(f"[{style}]{update.status}[/{style}]", shown(update.path))
+    shown_rows = updates if verbose else tuple(u for u in updates if u.status != "unchanged")
+    if len(shown_rows) <= LISTED:
+        for update in shown_rows:
+            table.add_row(_status(update.status), shown(update.path))
+        return table
+    for status in ("created", "updated"):
+        group = [u for u in shown_rows if u.status == status]
+        if group:
+            more = len(group) - PLACES
+            table.add_row(_status(status), f"{len(group)} files: " + ", ".join(
+                shown(u.path) for u in group[:PLACES]) + (
+                f", … (+{more} more; --verbose lists all)" if more > 0 else ""))
     return table
+
+
+def _status(status: str) -> str:
+    style = {"created": "green", "updated": "yellow", "unchanged": "dim"}[status]
+    return f"[{style}]{status}[/{style}]"
 
 
 def print_json(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan, ...],
@@ -137,9 +160,10 @@ def print_json(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan
 
 
 def print_text(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan, ...],
-               problems: list[str], *, quiet: bool) -> None:
+               problems: list[str], *, quiet: bool, verbose: bool = False) -> None:
     if not quiet:
-        console.print(summary(updates))
+        if verbose or any(u.status != "unchanged" for u in updates):
+            console.print(summary(updates, verbose))
         c = counts(updates)
         console.print(f"{c['created']} created, {c['updated']} updated, "
                       f"{c['unchanged']} unchanged")

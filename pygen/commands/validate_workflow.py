@@ -1,11 +1,13 @@
-"""`pygen validate-workflow FILE|-`: check workflow JSON against the node schemas."""
+"""`pygen validate-workflow FILE...|-`: check workflow JSON files against the node schemas."""
 
 from __future__ import annotations
 
+import glob
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -14,7 +16,6 @@ from pygen.commands.common import config_from, config_options
 from pygen.errors import PygenError
 from pygen.output import console, err_console, visible, visible_json
 from pygen.progress import progress
-from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import (
     Catalog,
     WorkflowInputError,
@@ -25,10 +26,14 @@ from pygen.validation.findings import Finding, is_valid, report
 from pygen.validation.profiles import DEFAULT_PROFILE, PROFILES, RULES, Profile
 from pygen.validation.workflow import validate_workflow
 
+if TYPE_CHECKING:
+    from pygen.validation.autofix import FixResult
+
 
 @click.command("validate-workflow")
-@click.argument("file", metavar="FILE|-", required=False)
-@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.argument("paths", metavar="FILE...|-", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON (with "
+              "several files or a glob: one entry per file).")
 @click.option("--schemas", "schemas_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Validate against a schema document written by `pygen gen` "
                    "(<skills_dir>/schemas/nodes.schema.json) instead of extracting the "
@@ -39,43 +44,120 @@ from pygen.validation.workflow import validate_workflow
               "strict: every required field present; "
               "minimal: types and structure only.")
 @click.option("--fix", is_flag=True, help="Print the workflow with every mechanical fix "
-              "applied (stdout) and the changes made (stderr); never writes prompts or URLs.")
+              "applied (stdout) and the changes made (stderr); never writes prompts or URLs. "
+              "One file only.")
 @click.option("--rules", "list_rules", is_flag=True,
               help="List the rule ids findings carry, one line each, and exit.")
 @config_options
-def validate_workflow_cmd(file: str | None, as_json: bool, schemas_file: Path | None,
+def validate_workflow_cmd(paths: tuple[str, ...], as_json: bool, schemas_file: Path | None,
                           profile: str, fix: bool, list_rules: bool, config_path: Path | None,
                           nodes_file: Path | None, skills_dir: Path | None) -> int:
-    """Check a workflow ({nodes, edges}) before it reaches the editor.
+    """Check workflows ({nodes, edges}) before they reach the editor.
 
-    Exit 0 when valid (warnings allowed), 1 when it has errors, 2 when it cannot be read.
-    With --fix, the exit code is that of the fixed workflow.
+    Takes several files and globs (quoted, `'flows/**/*.json'`) in one call: the catalog is
+    loaded once, each file gets its report. Exit 0 when every file is valid (warnings
+    allowed), 1 when one has errors, 2 when one cannot be read. With --fix, the exit code is
+    that of the fixed workflow.
     """
     if list_rules:
         for rule, meaning in RULES.items():
             console.out(f"{rule:28} {meaning}", highlight=False)
         return 0
-    if file is None:
-        raise click.UsageError("Missing argument 'FILE|-'.")
-    workflow = read_workflow(file)
-    if schemas_file is not None:
-        catalog: Catalog = load_catalog_file(schemas_file)
-    else:
-        from pygen.tools import merge
-        from pygen.validation.catalog import build_catalog
-
-        config = config_from(config_path, nodes_file, skills_dir)
-        with progress() as steps:
-            steps.step(f"extracting the catalog ({config.definitions_label})")
-            # The extraction cache, as `check` uses it: unchanged code is not read again.
-            catalog = build_catalog(merge.load_model(config, use_cache=True))
+    if not paths:
+        raise click.UsageError("Missing argument 'FILE...|-'.")
+    names = expand(paths)
+    if fix and len(names) != 1:
+        raise click.UsageError("--fix takes one file (it prints the fixed workflow).")
+    single = len(paths) == 1 and not _is_glob(paths[0])
+    # A single file that cannot be read fails before the catalog is loaded, as it always has.
+    first = read_workflow(names[0]) if single else None
+    catalog = load_catalog(schemas_file, config_path, nodes_file, skills_dir)
     chosen = cast(Profile, profile)
-    if fix:
-        return show_fixed(autofix(workflow, lambda doc: validate_workflow(doc, catalog, chosen)),
-                          as_json)
-    findings = validate_workflow(workflow, catalog, chosen)
-    show(findings, as_json)
-    return 0 if is_valid(findings) else 1
+
+    def check(doc: object) -> list[Finding]:
+        return validate_workflow(doc, catalog, chosen)
+
+    if single:
+        if fix:
+            from pygen.validation.autofix import autofix  # only for --fix
+
+            return show_fixed(autofix(first, check), as_json)
+        findings = check(first)
+        show(findings, as_json)
+        return 0 if is_valid(findings) else 1
+    return show_many(names, check, as_json)
+
+
+def expand(paths: tuple[str, ...]) -> list[str]:
+    """The files named: each argument as it is, or, for a glob no file is named by, the
+    files it matches (sorted; `**` reaches into folders)."""
+    out: list[str] = []
+    for path in paths:
+        if path == "-" or not _is_glob(path) or Path(path).exists():
+            out.append(path)
+            continue
+        found = sorted(p for p in glob.glob(path, recursive=True) if Path(p).is_file())
+        out += found or [path]  # reported as matching nothing, in its place
+    if out.count("-") > 1:
+        raise click.UsageError("'-' (stdin) can be given once.")
+    return list(dict.fromkeys(out))
+
+
+def _is_glob(path: str) -> bool:
+    return any(c in path for c in "*?[")
+
+
+def load_catalog(schemas_file: Path | None, config_path: Path | None, nodes_file: Path | None,
+                 skills_dir: Path | None) -> Catalog:
+    if schemas_file is not None:
+        return load_catalog_file(schemas_file)
+    from pygen.tools import merge
+    from pygen.validation.catalog import build_catalog
+
+    config = config_from(config_path, nodes_file, skills_dir)
+    with progress() as steps:
+        steps.step(f"extracting the catalog ({config.definitions_label})")
+        # The extraction cache, as `check` uses it: unchanged code is not read again.
+        return build_catalog(merge.load_model(config, use_cache=True))
+
+
+def show_many(names: list[str], check: Callable[[object], list[Finding]],
+              as_json: bool) -> int:
+    """Each file's findings, then one line for all; the worst exit code of them."""
+    results: list[dict[str, object]] = []
+    worst = 0
+    tally = {"valid": 0, "invalid": 0, "unreadable": 0}
+    for name in names:
+        shown_name = "<stdin>" if name == "-" else name
+        try:
+            if name != "-" and _is_glob(name) and not Path(name).exists():
+                raise WorkflowInputError(f"{name}: no file matches this pattern")
+            findings = check(read_workflow(name))
+        except WorkflowInputError as exc:
+            worst = 2
+            tally["unreadable"] += 1
+            results.append({"file": shown_name, "error": str(exc)})
+            if not as_json:
+                err_console.out(visible(f"error: {exc}"), highlight=False)
+            continue
+        valid = is_valid(findings)
+        worst = max(worst, 0 if valid else 1)
+        tally["valid" if valid else "invalid"] += 1
+        results.append({"file": shown_name, **report(findings)})
+        if not as_json:
+            for finding in findings:
+                console.out(visible(f"{shown_name}: {finding.level}: {finding}"),
+                            highlight=False)
+    if as_json:
+        counts = {"valid_files": tally["valid"], "invalid": tally["invalid"],
+                  "unreadable": tally["unreadable"]}
+        console.out(visible_json(json.dumps({"files": results, "valid": worst == 0, **counts},
+                                            indent=2, ensure_ascii=False)), highlight=False)
+    else:
+        err_console.out(f"{_count(len(names), 'file')}: {tally['valid']} valid, "
+                        f"{tally['invalid']} invalid, {tally['unreadable']} unreadable",
+                        highlight=False)
+    return worst
 
 
 def show_fixed(result: FixResult, as_json: bool) -> int:

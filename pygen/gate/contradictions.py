@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -91,6 +91,50 @@ def field_findings(node: NodeDef, data_field: DataField,
         if handle not in handles:
             yield Contradiction(node.type, name, "handle", f"the description names a handle "
                                 f"'{handle}' the node does not have", None, at[1])
+
+
+# What a summary line calls each kind (pygen.diagnostics.summarize's titles, for the code's
+# contradictions), and the words of its message that tell it apart in a text (a clean
+# `check` remembers the texts alone).
+TITLES: dict[Kind, str] = {
+    "default": "default values their type does not allow",
+    "required": "required fields with neither a default value nor documented values",
+    "handle": "field descriptions naming a handle the node does not have",
+    "default-tag": "@default tags that disagree with the default data",
+}
+_MARKS: tuple[tuple[Kind, str], ...] = (
+    ("default-tag", " disagrees with the default data "),
+    ("default", " is not allowed by its type "),
+    ("required", ": required, with neither a default value nor documented values"),
+    ("handle", ": the description names a handle "),
+)
+
+
+def kind_of(text: str) -> Kind | None:
+    """The kind of a contradiction's text (Contradiction.text), None when it is none."""
+    return next((kind for kind, mark in _MARKS if mark in text), None)
+
+
+def summary(texts: Sequence[str], level: str, verbose: bool = False,
+            places: int = 3) -> list[str]:
+    """The lines a run prints about the code's contradictions: as pygen.diagnostics does for
+    the extractor's warnings, one per kind seen more than once (its count and first
+    places), every text with `verbose`."""
+    if verbose:
+        return [f"{level}: {text}" for text in texts]
+    groups: dict[Kind | None, list[str]] = {}
+    for text in texts:
+        groups.setdefault(kind_of(text), []).append(text)
+    lines = []
+    for kind, group in groups.items():
+        if len(group) == 1 or kind is None:
+            lines += [f"{level}: {text}" for text in group]
+            continue
+        named = ", ".join(text.partition(": ")[0] for text in group[:places])
+        more = len(group) - places
+        tail = f", … (+{more} more; --verbose lists all)" if more > 0 else ""
+        lines.append(f"{level}: {TITLES[kind]} — {len(group)} times: {named}{tail}")
+    return lines
 
 
 def find(model: Model) -> list[Contradiction]:

@@ -339,4 +339,11 @@ def load_node_catalog(path: Path, within: Path | None = None,
         raise WorkflowInputError(str(exc)) from None
     if data is None:
         return None
+    from pygen.schema.doc_index import open_beside
+
+    opened = open_beside(path, data, within)  # gen's index of this document: read as used
+    if opened is not None:
+        from pygen.server.indexed import node_catalog
+
+        return NodeCatalog(*node_catalog(opened, str(path), skills))
     return NodeCatalog.from_text(data, str(path), skills)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pygen import files, layout
 from pygen.config import Config
@@ -209,7 +209,7 @@ def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | 
     where = node_paths(skills, model)
     paths = list(where.values())
     paths += [editor, layout.protocol_doc(skills), layout.schema_file(skills),
-              layout.nodes_index(skills)]
+              layout.schema_index(skills), layout.nodes_index(skills)]
     if config.fallback_file:
         paths.append(config.fallback_file)
     existing = existing_texts(paths, skills)
@@ -225,7 +225,8 @@ def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | 
     if texts is not None and memo is not None:
         # The node entries from the memo, by the record digests the render memo has made.
         entries_with(model, lambda node: texts.pair(node, memo.record(node)))
-    updates.append(plan_schema_file(model, skills, existing, config.settings.forget, texts))
+    schema, doc = plan_schema_file(model, skills, existing, config.settings.forget, texts)
+    updates += [schema, plan_schema_index(skills, existing, schema, doc)]
     updates.append(plan_nodes_index(model, skills, where, existing, stamp))
     if config.agent_skills_dir is not None:
         updates += plan_agent_skills(config.agent_skills_dir, skills, updates, model)
@@ -245,16 +246,25 @@ def plan_agent_skills(out: Path, skills_dir: Path, updates: list[FileUpdate],
 
 def plan_schema_file(model: Model, skills_dir: Path, existing: Mapping[Path, str | None],
                      forget: Collection[str] = (), texts: SchemaTexts | None = None
-                     ) -> FileUpdate:
+                     ) -> tuple[FileUpdate, dict[str, Any]]:
     """The per-node JSON Schemas `pygen serve` validates workflows with, without Node, and
     the names the catalog retired (pygen.skills.retired_record); each entry's text from
-    `texts` when it was written before."""
+    `texts` when it was written before. With the update, the document it writes."""
     from pygen.schema.document import document, dump_document
 
     path = layout.schema_file(skills_dir)
     old = existing.get(path)
     doc = retired_record.add_record(document(model), old, forget, retired_record.tool_names(model))
-    return FileUpdate(path, old, dump_document(doc, texts.entry if texts else None))
+    return FileUpdate(path, old, dump_document(doc, texts.entry if texts else None)), doc
+
+
+def plan_schema_index(skills_dir: Path, existing: Mapping[Path, str | None],
+                      schema: FileUpdate, doc: Mapping[str, Any]) -> FileUpdate:
+    """The schema document's index (pygen.schema.doc_index), made from its new text."""
+    from pygen.schema.doc_index import index_text
+
+    path = layout.schema_index(skills_dir)
+    return FileUpdate(path, existing.get(path), index_text(doc, schema.new))
 
 
 def plan_nodes_index(model: Model, skills_dir: Path, paths: Mapping[str, Path],

@@ -311,16 +311,6 @@ def computed_lines(node: NodeDef) -> list[str]:
     return lines
 
 
-def example_node(node: NodeDef, data: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The node as a workflow holds it, with valid example data unless `data` is given."""
-    return {
-        "id": f"{node.type}-1",
-        "type": node.type,
-        "position": {"x": 0, "y": 0},
-        "data": example_data(node)[0] if data is None else data,
-    }
-
-
 def node_blocks(node: NodeDef, definitions: str, model: Model,
                 real: Sequence[SavedExample] = (), index: HandleIndex | None = None
                 ) -> dict[str, str]:

@@ -21,6 +21,7 @@ from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
 from pygen.model import Model
+from pygen.schema.doc_index import DocumentIndex, Lazy, lazy_entries, open_beside
 from pygen.schema.document import (
     CONVENTIONS_KEY,
     DRAFT,
@@ -95,13 +96,18 @@ class NodeSpec:
 class Catalog:
     """Node specs by type, with compiled validators cached per type (compiling is the slow part)."""
 
-    def __init__(self, specs: Iterable[NodeSpec], extras: Mapping[str, Any] | None = None) -> None:
-        # Node types and variants (`<type>.<value>`) alike.
-        self.specs: dict[str, NodeSpec] = {s.type: s for s in specs}
+    def __init__(self, specs: Iterable[NodeSpec] | Mapping[str, NodeSpec],
+                 extras: Mapping[str, Any] | None = None,
+                 variant_of: Mapping[str, str] | None = None) -> None:
+        # Node types and variants (`<type>.<value>`) alike; a Mapping given (one read through
+        # the document's index) is kept as it is, so its specs are made when first asked for.
+        self.specs: Mapping[str, NodeSpec] = specs if isinstance(specs, Mapping) else {
+            s.type: s for s in specs}
         # The document's other keys (x-nodes, x-tools, x-workflow), kept for the round trip.
-        self.extras: dict[str, Any] = dict(extras or {})
+        self.extras: Mapping[str, Any] = extras if isinstance(extras, Lazy) else dict(
+            extras or {})
         # Each variant's type.
-        self.variant_of: dict[str, str] = {
+        self.variant_of: dict[str, str] = dict(variant_of) if variant_of is not None else {
             name: s.type for s in self.specs.values() for name in s.variants.values()
             if name in self.specs}
         # The node types a workflow may name (a variant is named by its data, not its type).
@@ -166,7 +172,7 @@ class Catalog:
 
     def _target(self, branch: Schema) -> Schema:
         name = ref_name(branch.get("$ref"))
-        return self.specs[name].schema if name in self.specs else branch
+        return self.specs[name].schema if name is not None and name in self.specs else branch
 
     def validator(self, node_type: str) -> Draft202012Validator:
         if node_type not in self._validators:
@@ -237,18 +243,29 @@ class Catalog:
         return cls((_spec_from_doc(t, s, handles.get(t), source, defs) for t, s in defs.items()),
                    extras)
 
+    @classmethod
+    def from_index(cls, source: DocumentIndex, name: str) -> Catalog:
+        """The catalog of a document opened through its index: each type's spec is made (and
+        its schema checked, as `from_json` checks every one) when validation first asks."""
+        defs, handles = lazy_entries(source, source.defs), lazy_entries(source, source.handles)
+        catalog = cls(Lazy(defs, lambda t: _spec_from_doc(t, defs[t], handles.get(t), name, defs)),
+                      lazy_entries(source, {k: v for k, v in source.top.items()
+                                           if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY,
+                                                    CONVENTIONS_KEY)}),
+                      source.variant_of)
+        catalog.__dict__["field_owners"] = source.field_owners  # the cached property's value
+        return catalog
+
 
 def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
                    defs: Mapping[str, Any]) -> NodeSpec:
-    from jsonschema.exceptions import SchemaError
-
     try:
         if not isinstance(schema, dict):  # a node's data is an object: `true` says nothing
             raise TypeError(node_type)
         _check_schema(schema)
         spec = NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
                         dict(handles))
-    except (SchemaError, TypeError, KeyError) as exc:
+    except _malformed() as exc:  # evaluated only when something was raised
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' is malformed ({type(exc).__name__}); "
             "regenerate it with `pygen gen`") from None
@@ -260,6 +277,14 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
             f"{source}: schema of node type '{node_type}' has a $ref '{dangling}' that points "
             "nowhere inside it; regenerate it with `pygen gen`")
     return spec
+
+
+def _malformed() -> tuple[type[Exception], ...]:
+    """What a malformed schema raises; jsonschema loads only then (one valid node's spec is
+    all a `validate-workflow` of a clean file makes, and the import is a tenth of it)."""
+    from jsonschema.exceptions import SchemaError
+
+    return (SchemaError, TypeError, KeyError)
 
 
 def _check_schema(schema: Any) -> None:
@@ -319,12 +344,21 @@ def node_schema_text(catalog: Catalog, name: str) -> str:
     doc = {"$schema": DRAFT, **schema}
     refs = [ref_name(b.get("$ref")) for k in ("oneOf", "anyOf") for b in schema.get(k, ())]
     if any(refs):
-        doc["$defs"] = {r: catalog.specs[r].schema for r in refs if r in catalog.specs}
+        doc["$defs"] = {r: catalog.specs[r].schema for r in refs
+                        if r is not None and r in catalog.specs}
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
 def load_catalog_file(path: Path, within: Path | None = None) -> Catalog:
-    """The catalog from a schema document written by `pygen gen` (no Node needed)."""
+    """The catalog from a schema document written by `pygen gen` (no Node needed): through
+    the index gen writes beside it when that index is this document's, else parsed whole."""
+    text = read_document(path, within)
+    opened = open_beside(path, text, within)
+    return Catalog.from_index(opened, str(path)) if opened else Catalog.from_json(text, str(path))
+
+
+def read_document(path: Path, within: Path | None = None) -> bytes:
+    """The schema document's bytes; WorkflowInputError when it cannot be read."""
     try:
         refuse_links(path, within)
         text = files.read_bytes(path, what="a schema document")
@@ -333,7 +367,7 @@ def load_catalog_file(path: Path, within: Path | None = None) -> Catalog:
     if text is None:
         raise WorkflowInputError(f"{path}: cannot read the node schemas (No such file or "
                                  "directory); run `pygen gen` to write them")
-    return Catalog.from_json(text, str(path))
+    return text
 
 
 def catalog_file_provider(path: Path) -> Callable[[], Catalog]:

@@ -188,3 +188,58 @@ def test_variants_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     schema = json.loads(result.stdout)
     assert schema["properties"]["toolType"]["const"] == "search"
     assert "precision" not in schema["properties"]
+
+
+def test_many_files_and_globs_in_one_call(project: Path) -> None:
+    """One catalog load, each file's findings under its name, one line and exit for all."""
+    flows = project / "flows" / "deep"
+    flows.mkdir(parents=True)
+    shutil.copy(project / "ok.json", flows / "a.json")
+    shutil.copy(project / "broken.json", project / "flows" / "b.json")
+    result = run("ok.json", "flows/**/*.json")
+    assert result.exit_code == 1
+    findings = json.loads(BROKEN.read_text(encoding="utf-8"))["findings"]
+    assert result.stdout.splitlines() == [f"flows/b.json: {line}" for line in findings]
+    assert result.stderr == "3 files: 2 valid, 1 invalid, 0 unreadable\n"
+
+
+def test_many_files_json_carries_each_file_and_the_worst_exit(project: Path) -> None:
+    (project / "bad.json").write_text("{", encoding="utf-8")
+    result = run("--json", "ok.json", "broken.json", "bad.json", "none/*.json")
+    assert result.exit_code == 2
+    out = json.loads(result.stdout)
+    assert [(f["file"], f.get("valid")) for f in out["files"]] == [
+        ("ok.json", True), ("broken.json", False), ("bad.json", None), ("none/*.json", None)]
+    assert out["files"][1]["errors"] == 3
+    assert out["files"][3]["error"] == "none/*.json: no file matches this pattern"
+    assert (out["valid"], out["valid_files"], out["invalid"], out["unreadable"]) == (
+        False, 1, 1, 2)
+
+
+def test_fix_takes_one_file(project: Path) -> None:
+    result = run("--fix", "ok.json", "broken.json")
+    assert result.exit_code == 2 and "--fix takes one file" in result.stderr
+
+
+def test_schemas_read_through_the_index_gen_writes(project: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """With gen's index beside the document, only the types a workflow names are parsed,
+    and the findings are the same; an index of another document is not used."""
+    from pygen.schema.doc_index import index_text
+    from pygen.schema.document import document
+
+    schemas = project / "nodes.schema.json"
+    text = schema_document(STUDIO)
+    schemas.write_text(text, encoding="utf-8")
+    index = project / "nodes.index.json"
+    index.write_text(index_text(document(STUDIO), text), encoding="utf-8")
+    whole: list[object] = []
+    real = Catalog.from_json.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(Catalog, "from_json", classmethod(
+        lambda cls, *a: whole.append(a) or real(cls, *a)))
+    expected = json.loads(BROKEN.read_text(encoding="utf-8"))["findings"]
+    result = run("broken.json", "--schemas", str(schemas))
+    assert (result.exit_code, result.stdout.splitlines(), whole) == (1, expected, [])
+    schemas.write_text(text.replace("}\n", "} \n", 1), encoding="utf-8")  # not the indexed one
+    result = run("broken.json", "--schemas", str(schemas))
+    assert (result.exit_code, result.stdout.splitlines(), len(whole)) == (1, expected, 1)

@@ -81,6 +81,24 @@ def test_wheel_carries_the_node_script_and_lock_but_no_node_modules(built: Packa
 
 
 @pytest.mark.slow
+def test_wheel_carries_the_license_and_the_project_metadata(built: Packaging) -> None:
+    """Adoptable as published: the MIT text in .dist-info/licenses, and what an index
+    shows (license expression, classifiers, keywords)."""
+    with zipfile.ZipFile(built.wheel) as wheel:
+        names = wheel.namelist()
+        [license_name] = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+        text = wheel.read(license_name).decode("utf-8")
+        [meta_name] = [n for n in names if n.endswith(".dist-info/METADATA")]
+        meta = wheel.read(meta_name).decode("utf-8")
+    assert text == (built.checkout / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "the pygen authors" in text
+    assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
+    assert "Classifier: Topic :: Software Development :: Code Generators" in meta
+    [keywords] = [line for line in meta.splitlines() if line.startswith("Keywords: ")]
+    assert {"mcp", "agent-skills", "typescript"} <= set(keywords[len("Keywords: "):].split(","))
+
+
+@pytest.mark.slow
 def test_installed_wheel_runs_from_site_packages(venv: Path, built: Packaging) -> None:
     done = run([venv / "bin" / "python", "-c", "import pygen; print(pygen.__file__)"],
                env=built.env, cwd=venv)
@@ -127,7 +145,7 @@ def test_without_the_bundle_ts_morph_is_installed_once_and_generates(
 
     second = run([*pygen, "gen"], env=env, cwd=project)
     assert NOTICE.search(second.stderr) is None, second.stderr
-    assert "0 created, 0 updated, 5 unchanged" in second.stdout
+    assert "0 created, 0 updated, 6 unchanged" in second.stdout
     checked = run([*pygen, "check"], env=env, cwd=project)
     assert NOTICE.search(checked.stderr) is None, checked.stderr
 

@@ -60,3 +60,22 @@ def test_a_description_naming_a_handle_the_node_lacks() -> None:
     assert [c.message for c in found] == [
         "the description names a handle 'style' the node does not have",
         "the description names a handle 'mood' the node does not have"]
+
+
+def test_each_kind_is_told_from_its_text_and_summarised_in_one_line() -> None:
+    """A clean check remembers the texts alone: their kind is read back from them, and a
+    kind seen many times is one line (the 2,000-node catalog printed 1,950 of them)."""
+    string = TypeRef(kind="string")
+    fields = [field(f"f{i}", string) for i in range(5)]
+    found = contradictions.find(model(
+        *fields, field("provider", MINIMAX), field("h", string, description="the `x` handle"),
+        field("tag", string, default_tag="a"),
+        default={"provider": "suno", "tag": "b", "h": ""}))
+    texts = [c.text() for c in found]
+    assert [contradictions.kind_of(t) for t in texts] == [c.kind for c in found]
+    assert {c.kind for c in found} == set(contradictions.TITLES)
+    assert contradictions.summary(texts, "warning") == [
+        "warning: required fields with neither a default value nor documented values — "
+        "5 times: music.f0, music.f1, music.f2, … (+2 more; --verbose lists all)",
+        f"warning: {texts[5]}", f"warning: {texts[6]}", f"warning: {texts[7]}"]
+    assert contradictions.summary(texts, "error", verbose=True) == [f"error: {t}" for t in texts]

@@ -85,7 +85,7 @@ def test_stale_skills_block_the_commit_until_regenerated(
         project: Path, hook_env: Mapping[str, str]) -> None:
     code, generated = regenerate(project, hook_env)
     assert code == 0, generated  # only new files, which pre-commit does not count as changes
-    assert "5 created, 0 updated, 0 unchanged" in generated
+    assert "6 created, 0 updated, 0 unchanged" in generated
     # The wheel pre-commit built carries the bundled extractor: nothing to install at hook time.
     assert NOTICE.search(generated) is None, generated
     assert (project / "skills" / "nodes" / "trim-video.md").is_file()
@@ -108,7 +108,7 @@ def test_stale_skills_block_the_commit_until_regenerated(
     code, output = regenerate(project, hook_env)
     assert code == 1, output
     assert "files were modified by this hook" in output
-    assert "0 created, 2 updated, 3 unchanged" in output
+    assert "0 created, 3 updated, 3 unchanged" in output
     code, output = commit(project, hook_env, "count frames")
     assert code == 0, output
     assert commits(project, hook_env) == 2

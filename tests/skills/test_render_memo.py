@@ -106,7 +106,8 @@ def test_a_data_type_change_rewrites_exactly_that_nodes_skill(
     for root in twins:
         edit(root, ONE_FIELD)
     changed = gen_both(cached, fresh, monkeypatch)
-    assert changed == {"skills/nodes/middle.md", "skills/schemas/nodes.schema.json"}
+    assert changed == {"skills/nodes/middle.md", "skills/schemas/nodes.schema.json",
+                       "skills/schemas/nodes.index.json"}
 
 
 def test_a_neighbours_data_change_is_not_served_stale(
