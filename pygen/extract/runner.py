@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pygen import files, jsonread, proc
+from pygen.cleantext import clean_json
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime, prestart, typenames, versionsplit
@@ -154,11 +155,17 @@ def _node(raw: dict[str, Any], field_list: FieldList | None, notes: list[Diagnos
     return nodes
 
 
+# The reply's lists of files the run reads again: paths on disk, kept byte for byte.
+READ_AGAIN = frozenset({"sources", "stand_ins"})
+
+
 def parse_reply(reply: dict[str, Any], field_list: FieldList | None = None,
                 variant_field: str | None = None) -> Extraction:
     """The reply as model objects; `variant_field` (config) names the versions of an entry
     split into variants by its field list."""
     notes: list[Diagnostic] = []
+    # The one place text from the code enters the model (a cached reply passes here too).
+    reply = clean_json(reply, READ_AGAIN)
     try:
         nodes = tuple(with_inferred_type(node) for raw in reply["nodes"]
                       for node in _node(raw, field_list, notes, variant_field))
