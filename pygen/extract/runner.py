@@ -81,6 +81,12 @@ def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[s
     try:
         reply: dict[str, Any] = jsonread.loads_own(done.stdout, "the extractor's reply")
     except JsonInputError:
+        if out_of_memory(done):
+            raise ExtractionError(
+                f"{config.nodes_file}: the extractor ran out of memory (Node's heap limit, "
+                f"exit {done.code}) reading the catalog; raise Node's limit in the "
+                "environment pygen runs in, e.g. NODE_OPTIONS=--max-old-space-size=8192 "
+                "(in MB), and run again") from None
         detail = excerpt(done.stderr if done.stderr.strip() else done.stdout)
         raise ExtractionError(f"{config.nodes_file}: the extractor failed (exit {done.code}): "
                               f"{detail or 'no output'}") from None
@@ -89,6 +95,16 @@ def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[s
     if not reply.get("ok"):
         raise ExtractionError(_first_error(reply.get("errors") or [{}], config, script))
     return reply
+
+
+# What V8 prints when a heap limit ends the process (it then aborts: SIGABRT, or 134).
+_HEAP_FATAL = ("JavaScript heap out of memory", "Reached heap limit",
+               "Ineffective mark-compacts near heap limit")
+
+
+def out_of_memory(done: proc.Completed) -> bool:
+    """Whether Node died of its heap limit (a large catalog), not of a bug."""
+    return done.code != 0 and any(line in done.stderr for line in _HEAP_FATAL)
 
 
 def check_inputs(config: Config) -> None:
