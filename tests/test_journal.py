@@ -155,3 +155,15 @@ def test_a_failed_rename_leaves_no_journal(tmp_path: Path,
         _write(root)
     assert _tree(root) == _expected(old=True)
     assert journal.pending(root / "skills") is None
+
+
+def test_serve_warns_of_an_unfinished_set(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from pygen.commands.serve import announce
+    from pygen.server.store import load_store
+
+    skills = tmp_path / "skills"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "skills", skills)
+    (skills / files.JOURNAL).write_text('{"format": 1, "files": []}\n')
+    announce(load_store(skills))
+    assert "left a set of files half replaced; run `pygen gen`" in capsys.readouterr().err
