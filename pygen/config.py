@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 import string
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -149,6 +149,26 @@ class Settings(BaseModel):
     # Where `gen` also writes the skills as an Agent Skills package (off when unset).
     agent_skills_dir: str | None = None
 
+    @field_validator("saved_workflows")
+    @classmethod
+    def _project_globs(cls, globs: list[str]) -> list[str]:
+        for pattern in globs:
+            problem = glob_problem(pattern, outside=False)
+            if problem:
+                raise ValueError(f"{pattern!r}: {problem}")
+        return globs
+
+    @field_validator("definitions")
+    @classmethod
+    def _source_globs(cls, value: str | list[str]) -> str | list[str]:
+        for spec in [value] if isinstance(value, str) else value:
+            pattern, _, _name = spec.rpartition(":")
+            problem = glob_problem(pattern, outside=True) \
+                if pattern and pattern not in ("call", "class") else None
+            if problem:
+                raise ValueError(f"{spec!r}: {problem}")
+        return value
+
     @field_validator("type_template")
     @classmethod
     def _usable_template(cls, template: str | None) -> str | None:
@@ -156,6 +176,22 @@ class Settings(BaseModel):
         if problem:
             raise ValueError(problem)
         return template
+
+
+def glob_problem(pattern: str, *, outside: bool) -> str | None:
+    """Why a glob of the config cannot be used, or None. Globs are read relative to the
+    config's folder: an absolute one (`/usr/**/*.json`, `/dev/zero`, `C:/x`) names no file
+    of the project, and with `outside` False neither does one climbing out with `..`."""
+    if not pattern.strip():
+        return "an empty glob names no file; remove it"
+    if PurePosixPath(pattern).is_absolute() or PureWindowsPath(pattern).drive \
+            or pattern.startswith("\\"):
+        return ("is absolute; write a glob relative to the config's folder (pygen reads "
+                "only the project's files)")
+    if not outside and ".." in re.split(r"[/\\]", pattern):
+        return ("climbs out of the config's folder with '..'; write a glob of the project's "
+                "own files, relative to the config's folder")
+    return None
 
 
 TYPE_PLACEHOLDERS = ("type", "package")

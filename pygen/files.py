@@ -4,12 +4,14 @@ Reads strip a UTF-8 BOM (and writes restore it where the file had one), and refu
 link below the folder they are given, so a link committed into skills/ never shows another
 file's bytes in a diff or gets replaced by them. Writes stage every file as a temp file beside
 its target (one name pattern, so an interrupted run's leftovers are found and removed), then
-rename them all: an error while staging leaves every file as it was.
+rename them all: an error while staging leaves every file as it was. A set written with a
+journal (pygen.journal) is also finished or undone by the next run after a kill mid-rename.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import secrets
 import shutil
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pygen.durable import digest, fsync_dir, write_synced
 from pygen.errors import PygenError
 
 BOM = "\ufeff"
@@ -27,6 +30,8 @@ BOM = "\ufeff"
 MAX_READ = 64 << 20
 # Every staged file is named `.<target name>.<random>.pygen-tmp`.
 TEMP_SUFFIX = ".pygen-tmp"
+# The rename phase's journal, in the folder of the set's lock (pygen.journal reads it).
+JOURNAL = ".pygen-journal.json"
 
 
 class LinkError(PygenError):
@@ -166,31 +171,92 @@ def parse_toml(data: bytes, path: Path) -> dict[str, Any]:
         raise PygenError(f"{path}: invalid TOML: nested too deeply") from None
 
 
-def write_all(files: Iterable[tuple[Path, str]], within: Path | None = None) -> None:
+def write_all(files: Iterable[tuple[Path, str]], within: Path | None = None,
+              journal: Path | None = None) -> None:
     """Stage every file beside its target, then rename them all into place.
 
     An error while staging (a full disk, a folder that cannot be created, a target that is
     not a regular file) removes the staged files and changes nothing. A rename that fails
     puts back the files already replaced from their staged copies: the run replaces the
     whole set or leaves the old one. The error names the file and the OS reason.
+
+    With `journal`, what was staged and what it replaces is written there (and fsynced, like
+    every staged file) before the first rename and removed after the last, so a run killed
+    in between is finished by the next one (pygen.journal.recover).
     """
     staged: list[Staged] = []
     try:
         for path, text in files:
             refuse_links(path, within)
             staged.append(_stage_one(path, text))
+            _at("staged")
+        if journal is not None and staged:
+            _write_journal(journal, staged)
+            _at("journal")
     except BaseException:
         _discard(staged)
         raise
+    _rename_all(staged, journal)
+
+
+def _rename_all(staged: list[Staged], journal: Path | None) -> None:
+    """Rename every staged file into place, then drop the copies and the journal."""
     for index, item in enumerate(staged):
         try:
             _rename(item.temp, item.path)
         except OSError as exc:
             undone = _restore(staged[:index])
             _discard(staged[index:])
+            _drop_journal(journal)
             raise PygenError(f"{item.path}: cannot replace ({exc.strerror}); {undone}") \
                 from None
-    _discard([item for item in staged if item.old is not None], temps=False)
+        _at("renamed")
+    if journal is not None and staged:
+        # The renames reach the disk before the journal that could undo them goes.
+        for folder in sorted({item.path.parent for item in staged}):
+            fsync_dir(folder)
+    for item in staged:
+        if item.old is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(item.old)
+            _at("discarded")
+    _drop_journal(journal)
+
+
+def _write_journal(journal: Path, staged: list[Staged]) -> None:
+    """The journal: each target, its staged text and digest, and the copy of what it
+    replaces; paths relative to the journal's folder, so a moved tree still recovers."""
+    base = journal.parent
+
+    def rel(name: str | Path) -> str:
+        return os.path.relpath(name, base)
+
+    entries = [{"path": rel(item.path), "temp": rel(item.temp), "digest": item.digest,
+                "old": None if item.old is None else rel(item.old)} for item in staged]
+    data = json.dumps({"format": 1, "files": entries}, indent=1).encode("utf-8") + b"\n"
+    temp = _temp_name(journal)
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        write_synced(temp, data)
+        os.replace(temp, journal)
+        fsync_dir(base)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise PygenError(f"{journal}: cannot write the journal of this run's renames "
+                         f"({exc.strerror}); no file was changed") from None
+
+
+def _drop_journal(journal: Path | None) -> None:
+    if journal is None:
+        return
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(journal)
+    _at("done")
+
+
+def _at(step: str) -> None:
+    """A point of the write where a kill may land; a test replaces it to snapshot the tree."""
 
 
 @dataclass(frozen=True)
@@ -199,6 +265,8 @@ class Staged:
     path: Path
     # A copy of the file being replaced, None when the target is new.
     old: str | None
+    # The sha256 of the staged bytes: what the target holds once renamed.
+    digest: str = ""
 
 
 # The one call that replaces a target; a test may fail it to see the set restored.
@@ -206,9 +274,9 @@ _rename = os.replace
 
 
 def _stage_one(path: Path, text: str) -> Staged:
-    temp = _stage(path, text)
+    temp, staged_digest = _stage(path, text)
     try:
-        return Staged(temp, path, _keep(path))
+        return Staged(temp, path, _keep(path), staged_digest)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
@@ -222,6 +290,11 @@ def _keep(path: Path) -> str | None:
     keep = _temp_name(path)
     try:
         shutil.copy2(path, keep, follow_symlinks=False)
+        fd = os.open(keep, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(keep)
@@ -252,18 +325,17 @@ def _temp_name(path: Path) -> str:
     return str(path.parent / f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
 
 
-def _stage(path: Path, text: str) -> str:
+def _stage(path: Path, text: str) -> tuple[str, str]:
+    """The staged file's name and the digest of its bytes (written and fsynced)."""
     check_regular(path)
     temp = _temp_name(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         old = _head(path)
         keep_bom = old is not None and old.startswith(BOM.encode())
-        data = BOM + text.removeprefix(BOM) if keep_bom else text
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        data = (BOM + text.removeprefix(BOM) if keep_bom else text).encode("utf-8")
+        write_synced(temp, data)
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data.encode("utf-8"))
             os.chmod(temp, path.stat().st_mode & 0o7777 if old is not None else 0o644)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -271,7 +343,7 @@ def _stage(path: Path, text: str) -> str:
             raise
     except OSError as exc:
         raise PygenError(f"{path}: cannot write ({exc.strerror}); no file was changed") from None
-    return temp
+    return temp, digest(data)
 
 
 def _head(path: Path) -> bytes | None:

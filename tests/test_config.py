@@ -3,6 +3,8 @@ value type-checked, each mistake one line naming the file and key."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +90,44 @@ def test_a_skills_dir_linked_outside_the_project_needs_the_key(tmp_path: Path) -
         load_config(cwd=project)
     (project / "pygen.toml").write_text('nodes_file = "n.ts"\nexternal_skills_dir = true\n')
     assert load_config(cwd=project).skills_dir == outside.resolve()
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('saved_workflows = ["/usr/**/*.json"]',
+     "key 'saved_workflows': '/usr/**/*.json': is absolute"),
+    ('saved_workflows = ["/dev/zero"]', "key 'saved_workflows': '/dev/zero': is absolute"),
+    ('saved_workflows = ["C:/flows/*.json"]', "'C:/flows/*.json': is absolute"),
+    ('saved_workflows = ["../other/*.json"]', "'../other/*.json': climbs out of the config's"),
+    ('saved_workflows = ["flows/../../x.json"]', "climbs out of the config's folder"),
+    ('saved_workflows = [""]', "key 'saved_workflows': '': an empty glob names no file"),
+    ('definitions = ["/abs/nodes/*.ts:NODES"]', "key 'definitions': '/abs/nodes/*.ts:NODES': is "
+                                                "absolute"),
+])
+def test_an_absolute_or_outside_glob_is_one_line_naming_the_key(
+        tmp_path: Path, line: str, message: str) -> None:
+    with pytest.raises(ConfigError) as raised:
+        load_config(write(tmp_path, line + "\n"))
+    assert message in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_relative_globs_and_outside_definitions_are_kept(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, 'saved_workflows = ["flows/**/*.json", "a.json"]\n'
+                                         'definitions = ["CORE", "../shared/*.ts:NODES", '
+                                         '"call:build", "class:nodes"]\n'))
+    assert config.settings.saved_workflows == ["flows/**/*.json", "a.json"]
+    assert config.definitions[1] == "../shared/*.ts:NODES"
+
+
+@pytest.mark.parametrize("glob", ["/usr/**/*.json", "/dev/zero"])
+def test_an_absolute_saved_workflows_glob_is_no_internal_error(tmp_path: Path, glob: str) -> None:
+    (tmp_path / "nodes.ts").write_text("export const NODE_DEFINITIONS = [];\n")
+    write(tmp_path, f'saved_workflows = ["{glob}"]\n')
+    done = subprocess_pygen(tmp_path, "check")
+    assert done.returncode == 2
+    assert "internal error" not in done.stderr and done.stderr.count("\n") == 1
+    assert "key 'saved_workflows'" in done.stderr
+
+
+def subprocess_pygen(root: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pygen", *argv], cwd=root, text=True,
+                          capture_output=True, timeout=120, check=False)

@@ -160,3 +160,41 @@ def test_a_skill_file_with_a_bom_keeps_one_frontmatter_and_its_bom(tmp_path: Pat
     assert data.startswith(b"\xef\xbb\xbf---\n") and data.count(b"\n---\n") == 1
     assert b"once per list entry" in data and b"Prose a person wrote." in data
     assert _pygen(project, "check").returncode == 0
+
+
+class _Killed(BaseException):
+    """Stands for a kill: no handler of the run sees it (they catch OSError, Exception)."""
+
+
+def test_a_run_killed_between_renames_is_reported_by_check_and_finished_by_gen(
+        studio: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cli_run import run
+
+    from pygen import files
+
+    assert run(studio, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    nodes = studio / NODES
+    nodes.write_text(re.sub(r'(description: "[^"]*)"', r'\1 (edited)"', nodes.read_text()))
+    renamed: list[str] = []
+
+    def kill_after_two(step: str) -> None:
+        # (the caches' one-file writes keep no journal: count the skill set's renames)
+        if step == "journal" or renamed:
+            renamed.append(step)
+        if renamed.count("renamed") == 2:
+            raise _Killed
+
+    with monkeypatch.context() as patch:
+        patch.setattr(files, "_at", kill_after_two)
+        with pytest.raises(_Killed):
+            run(studio, "gen", "-q", monkeypatch=monkeypatch)
+    assert (studio / "skills" / files.JOURNAL).is_file()
+    check = run(studio, "check", monkeypatch=monkeypatch)
+    assert check.exit_code == 1
+    assert "left a set of files half replaced; `pygen gen` finishes or undoes it" in check.output
+    done = run(studio, "gen", monkeypatch=monkeypatch)
+    assert done.exit_code == 0, done.output
+    assert "finished the set of" in done.output
+    assert not list(studio.rglob(f"*{files.TEMP_SUFFIX}"))
+    assert not (studio / "skills" / files.JOURNAL).exists()
+    assert run(studio, "check", monkeypatch=monkeypatch).exit_code == 0

@@ -178,7 +178,7 @@ UNMIRRORED = frozenset({
     "init/toplevel.py", "model.py", "proc.py", "protocol/findings.py",
     "protocol/loading.py", "schema/conditional.py", "schema/fields.py", "server/batch.py",
     "server/http.py", "server/listing.py", "server/synonyms.py", "skills/agent_skills.py",
-    "skills/bounds.py", "skills/catalog_text.py", "skills/conventions_text.py",
+    "skills/catalog_text.py", "skills/conventions_text.py",
     "skills/gitinfo.py", "skills/plan.py", "skills/saved_examples.py", "skills/wired_example.py",
     "tools/capture.py", "tools/json_source.py", "tools/merge.py", "tools/python_source.py",
     "tools/recorded.py", "tools/source_entry.py", "tools/stdio_source.py",

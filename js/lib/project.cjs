@@ -23,9 +23,77 @@ function findTsconfig(start) {
   });
 }
 
-/** A tsconfig file's JSON (tsconfig is JSONC: comments and trailing commas), or null. */
-function readTsconfig(file) {
-  const text = fs.readFileSync(file, "utf8")
+// The most of one tsconfig (or any file TypeScript reads) the extractor reads: far above a
+// real one, far below a device that never ends (`extends: "/dev/zero"`).
+const MAX_READ = 64 * 1024 * 1024;
+
+/** What a path that is not a regular file is, in words; null for a regular file. */
+function kindOf(stat) {
+  if (stat.isFile()) return null;
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isCharacterDevice()) return "a character device";
+  if (stat.isBlockDevice()) return "a block device";
+  if (stat.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+/** A regular file's text, read without blocking and at most MAX_READ bytes; null when it
+ * does not exist. Anything else (a pipe would hang the run, a device never end) is a
+ * one-line error saying which file and, for an extended config, which tsconfig named it. */
+function readRegular(file, from) {
+  const named = from ? `${from} extends ${file}, which` : `${file}`;
+  const fix = from ? `fix its "extends"` : "fix 'tsconfig'";
+  let fd;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK || 0));
+  } catch (e) {
+    if (e && e.code === "ENOENT") return null;
+    throw new UserError(null, `${named}: cannot be read (${e && e.code}); ${fix}`);
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    const kind = kindOf(stat);
+    if (kind) throw new UserError(null, `${named} is ${kind}, not a tsconfig file; ${fix}`);
+    if (stat.size > MAX_READ) {
+      throw new UserError(null, `${named} is larger than ${MAX_READ >> 20} MB, not a tsconfig `
+        + `file; ${fix}`);
+    }
+    const buffer = Buffer.alloc(Math.min(stat.size, MAX_READ) + 1);
+    const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    if (read > MAX_READ) {
+      throw new UserError(null, `${named} is larger than ${MAX_READ >> 20} MB; ${fix}`);
+    }
+    return buffer.subarray(0, read).toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** TypeScript's own reads (tsconfig chains, sources) kept to regular files of sane size: a
+ * pipe, device or huge file reads as missing, so the compiler reports it, never hangs. */
+function guardReads(ts) {
+  if (ts.sys.readFile.guarded) return;
+  const real = ts.sys.readFile;
+  const guarded = (file, encoding) => {
+    try {
+      const stat = fs.statSync(file);
+      if (!stat.isFile() || stat.size > MAX_READ) return undefined;
+    } catch {
+      return undefined;
+    }
+    return real(file, encoding);
+  };
+  guarded.guarded = true;
+  ts.sys.readFile = guarded;
+}
+
+/** A tsconfig file's JSON (tsconfig is JSONC: comments and trailing commas), or null;
+ * `from` is the tsconfig whose `extends` names it. */
+function readTsconfig(file, from) {
+  const raw = readRegular(file, from);
+  if (raw === null) return null;
+  const text = raw
     .replace(JSONC_COMMENT, (m, str) => str || "")
     .replace(TRAILING_COMMA, "$1");
   try {
@@ -36,13 +104,13 @@ function readTsconfig(file) {
 }
 
 /** tsconfig files a config extends (relative paths and packages), for the list of sources. */
-function tsconfigChain(file, seen = new Set()) {
+function tsconfigChain(file, seen = new Set(), from = null) {
   if (!file || seen.has(file) || !fs.existsSync(file)) return [...seen];
+  const json = readTsconfig(file, from);
   seen.add(file);
-  const json = readTsconfig(file);
   const parents = json && json.extends ? [].concat(json.extends) : [];
   for (const spec of parents) {
-    if (typeof spec === "string") tsconfigChain(extendedFile(file, spec), seen);
+    if (typeof spec === "string") tsconfigChain(extendedFile(file, spec), seen, file);
   }
   return [...seen];
 }
@@ -86,6 +154,7 @@ function ownProject(ts, tsconfig, nodesFile, seen = new Set()) {
       target = path.join(target, "tsconfig.json");
     }
     if (!fs.existsSync(target)) continue;
+    tsconfigChain(target, new Set(), tsconfig);  // refuses a pipe or device before TS reads it
     const inner = ownProject(ts, target, nodesFile, seen);
     if (includesFile(ts, inner, nodesFile)) return inner;
   }
@@ -163,10 +232,13 @@ function narrowResolution(ts, request, options) {
 function makeProject(tsMorph, request) {
   const { Project, ts } = tsMorph;
   checkConfigFiles(request);
+  guardReads(ts);
   const given = request.tsconfig || findTsconfig(request.nodesFile);
+  // The chain first: a pipe or device it names is one line before TypeScript reads it.
+  const givenChain = tsconfigChain(given);
   const tsconfig = ownProject(ts, given, request.nodesFile);
   const chain = tsconfigChain(tsconfig);
-  const consulted = new Set([...tsconfigChain(given), ...chain]);
+  const consulted = new Set([...givenChain, ...chain]);
   const options = { skipAddingFilesFromTsConfig: true, skipFileDependencyResolution: false };
   const linked = parseWithWorkspace(ts, tsconfig, chain.some((f) => linkedExtends.has(f)));
   if (linked) options.compilerOptions = linked.options;

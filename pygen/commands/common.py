@@ -94,13 +94,17 @@ def print_contradictions(texts: tuple[str, ...], *, strict: bool, quiet: bool,
 
 def content_problems(config: Config, plan: Plan, quiet: bool = False) -> list[str]:
     """The errors in the skills' content; its hints (schematic examples) are printed here."""
+    from pygen import journal
     from pygen.validation import (
         examples as content_checks,  # validators and the skill store: only for a full run
     )
 
     shown_paths = {u.path: shown(u.path) for u in plan.updates}
-    left = [f"{shown(temp)}: a temp file an interrupted run left; `pygen gen` removes it"
-            for temp in stale_temps(config)]
+    unfinished = journal.pending(config.skills_dir)
+    left = [f"{shown(unfinished)}: an interrupted `pygen gen` left a set of files half "
+            "replaced; `pygen gen` finishes or undoes it"] if unfinished else []
+    left += [f"{shown(temp)}: a temp file an interrupted run left; `pygen gen` removes it"
+             for temp in stale_temps(config)]
     found = content_checks.find(config.skills_dir, plan.model, plan.updates, shown_paths,
                                 config if plan.remember else None)
     for hint in [] if quiet else found.hints:
@@ -139,14 +143,26 @@ def stale_temps(config: Config) -> list[Path]:
 
 @contextmanager
 def writing(config: Config) -> Iterator[None]:
-    """Hold the skills_dir lock for a writing run, and clear what interrupted runs left.
-    Nothing is locked, read or written before the targets are known to be the project's."""
+    """Hold the skills_dir lock for a writing run, and clear what interrupted runs left: a
+    set a killed run was replacing is finished or undone first (pygen.journal), then the
+    temp files go. Nothing is locked, read or written before the targets are known to be
+    the project's."""
+    from pygen import journal
     from pygen.skills import bounds
 
     bounds.check_targets(config)
     with lock.hold(config.skills_dir, config.settings.lock_timeout, say):
+        said = journal.recover(config.skills_dir, lambda path: bounds.may_write(config, path))
+        if said is not None:
+            say(said)
         for temp in stale_temps(config):
             temp.unlink(missing_ok=True)
+        # The memos' own temp files: they never make the skills wrong, so check is silent
+        # about them, but no run leaves them behind either.
+        from pygen.extract import cache
+
+        if not cache.cache_dir(config).is_symlink():
+            files.remove_stale_temps(cache.cache_dir(config))
         yield
 
 

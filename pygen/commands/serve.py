@@ -78,8 +78,15 @@ def check_port_free(port: int) -> None:
 
 
 def announce(store: SkillStore) -> None:
+    from pygen import journal
+
     for line in store.skipped:
         say(f"warning: {line}")
+    unfinished = journal.pending(store.root)
+    if unfinished is not None:
+        # A killed `gen` may have left old and new files side by side: say so, serve on.
+        say(f"warning: {unfinished}: an interrupted `pygen gen` left a set of files half "
+            "replaced; run `pygen gen` to finish or undo it")
     if store.fallback:
         say(f"warning: {store.root}/workflow-editor.md unreadable; "
             "serving the packaged fallback copy")

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pygen import files, jsonread, proc
+from pygen.cleantext import clean_json
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
 from pygen.extract import noderuntime, prestart, typenames, versionsplit
@@ -80,6 +81,12 @@ def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[s
     try:
         reply: dict[str, Any] = jsonread.loads_own(done.stdout, "the extractor's reply")
     except JsonInputError:
+        if out_of_memory(done):
+            raise ExtractionError(
+                f"{config.nodes_file}: the extractor ran out of memory (Node's heap limit, "
+                f"exit {done.code}) reading the catalog; raise Node's limit in the "
+                "environment pygen runs in, e.g. NODE_OPTIONS=--max-old-space-size=8192 "
+                "(in MB), and run again") from None
         detail = excerpt(done.stderr if done.stderr.strip() else done.stdout)
         raise ExtractionError(f"{config.nodes_file}: the extractor failed (exit {done.code}): "
                               f"{detail or 'no output'}") from None
@@ -88,6 +95,16 @@ def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[s
     if not reply.get("ok"):
         raise ExtractionError(_first_error(reply.get("errors") or [{}], config, script))
     return reply
+
+
+# What V8 prints when a heap limit ends the process (it then aborts: SIGABRT, or 134).
+_HEAP_FATAL = ("JavaScript heap out of memory", "Reached heap limit",
+               "Ineffective mark-compacts near heap limit")
+
+
+def out_of_memory(done: proc.Completed) -> bool:
+    """Whether Node died of its heap limit (a large catalog), not of a bug."""
+    return done.code != 0 and any(line in done.stderr for line in _HEAP_FATAL)
 
 
 def check_inputs(config: Config) -> None:
@@ -154,11 +171,17 @@ def _node(raw: dict[str, Any], field_list: FieldList | None, notes: list[Diagnos
     return nodes
 
 
+# The reply's lists of files the run reads again: paths on disk, kept byte for byte.
+READ_AGAIN = frozenset({"sources", "stand_ins"})
+
+
 def parse_reply(reply: dict[str, Any], field_list: FieldList | None = None,
                 variant_field: str | None = None) -> Extraction:
     """The reply as model objects; `variant_field` (config) names the versions of an entry
     split into variants by its field list."""
     notes: list[Diagnostic] = []
+    # The one place text from the code enters the model (a cached reply passes here too).
+    reply = clean_json(reply, READ_AGAIN)
     try:
         nodes = tuple(with_inferred_type(node) for raw in reply["nodes"]
                       for node in _node(raw, field_list, notes, variant_field))

@@ -10,8 +10,12 @@ frontmatter holds `name`, equal to the folder's name, and `description`):
     <agent_skills_dir>/workflow-editor/scripts/validate_workflow.py
     <agent_skills_dir>/<orchestrator>/SKILL.md             each orchestrator skill
 
+    <agent_skills_dir>/.pygen-manifest                     the files pygen wrote there
+
 Every text is the one the skills folder gets in the same run, without pygen's frontmatter,
-block markers and empty sections; frontmatter keeps only the keys the format defines.
+block markers and empty sections; frontmatter keeps only the keys the format defines. The
+folder may hold other skills: `gen` replaces only files its manifest lists (or whose text is
+already the new one), and refuses to write over any other.
 """
 
 from __future__ import annotations
@@ -64,6 +68,28 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
             keys = {k: meta[k] for k in ALLOWED_KEYS if k in meta}
             files[out / meta["name"] / "SKILL.md"] = _frontmatter(keys) + _body(text)
     return files
+
+
+MANIFEST = ".pygen-manifest"
+_MANIFEST_HEAD = "# Written by pygen: the files of this folder that `pygen gen` writes.\n"
+
+
+def manifest_text(out: Path, paths: Sequence[Path]) -> str:
+    """The manifest listing the package's files, relative to the folder, one a line."""
+    names = sorted(path.relative_to(out).as_posix() for path in paths)
+    return _MANIFEST_HEAD + "".join(f"{name}\n" for name in names)
+
+
+def foreign_files(out: Path, wanted: Mapping[Path, str],
+                  existing: Mapping[Path, str | None]) -> list[Path]:
+    """The existing files `gen` would replace that pygen did not write: not in the manifest
+    and not already holding the new text."""
+    manifest = existing.get(out / MANIFEST)
+    owned = set() if manifest is None or not manifest.startswith(_MANIFEST_HEAD) \
+        else set(manifest.splitlines()[1:])
+    return [path for path, text in wanted.items()
+            if existing.get(path) is not None and existing.get(path) != text
+            and path != out / MANIFEST and path.relative_to(out).as_posix() not in owned]
 
 
 def _file_tools(guide: str) -> str:

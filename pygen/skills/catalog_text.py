@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pygen.model import Handle, Model, NodeDef, ToolSchema
+from pygen.output import visible_line
 from pygen.skills.conventions_text import conventions_lines
 from pygen.skills.markdown import code, one_line
 
@@ -62,7 +63,10 @@ def _node_line(node: NodeDef) -> str:
 def _handles(handles: Sequence[Handle], declared: bool) -> str:
     if not declared:
         return "not declared"
-    return ", ".join(h.id if h.id is not None else "unnamed" for h in handles) or "none"
+    # An id is code: a code span on one line (a newline spelled `\n`), so no id can start
+    # a heading or a list of its own in the guide.
+    return ", ".join(code(visible_line(h.id)) if h.id is not None else "unnamed"
+                     for h in handles) or "none"
 
 
 def _summary(groups: dict[str, list[NodeDef]], total: int) -> str:

@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from pygen.output import visible_line
 from pygen.schema.fields import is_runner_owned
 from pygen.skills.render_tools import type_text
 
@@ -68,7 +69,8 @@ def _lists(value: object) -> list[tuple[str, list[str]]]:
 
 
 def _ids(values: object) -> str:
-    ids = [str(v) for v in values] if isinstance(values, list) else []
+    # One line each (a newline spelled `\n`): an id cannot start a line of the answer.
+    ids = [visible_line(str(v)) for v in values] if isinstance(values, list) else []
     return ", ".join(ids) if ids else "none"
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pygen import files, layout
 from pygen.config import Config
-from pygen.errors import PygenError, located
+from pygen.errors import ConfigError, PygenError, located
 from pygen.model import Model, NodeDef
 from pygen.output import visible_line
 from pygen.schema.document import entries_with
@@ -236,11 +236,18 @@ def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | 
 def plan_agent_skills(out: Path, skills_dir: Path, updates: list[FileUpdate],
                       model: Model) -> list[FileUpdate]:
     """The Agent Skills package (pygen.skills.agent_skills), from this run's new texts."""
-    from pygen.skills.agent_skills import package_files
+    from pygen.skills.agent_skills import MANIFEST, foreign_files, manifest_text, package_files
 
     texts = {u.path: u.new for u in updates}
     wanted = package_files(out, skills_dir, texts, [n.key for n in model.nodes])
+    wanted[out / MANIFEST] = manifest_text(out, list(wanted))
     existing = existing_texts(list(wanted), out)
+    foreign = foreign_files(out, wanted, existing)
+    if foreign:
+        more = f" (and {len(foreign) - 1} more)" if len(foreign) > 1 else ""
+        raise ConfigError(f"{foreign[0]}: agent_skills_dir holds a file pygen did not write "
+                          f"(not in its {MANIFEST}){more}, which gen would replace: point "
+                          "agent_skills_dir at a folder of its own, or move the file")
     return [FileUpdate(path, existing.get(path), text) for path, text in wanted.items()]
 
 
@@ -287,4 +294,7 @@ def protocol_blocks(skills_dir: Path) -> dict[str, str] | None:
 
 
 def apply(plan_: Plan, within: Path | None = None) -> None:
-    files.write_all(((u.path, u.new) for u in plan_.changed), within)
+    """Write the changed files as one set; with `within` (the skills_dir), journaled there,
+    so a run killed while renaming is finished or undone by the next (pygen.journal)."""
+    journal = within / files.JOURNAL if within is not None else None
+    files.write_all(((u.path, u.new) for u in plan_.changed), within, journal)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import fnmatch
 from collections.abc import Callable, Sequence
 
+from pygen.cleantext import clean_json
 from pygen.config import Config
 from pygen.extract.runner import extract
-from pygen.model import DataField, Model, NodeDef
+from pygen.model import DataField, Model, NodeDef, ToolSchema
 from pygen.tools.envelope import declared_envelope
 
 
@@ -48,6 +49,9 @@ def attach_tools(model: Model, config: Config, use_cache: bool = False) -> Model
     else:
         tools = load_tool_schemas(config.settings.tools, config.root,
                                   config.settings.tool_timeout)
+    # Tool names, descriptions and schemas are text from code too: cleaned as they enter.
+    tools = tuple(ToolSchema.model_validate(clean_json(t.model_dump(mode="json")))
+                  for t in tools)
     mapping = map_tools([n.type for n in model.nodes], tools, config.settings.tool_map)
     nodes = tuple(n.model_copy(update={"tool": mapping.get(n.type)}) for n in model.nodes)
     return model.model_copy(update={"nodes": nodes, "tools": tools})

@@ -94,3 +94,52 @@ def test_the_script_validates_a_workflow_without_pygen(exported: Path, tmp_path:
     assert broken.returncode == 1
     assert "error: $.nodes[0].type: unknown node type 'text-promt'" in broken.stdout
     assert "error: $.edges[0].source: no node has id 'nope'" in broken.stdout
+
+
+def _point_at(root: Path, folder: str) -> None:
+    config = root / "pygen.toml"
+    kept = [line for line in config.read_text().splitlines()
+            if not line.startswith("agent_skills_dir")]
+    config.write_text("\n".join([*kept, f'agent_skills_dir = "{folder}"']) + "\n")
+
+
+@pytest.mark.parametrize("folder", [".", "agent-link", "agent-link/skills", "../outside"])
+def test_the_package_is_never_written_outside_the_project_or_over_it(
+        exported: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str) -> None:
+    root = exported.parent
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (root / "agent-link").symlink_to(outside)
+    (root / "NOTES.md").write_text("mine\n")
+    _point_at(root, folder)
+    result = run(root, "gen", monkeypatch=monkeypatch)
+    assert result.exit_code == 2, result.output
+    assert "agent_skills_dir" in result.output and "Traceback" not in result.output
+    assert list(outside.iterdir()) == []
+    assert not (root / "workflow-editor").exists()
+    assert (root / "NOTES.md").read_text() == "mine\n"
+
+
+def test_a_hand_written_file_in_the_package_is_never_overwritten(
+        exported: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = exported.parent
+    assert (exported / ".pygen-manifest").read_text().splitlines()[1:] == sorted(
+        p.relative_to(exported).as_posix() for p in exported.rglob("*")
+        if p.is_file() and p.name != ".pygen-manifest")
+    mine = root / "mine"
+    (mine / "workflow-editor").mkdir(parents=True)
+    (mine / "workflow-editor" / "SKILL.md").write_text("my own skill\n")
+    (mine / "other").mkdir()
+    (mine / "other" / "SKILL.md").write_text("another skill\n")
+    _point_at(root, "mine")
+    result = run(root, "gen", monkeypatch=monkeypatch)
+    assert result.exit_code == 2, result.output
+    assert "mine/workflow-editor/SKILL.md: agent_skills_dir holds a file pygen did not " \
+        "write" in result.output
+    assert (mine / "workflow-editor" / "SKILL.md").read_text() == "my own skill\n"
+    (mine / "workflow-editor" / "SKILL.md").unlink()
+    # Beside other skills the package is written, and those skills are left alone.
+    assert run(root, "gen", monkeypatch=monkeypatch).exit_code == 0
+    assert (mine / "other" / "SKILL.md").read_text() == "another skill\n"
+    assert (mine / "workflow-editor" / "SKILL.md").read_text().startswith("---\nname: ")
+    assert run(root, "check", monkeypatch=monkeypatch).exit_code == 0

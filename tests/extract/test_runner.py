@@ -8,8 +8,12 @@ ts-morph and --strict tests run the real Node.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -245,3 +249,41 @@ def test_extraction_error_type_is_extraction_error(project: Config, tmp_path: Pa
     replies(tmp_path, monkeypatch, {"ok": False, "errors": [{"message": "x"}]})
     with pytest.raises(ExtractionError):
         extract(project)
+
+
+def test_node_out_of_memory_says_so_and_how_to_raise_the_limit(
+        project: Config, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real Node with a heap far too small for TypeScript: it dies as 100,000 nodes
+    would, and the line says what happened and which setting to raise."""
+    monkeypatch.setenv("NODE_OPTIONS", "--max-old-space-size=16")
+    message = failure(project)
+    assert message.startswith(f"{project.nodes_file}: the extractor ran out of memory")
+    assert "NODE_OPTIONS=--max-old-space-size=" in message and "GC" not in message
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "link-to-device", "huge"])
+def test_a_tsconfig_extending_a_device_pipe_or_huge_file_is_one_line(
+        tmp_path: Path, kind: str) -> None:
+    (tmp_path / "nodes.ts").write_text("export const NODE_DEFINITIONS = [];\n")
+    (tmp_path / "pygen.toml").write_text('nodes_file = "nodes.ts"\n')
+    target = {"device": "/dev/zero", "fifo": "./base.json", "link-to-device": "./base.json",
+              "huge": "./base.json"}[kind]
+    (tmp_path / "tsconfig.json").write_text(json.dumps({"extends": "./mid.json"}))
+    (tmp_path / "mid.json").write_text(json.dumps({"extends": target}))
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "base.json")
+    elif kind == "link-to-device":
+        (tmp_path / "base.json").symlink_to("/dev/zero")
+    elif kind == "huge":
+        with (tmp_path / "base.json").open("wb") as sparse:  # no disk used: a hole
+            sparse.truncate(65 << 20)
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "pygen", "extract"], cwd=tmp_path, text=True,
+                          capture_output=True, timeout=120, check=False)
+    assert time.monotonic() - start < 60
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "internal error" not in done.stderr
+    assert f"{tmp_path / 'mid.json'} extends " in done.stderr
+    said = {"device": "a character device", "fifo": "a named pipe",
+            "link-to-device": "a character device", "huge": "larger than 64 MB"}[kind]
+    assert said in done.stderr

@@ -32,4 +32,4 @@ def test_a_pipe_or_newline_in_a_name_keeps_the_catalog_one_line_per_node() -> No
     node = NodeDef(type="split", label="Split | join\nnow", inputs=(Handle(id="a|b"),),
                    source=Location(file="nodes.ts", line=1))
     lines = catalog_lines(Model(nodes=(node,))).splitlines()
-    assert lines == ["**other**", "- `split` Split | join now: in a|b → out none"]
+    assert lines == ["**other**", "- `split` Split | join now: in `a|b` → out none"]
