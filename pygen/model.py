@@ -173,6 +173,39 @@ class Handle(Frozen):
     limit: int | None = None
 
 
+# What is known about one side (inputs or outputs) of a node: `declared`, a list the code
+# writes (empty: the node has none); `not-declared`, nothing (no such key, or not readable);
+# `dynamic`, handles computed from the node's data or at run time, maybe with id patterns.
+HandleSide = Literal["declared", "not-declared", "dynamic"]
+
+
+class DynamicHandles(Frozen):
+    """Handles computed from a node's data or at run time."""
+
+    # Id patterns, `*` standing for any run of characters (`col_*`, from a template-literal
+    # type `col_${string}` or the config); empty: any id.
+    patterns: tuple[str, ...] = ()
+    # Where the patterns come from, for the reader: `config`, or the type text in the code.
+    via: str | None = None
+
+
+def pattern_matches(pattern: str, handle_id: str) -> bool:
+    """Whether a handle id fits a dynamic-handle pattern (`*`: any run of characters)."""
+    parts = pattern.split("*")
+    if len(parts) == 1:
+        return handle_id == pattern
+    if not (handle_id.startswith(parts[0]) and handle_id.endswith(parts[-1])
+            and len(handle_id) >= len(parts[0]) + len(parts[-1])):
+        return False
+    at, end = len(parts[0]), len(handle_id) - len(parts[-1])
+    for middle in parts[1:-1]:
+        found = handle_id.find(middle, at, end)
+        if found < 0:
+            return False
+        at = found + len(middle)
+    return True
+
+
 # Handle types that connect to anything.
 WILDCARDS = frozenset({"any", "unknown", "*"})
 
@@ -261,10 +294,16 @@ class NodeDef(Frozen):
     description: str | None = None
     inputs: tuple[Handle, ...] = ()
     outputs: tuple[Handle, ...] = ()
-    # False when the config says the catalog declares no handles (`inputs = false`): then
-    # nothing is known about them, which is not the same as having none.
+    # False when the entry does not declare that side's handles: no such key, a value only
+    # known at run time, or the config says the catalog declares none (`inputs = false`).
+    # Nothing is then known about them, which is not the same as having none: only a side
+    # the code declares empty (`inputs: []`) has none. See `side()`.
     inputs_declared: bool = True
     outputs_declared: bool = True
+    # Handles computed from the node's data or at run time (beside any declared ones), with
+    # the id patterns the code or the config gives; None: not dynamic.
+    inputs_dynamic: DynamicHandles | None = None
+    outputs_dynamic: DynamicHandles | None = None
     # The node types (or input types) every output may connect to; empty: no rule.
     connects_to: tuple[str, ...] = ()
     default_data: dict[str, Any] = Field(default_factory=dict)
@@ -292,6 +331,12 @@ class NodeDef(Frozen):
     skipped: tuple[str, ...] = ()
     # The MCP tool that fills this node, when one maps to it.
     tool: ToolSchema | None = None
+
+    def side(self, side: Literal["inputs", "outputs"]) -> HandleSide:
+        """What is known about one side's handles (see HandleSide)."""
+        if getattr(self, f"{side}_dynamic") is not None:
+            return "dynamic"
+        return "declared" if getattr(self, f"{side}_declared") else "not-declared"
 
     @property
     def key(self) -> str:

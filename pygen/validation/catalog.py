@@ -86,6 +86,15 @@ class NodeSpec:
         value = self.handles.get("declared", True)
         return value.get(side, True) is not False if isinstance(value, dict) else value is not False
 
+    def dynamic(self, side: str) -> tuple[str, ...] | None:
+        """The id patterns of this side's handles computed from data or at run time (`*`: any
+        run of characters; empty: any id); None when the side has none."""
+        value = self.handles.get("dynamic")
+        patterns = value.get(side) if isinstance(value, dict) else None
+        if not isinstance(patterns, list):
+            return None
+        return tuple(p for p in patterns if isinstance(p, str))
+
     @cached_property
     def handle_types(self) -> HandleTypes:
         """Declared handle types and connection rules (`x-handles` optional keys)."""

@@ -14,7 +14,7 @@ from pygen import jsonread
 from pygen.conventions import canonical_node
 from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import show
-from pygen.model import Model
+from pygen.model import Model, pattern_matches
 from pygen.suggest import closest, guess
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
@@ -23,6 +23,7 @@ from pygen.validation.findings import (
     Fix,
     child,
     error_at,
+    info_at,
     kind,
     listed,
     parts_of,
@@ -328,7 +329,15 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
                   side: Literal["inputs", "outputs"]) -> Iterator[Finding]:
     handles = spec.inputs if side == "inputs" else spec.outputs
     node = f"node {show(node_id)} ({spec.type})"
-    if not spec.declared(side) or (handle is None and None in handles):
+    dynamic = spec.dynamic(side)
+    if handle is None and None in handles:
+        return
+    if dynamic is not None:
+        yield from _dynamic_handle(handle, path, node, handles, dynamic, side)
+        return
+    if not spec.declared(side):
+        yield info_at(path, f"{node} does not declare its {side}; this end of the edge is "
+                            "not checked", rule="edge-handle")
         return
     if not handles:
         yield error_at(path, f"{node} has no {side}; no edge can {_verb(side)} it",
@@ -346,6 +355,32 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
         yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
                              f"{listed(handles)}", near, rule="edge-handle",
                        fix=Fix("set", parts_of(path), near) if near else None)
+
+
+def _dynamic_handle(handle: object, path: str, node: str, handles: tuple[str | None, ...],
+                    patterns: tuple[str, ...], side: str) -> Iterator[Finding]:
+    """An end on a side whose handles are computed from the node's data or at run time:
+    a declared one, or an id that fits a pattern the code or the config gives."""
+    if isinstance(handle, str) and (handle in handles or any(
+            pattern_matches(p, handle) for p in patterns)):
+        return
+    if not patterns:
+        yield info_at(path, f"the {side} of {node} are computed from its data; this end of "
+                            "the edge is not checked", rule="edge-handle")
+    elif not isinstance(handle, str):
+        if handle is not None or not handles:
+            yield error_at(path, f"expected a handle id string, got {kind(handle)}; the "
+                                 f"{side} of {node} are {_ids_text(handles, patterns)}",
+                           rule="edge-handle")
+    else:
+        yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
+                             f"{_ids_text(handles, patterns)}", rule="edge-handle")
+
+
+def _ids_text(handles: tuple[str | None, ...], patterns: tuple[str, ...]) -> str:
+    shown = [show(p.replace("*", "<id>")) for p in patterns]
+    fixed = f"{listed(handles)}, or " if [h for h in handles if h] else ""
+    return f"{fixed}ids of the form {' / '.join(shown)}"
 
 
 def _verb(side: str) -> str:
