@@ -59,6 +59,7 @@ class Outcome:
     # rule -> Counter of levels
     rules: dict[str, Counter[str]] = field(default_factory=dict)
     findings: list[tuple[str, Finding]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
 
 
 def _corpora(path: Path) -> list[dict[str, Any]]:
@@ -85,8 +86,11 @@ def measure(corpus: dict[str, Any], entry: Entry, checkouts: Path) -> Outcome:
         toml = project / "pygen.toml"
         toml.unlink(missing_ok=True)
         toml.write_text(config_text(config))
-        out.gen = run_pygen(["gen", "--config", str(toml)], project).code
-        out.check = run_pygen(["check", "--config", str(toml)], project).code
+        for command in ("gen", "check"):
+            done = run_pygen([command, "--config", str(toml)], project)
+            setattr(out, command, done.code)
+            if done.code:
+                out.problems.append(f"{command}: {done.stderr.strip().splitlines()[-1:]}")
         schemas = project / config.get("skills_dir", "skills") / "schemas" / "nodes.schema.json"
         catalog = load_catalog_file(schemas)
         paths = sorted({p for glob in corpus["workflows"] for p in project.glob(glob)})
@@ -106,6 +110,7 @@ def table(outcome: Outcome) -> str:
         return f"{outcome.name}: skipped ({outcome.skipped})"
     lines = [f"{outcome.name}: gen {outcome.gen}, check {outcome.check}; "
              f"{outcome.flagged} of {outcome.workflows} workflows have an error",
+             *(f"  {p}" for p in outcome.problems),
              f"  {'rule':<28} {'errors':>7} {'warnings':>9} {'notes':>6}"]
     for rule, levels in sorted(outcome.rules.items()):
         lines.append(f"  {rule:<28} {levels['error']:>7} {levels['warning']:>9} "

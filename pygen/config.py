@@ -96,6 +96,27 @@ class DynamicSides(BaseModel):
     outputs: list[str] | None = None
 
 
+class LoadStep(BaseModel):
+    """What the editor's load step rewrites in a saved workflow before it shows it: legacy
+    node types, and per node type legacy input (target) and output (source) handle ids. Each
+    key takes maps the code declares, `path/file.ts:NAME` (a constant whose value is an
+    object literal of strings, anywhere in the file), or maps written here, or a list of both;
+    a later map wins."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    # {legacy type: current type}
+    node_types: list[str | dict[str, str]] = Field(default_factory=list)
+    # {node type: {legacy handle id: current handle id}}
+    input_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
+    output_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
+
+    @field_validator("node_types", "input_handles", "output_handles", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: object) -> object:
+        return [value] if isinstance(value, str | dict) else value
+
+
 class Settings(BaseModel):
     """The keys a user may write; unknown keys are refused by name."""
 
@@ -132,6 +153,8 @@ class Settings(BaseModel):
     # Node type -> its handles computed from data or at run time (`{ outputs = ["col_*"] }`):
     # edges there are checked against the patterns, not against the declared list.
     dynamic_handles: dict[str, DynamicSides] = Field(default_factory=dict)
+    # The editor's load step: the legacy names it rewrites when it loads a saved workflow.
+    load_step: LoadStep | None = None
     # Globs of the repo's own saved workflows: `check` validates them against the catalog.
     saved_workflows: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
@@ -300,7 +323,8 @@ _BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")
 
 # Sub-tables of the settings, for naming their own keys when one is unknown.
 _TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields, "field_list": FieldList,
-                                     "zod": Zod, "conventions": Conventions}
+                                     "zod": Zod, "conventions": Conventions,
+                                     "load_step": LoadStep}
 # Tables keyed by the user's names (a node type), whose values are tables: their keys.
 _NAMED_TABLES: dict[str, type[BaseModel]] = {"dynamic_handles": DynamicSides}
 

@@ -368,6 +368,21 @@ class StandIn(Frozen):
     how: str
 
 
+class LoadRenames(Frozen):
+    """What the editor's load step rewrites in a saved workflow (config `load_step`): legacy
+    node types and, per node type, legacy handle ids, each to its current name."""
+
+    node_types: dict[str, str] = Field(default_factory=dict)
+    input_handles: dict[str, dict[str, str]] = Field(default_factory=dict)
+    output_handles: dict[str, dict[str, str]] = Field(default_factory=dict)
+    # Where the maps were read (`file.ts:NAME`, `config`), for doctor.
+    sources: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.node_types or self.input_handles or self.output_handles)
+
+
 class Model(Frozen):
     nodes: tuple[NodeDef, ...]
     # The workflow document's own type (config `workflow_type`): keys beside nodes and edges.
@@ -382,6 +397,8 @@ class Model(Frozen):
     data_union: str | None = None
     # What the config declares beyond the types (`[tool.pygen.conventions]`).
     conventions: Conventions = DEFAULT_CONVENTIONS
+    # The legacy names the editor's load step rewrites (config `load_step`).
+    load_step: LoadRenames = LoadRenames()
 
     def node(self, node_type: str) -> NodeDef | None:
         return self._by_type.get(node_type)

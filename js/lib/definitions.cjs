@@ -208,17 +208,7 @@ function readFields(ctx, entry, raw, read, out, computed) {
   for (const side of ["inputs", "outputs"]) {
     const problems = [];
     const ruleProblems = [];
-    const value = read(side);
-    out[side] = readHandles(f, value, problems, side, ruleProblems);
-    const whole = computed.find((c) => c.path === keyPath(String(f[side]).split(".")));
-    // Declared only when the entry writes the key: a missing (or null) key says nothing
-    // about the handles, which is not the same as having none (`inputs: []`).
-    out[`${side}_declared`] = f[side] !== false && value !== undefined && value !== null
-      && !whole;
-    // Computed at run time, typed as template literals (`col_${string}`[]): dynamic handles
-    // whose ids follow those patterns.
-    const patterns = whole && whole.at ? idPatterns(ctx, whole.at) : null;
-    if (patterns) out[`${side}_dynamic`] = { patterns, via: whole.type_text };
+    readSide(ctx, read, computed, out, side, problems, ruleProblems);
     const warn = (text, left) => ctx.diagnostics.push({ level: "warning",
       kind: "unreadable-handle", node_type: out.type, ...where(ctx, entry.node),
       message: `node '${out.type}': ${text}; that ${left} is left out` });
@@ -239,6 +229,22 @@ function readFields(ctx, entry, raw, read, out, computed) {
   out.default_data = data || {};
   // Not read (absent or not static) is not the same as empty: the skills say "not declared".
   out.default_data_declared = data !== undefined;
+}
+
+/** One side's handles, and whether (and how) the entry declares them. */
+function readSide(ctx, read, computed, out, side, problems, ruleProblems) {
+  const f = ctx.request.entryFields;
+  const value = read(side);
+  out[side] = readHandles(f, value, problems, side, ruleProblems);
+  const whole = computed.find((c) => c.path === keyPath(String(f[side]).split(".")));
+  // Declared only when the entry writes the key: a missing (or null) key says nothing
+  // about the handles, which is not the same as having none (`inputs: []`).
+  out[`${side}_declared`] = f[side] !== false && value !== undefined && value !== null
+    && !whole;
+  // Computed at run time, typed as template literals (`col_${string}`[]): dynamic handles
+  // whose ids follow those patterns.
+  const patterns = whole && whole.at ? idPatterns(ctx, whole.at) : null;
+  if (patterns) out[`${side}_dynamic`] = { patterns, via: whole.type_text };
 }
 
 /** The node types every output of the node may connect to (`connectsTo` on the entry). */

@@ -26,6 +26,8 @@ NODES_KEY = "x-nodes"
 TOOLS_KEY = "x-tools"
 WORKFLOW_KEY = "x-workflow"
 CONVENTIONS_KEY = "x-conventions"
+# The legacy names the editor's load step rewrites (config `load_step`).
+LOAD_KEY = "x-load"
 VARIANTS_KEY = "x-variants"
 VERSIONS_KEY = "x-versions"
 _DEFS = "#/$defs/"
@@ -60,6 +62,8 @@ def document_extras(model: Model) -> dict[str, Any]:
     if model.workflow is not None and own:
         # nodes and edges are checked node by node; only the document's own keys go here.
         extras[WORKFLOW_KEY] = {"title": model.workflow.name, **object_schema(own, {})}
+    if not model.load_step.empty:
+        extras[LOAD_KEY] = model.load_step.model_dump(exclude={"sources"})
     declared = model.conventions.model_dump(exclude_defaults=True)
     if declared:
         # The validator reads the editor's conventions from here, without the config.

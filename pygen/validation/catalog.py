@@ -20,11 +20,12 @@ from pygen.conventions import Conventions, get_path, split
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
-from pygen.model import Model
+from pygen.model import LoadRenames, Model
 from pygen.schema.document import (
     CONVENTIONS_KEY,
     DRAFT,
     HANDLES_KEY,
+    LOAD_KEY,
     NODES_KEY,
     TOOLS_KEY,
     VARIANTS_KEY,
@@ -227,6 +228,16 @@ class Catalog:
         except ValueError:
             return DEFAULT_CONVENTIONS
 
+    @cached_property
+    def load_step(self) -> LoadRenames:
+        """The legacy names the editor's load step rewrites (`x-load`); unreadable: none."""
+        value = self.extras.get(LOAD_KEY)
+        try:
+            return LoadRenames.model_validate(value) if isinstance(value, dict) else (
+                LoadRenames())
+        except ValueError:
+            return LoadRenames()
+
     def handle_ids(self, node_type: str, side: str) -> tuple[str | None, ...]:
         """A type's handle ids of one side (`inputs`/`outputs`), in order; () if unknown."""
         spec = self.specs.get(node_type)
@@ -242,7 +253,7 @@ class Catalog:
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
         extras = {k: v for k, v in doc.items()
-                  if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY)}
+                  if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY, LOAD_KEY)}
         return cls((_spec_from_doc(t, s, handles.get(t), source, defs) for t, s in defs.items()),
                    extras)
 

@@ -30,6 +30,7 @@ from pygen.validation.findings import (
     path_of,
     warning_at,
 )
+from pygen.validation.load_step import migrated
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
 from pygen.validation.rules import node_rules
 from pygen.validation.saved_form import canonical_workflow, in_saved_form
@@ -49,7 +50,10 @@ def validate_workflow(workflow: object, source: Catalog | Model,
         return [error_at("$", f"a workflow must be a JSON object with a \"nodes\" array and "
                               f"{edges}, got {kind(workflow)}", rule="workflow-shape")]
     canonical, origins = canonical_workflow(workflow, conv, catalog.handle_ids)
-    found = _connections_shape(_workflow_findings(canonical, catalog), workflow,
+    # Judged as the editor loads it: the legacy names its load step rewrites are warnings.
+    canonical, renamed = migrated(canonical, catalog.load_step, catalog.handle_ids,
+                                  catalog.specs)
+    found = _connections_shape([*renamed, *_workflow_findings(canonical, catalog)], workflow,
                                conv.connections_key)
     return in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv,
                          origins=origins)
