@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from pygen import layout
 from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
+from pygen.dynamic_handles import DynamicHandles, HandleSide
+from pygen.load_renames import LoadRenames
 
 TypeKind = Literal[
     "string", "number", "boolean", "null", "undefined", "any", "unknown", "never",
@@ -171,39 +173,6 @@ class Handle(Frozen):
     connects_to: tuple[str, ...] = ()
     # On an input: the most edges it takes (entry_fields handle_limit); None: no limit.
     limit: int | None = None
-
-
-# What is known about one side (inputs or outputs) of a node: `declared`, a list the code
-# writes (empty: the node has none); `not-declared`, nothing (no such key, or not readable);
-# `dynamic`, handles computed from the node's data or at run time, maybe with id patterns.
-HandleSide = Literal["declared", "not-declared", "dynamic"]
-
-
-class DynamicHandles(Frozen):
-    """Handles computed from a node's data or at run time."""
-
-    # Id patterns, `*` standing for any run of characters (`col_*`, from a template-literal
-    # type `col_${string}` or the config); empty: any id.
-    patterns: tuple[str, ...] = ()
-    # Where the patterns come from, for the reader: `config`, or the type text in the code.
-    via: str | None = None
-
-
-def pattern_matches(pattern: str, handle_id: str) -> bool:
-    """Whether a handle id fits a dynamic-handle pattern (`*`: any run of characters)."""
-    parts = pattern.split("*")
-    if len(parts) == 1:
-        return handle_id == pattern
-    if not (handle_id.startswith(parts[0]) and handle_id.endswith(parts[-1])
-            and len(handle_id) >= len(parts[0]) + len(parts[-1])):
-        return False
-    at, end = len(parts[0]), len(handle_id) - len(parts[-1])
-    for middle in parts[1:-1]:
-        found = handle_id.find(middle, at, end)
-        if found < 0:
-            return False
-        at = found + len(middle)
-    return True
 
 
 # Handle types that connect to anything.
@@ -366,21 +335,6 @@ class StandIn(Frozen):
     # The file read instead, and how it was found (`source`, `exports:development`, …).
     used: str
     how: str
-
-
-class LoadRenames(Frozen):
-    """What the editor's load step rewrites in a saved workflow (config `load_step`): legacy
-    node types and, per node type, legacy handle ids, each to its current name."""
-
-    node_types: dict[str, str] = Field(default_factory=dict)
-    input_handles: dict[str, dict[str, str]] = Field(default_factory=dict)
-    output_handles: dict[str, dict[str, str]] = Field(default_factory=dict)
-    # Where the maps were read (`file.ts:NAME`, `config`), for doctor.
-    sources: tuple[str, ...] = ()
-
-    @property
-    def empty(self) -> bool:
-        return not (self.node_types or self.input_handles or self.output_handles)
 
 
 class Model(Frozen):

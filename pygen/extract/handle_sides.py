@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Literal
 
 from pygen.config import Config
-from pygen.model import Diagnostic, DynamicHandles, NodeDef
+from pygen.dynamic_handles import DynamicHandles
+from pygen.model import Diagnostic, NodeDef
 
 Side = Literal["inputs", "outputs"]
 SIDES: tuple[Side, Side] = ("inputs", "outputs")

@@ -17,7 +17,8 @@ from pygen import jsonread, proc
 from pygen.config import Config, LoadStep
 from pygen.extract import noderuntime
 from pygen.jsonread import JsonInputError
-from pygen.model import Diagnostic, LoadRenames
+from pygen.load_renames import LoadRenames
+from pygen.model import Diagnostic
 
 KEYS = ("node_types", "input_handles", "output_handles")
 _TIMEOUT = 60.0

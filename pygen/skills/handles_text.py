@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from pygen.model import ComputedValue, DynamicHandles, Handle, NodeDef
+from pygen.dynamic_handles import DynamicHandles
+from pygen.model import ComputedValue, Handle, NodeDef
 from pygen.skills.markdown import code, one_line
 
 # Not declared is not "none": nothing is known about the handles, so nothing is promised.

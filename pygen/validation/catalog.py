@@ -20,7 +20,8 @@ from pygen.conventions import Conventions, get_path, split
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
-from pygen.model import LoadRenames, Model
+from pygen.load_renames import LoadRenames
+from pygen.model import Model
 from pygen.schema.document import (
     CONVENTIONS_KEY,
     DRAFT,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Container
 from typing import Any
 
 from pygen.jsonvalues import show
-from pygen.model import LoadRenames
+from pygen.load_renames import LoadRenames
 from pygen.validation.findings import Finding, Fix, path_of, warning_at
 
 RULE = "legacy-name"

@@ -12,9 +12,10 @@ from typing import Any, Literal
 
 from pygen import jsonread
 from pygen.conventions import canonical_node
+from pygen.dynamic_handles import pattern_matches
 from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import show
-from pygen.model import Model, pattern_matches
+from pygen.model import Model
 from pygen.suggest import closest, guess
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules

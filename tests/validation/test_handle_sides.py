@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
-from pygen.config import Config, Settings
-from pygen.extract.handle_sides import with_dynamic_sides
-from pygen.model import DynamicHandles, Handle, Location, NodeDef, pattern_matches
+from pygen.dynamic_handles import DynamicHandles
+from pygen.model import Handle, Location, NodeDef
 from pygen.schema.document import handles_entry
 from pygen.skills.handles_text import side_text
 from tests.cli_run import fixture_case, run
@@ -103,15 +102,6 @@ def test_dynamic_handles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
         assert 'ids of the form "col_<id>"' in errors[0]["message"]
 
 
-def test_pattern_matches() -> None:
-    assert pattern_matches("col_*", "col_a1")
-    assert pattern_matches("col_*_in", "col_x_in")
-    assert not pattern_matches("col_*_in", "col_x")
-    assert pattern_matches("a*b*c", "a-b-c") and not pattern_matches("a*b*c", "a-c")
-    assert pattern_matches("exact", "exact") and not pattern_matches("exact", "exact2")
-    assert pattern_matches("*", "")
-
-
 def _node(**kw: Any) -> NodeDef:
     return NodeDef(type="t", label="T", source=Location(file="n.ts", line=1), **kw)
 
@@ -127,14 +117,3 @@ def test_sides_in_skills_and_document() -> None:
     # Variants sharing a type: the union of patterns, any id when one gives none.
     assert handles_entry([fixed, fixed])["dynamic"] == {"inputs": ["c_*"]}
     assert handles_entry([fixed, any_id])["dynamic"] == {"inputs": ["c_*"], "outputs": []}
-
-
-def test_config_names_an_unknown_type() -> None:
-    config = Config(settings=Settings.model_validate(
-        {"nodes_file": "n.ts", "dynamic_handles": {"nope": {"outputs": []}}}),
-        source=None, root=Path("."))
-    nodes, notes = with_dynamic_sides((_node(),), (), config)
-    assert nodes[0].outputs_dynamic is None
-    assert [n.message for n in notes] == [
-        "dynamic_handles names node type 'nope', which the catalog does not have; fix or "
-        "remove that entry"]
