@@ -239,8 +239,11 @@ function readSide(ctx, read, computed, out, side, problems, ruleProblems) {
   const whole = computed.find((c) => c.path === keyPath(String(f[side]).split(".")));
   // Declared only when the entry writes the key: a missing (or null) key says nothing
   // about the handles, which is not the same as having none (`inputs: []`).
+  // Nor when nothing in it reads as a handle (Flowise's `inputs` are field descriptors):
+  // a side that cannot be read is not known to have none.
+  const unreadable = problems.length > 0 && out[side].length === 0;
   out[`${side}_declared`] = f[side] !== false && value !== undefined && value !== null
-    && !whole;
+    && !whole && !unreadable;
   // Computed at run time, typed as template literals (`col_${string}`[]): dynamic handles
   // whose ids follow those patterns.
   const patterns = whole && whole.at ? idPatterns(ctx, whole.at) : null;

@@ -23,9 +23,9 @@ HandleIds = Callable[[str, str], tuple[str | None, ...]]
 def migrated(workflow: dict[str, Any], renames: LoadRenames, handle_ids: HandleIds,
              types_known: Container[str] = ()) -> tuple[dict[str, Any], list[Finding]]:
     """The workflow with the load step's renames applied (a copy; the input is kept) and a
-    warning for each rename. `handle_ids(type, side)`: the catalog's handles; a handle the
-    node's type declares is kept unless the rename's target is declared too (a map that
-    outran the catalog must not turn a valid edge into a broken one). A type the catalog
+    warning for each rename. `handle_ids(type, side)`: the catalog's handles; a rename lands
+    only on a handle the node's type declares (where it declares any): a map that outran the
+    catalog must not turn a valid edge into a broken one, nor hide the id that was saved. A type the catalog
     still declares (`types_known`) is current for the skills: it is not renamed."""
     if renames.empty:
         return workflow, []
@@ -73,7 +73,7 @@ def _rename_end(edge: dict[str, Any], j: int, where: tuple[str, str, str],
     if new is None or new == handle:
         return edge
     declared = handle_ids(current, side)
-    if handle in declared and new not in declared:
+    if declared and new not in declared:
         return edge
     found.append(_finding(("edges", j, key), handle, new, f"{current} handle"))
     return {**edge, key: new}
