@@ -25,8 +25,8 @@ def migrated(workflow: dict[str, Any], renames: LoadRenames, handle_ids: HandleI
     """The workflow with the load step's renames applied (a copy; the input is kept) and a
     warning for each rename. `handle_ids(type, side)`: the catalog's handles; a rename lands
     only on a handle the node's type declares (where it declares any): a map that outran the
-    catalog must not turn a valid edge into a broken one, nor hide the id that was saved. A type the catalog
-    still declares (`types_known`) is current for the skills: it is not renamed."""
+    catalog must not turn a valid edge into a broken one, nor hide the id that was saved. A
+    type the catalog still declares (`types_known`) is current for the skills: not renamed."""
     if renames.empty:
         return workflow, []
     found: list[Finding] = []

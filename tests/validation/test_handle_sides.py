@@ -20,7 +20,7 @@ from pygen.dynamic_handles import DynamicHandles
 from pygen.model import Handle, Location, NodeDef
 from pygen.schema.document import handles_entry
 from pygen.skills.handles_text import side_text
-from tests.cli_run import fixture_case, run
+from tests.cli_run import fixture_case, generated, run
 
 
 def node(node_id: str, node_type: str, **data: Any) -> dict[str, Any]:
@@ -117,3 +117,28 @@ def test_sides_in_skills_and_document() -> None:
     # Variants sharing a type: the union of patterns, any id when one gives none.
     assert handles_entry([fixed, fixed])["dynamic"] == {"inputs": ["c_*"]}
     assert handles_entry([fixed, any_id])["dynamic"] == {"inputs": ["c_*"], "outputs": []}
+
+
+FIELD_DESCRIPTORS_TS = """\
+export interface ChainData {
+  /** The model. */
+  model: string;
+}
+export const NODE_DEFINITIONS = [
+  { type: "chain", label: "Chain", inputs: [{ label: "Model", name: "model", type: "string" }],
+    outputs: [{ label: "Chain", name: "chain" }], defaultData: { model: "" } as ChainData },
+];
+"""
+
+
+def test_a_side_nothing_in_reads_as_a_handle_is_not_declared(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flowise-shaped: `inputs` are field descriptors, `outputs` carry no ids."""
+    root = generated(tmp_path / "app", monkeypatch, FIELD_DESCRIPTORS_TS)
+    skill = (root / "skills" / "nodes" / "chain.md").read_text()
+    assert "**Inputs (target handles):** not declared" in skill
+    assert "**Outputs (source handles):** not declared" in skill
+    doc = {"nodes": [node("a", "chain", model="x"), node("b", "chain", model="y")],
+           "edges": [edge(0, "a", "a-output-chain-Chain", "b", "b-input-model-string")]}
+    code, report = validate(root, doc, monkeypatch)
+    assert code == 0 and [f["level"] for f in report["findings"]] == ["info", "info"]
