@@ -41,6 +41,11 @@ function main() {
   }
   const { tsMorph, failure, extract } = loaded;
   try {
+    if (request.mode === "load-maps") {
+      // The maps a load step declares (pygen.extract.load_step): syntax only, no program.
+      const { readLoadMaps } = require("./lib/loadmaps.cjs");
+      return reply(readLoadMaps(tsMorph.ts, request));
+    }
     reply(extract(tsMorph, request));
   } catch (e) {
     reply({ ok: false, errors: [failure(request, e)] });

@@ -87,6 +87,37 @@ class Zod(BaseModel):
     entry_field: str
 
 
+class DynamicSides(BaseModel):
+    """The handles of one node type that are computed from its data or at run time, per side:
+    the id patterns they follow (`*`: any run of characters; `[]`: any id)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    inputs: list[str] | None = None
+    outputs: list[str] | None = None
+
+
+class LoadStep(BaseModel):
+    """What the editor's load step rewrites in a saved workflow before it shows it: legacy
+    node types, and per node type legacy input (target) and output (source) handle ids. Each
+    key takes maps the code declares, `path/file.ts:NAME` (a constant whose value is an
+    object literal of strings, anywhere in the file), or maps written here, or a list of both;
+    a later map wins."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    # {legacy type: current type}
+    node_types: list[str | dict[str, str]] = Field(default_factory=list)
+    # {node type: {legacy handle id: current handle id}}
+    input_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
+    output_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
+
+    @field_validator("node_types", "input_handles", "output_handles", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: object) -> object:
+        return [value] if isinstance(value, str | dict) else value
+
+
 class Settings(BaseModel):
     """The keys a user may write; unknown keys are refused by name."""
 
@@ -120,6 +151,11 @@ class Settings(BaseModel):
     workflow_type: str | None = None
     # What the types cannot say: mapping field, label, envelope, defaults, graph rules.
     conventions: Conventions = Conventions()
+    # Node type -> its handles computed from data or at run time (`{ outputs = ["col_*"] }`):
+    # edges there are checked against the patterns, not against the declared list.
+    dynamic_handles: dict[str, DynamicSides] = Field(default_factory=dict)
+    # The editor's load step: the legacy names it rewrites when it loads a saved workflow.
+    load_step: LoadStep | None = None
     # Globs of the repo's own saved workflows: `check` validates them against the catalog.
     saved_workflows: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
@@ -308,9 +344,13 @@ def _describe(exc: ValidationError, path: Path, where: str) -> str:
     # A union's branch (`str`, `literal[False]`) is part of the location, not a key.
     key = ".".join(str(part) for part in first["loc"] if not _BRANCH.match(str(part)))
     if first["type"] == "extra_forbidden":
-        table = _TABLES.get(str(first["loc"][0])) if len(first["loc"]) > 1 else None
+        head = str(first["loc"][0])
+        named = _NAMED_TABLES.get(head) if len(first["loc"]) > 2 else None
+        table = named or (_TABLES.get(head) if len(first["loc"]) > 1 else None)
         known = ", ".join(table.model_fields if table else Settings.model_fields)
-        inside = f" in [{first['loc'][0]}]" if table else ""
+        inside = (f" in [{head}.{first['loc'][1]}]" if named
+                  else f" in [{head}]" if table else "")
+        key = str(first["loc"][-1]) if named else key
         return f"{path}: {where}unknown key '{key}'{inside}; valid keys: {known}"
     if first["type"] == "missing":
         return f"{path}: {where}missing the required key '{key}'"
@@ -322,7 +362,10 @@ _BRANCH = re.compile(r"^(str|int|float|bool|list\[.*\]|literal\[.*\])$")
 
 # Sub-tables of the settings, for naming their own keys when one is unknown.
 _TABLES: dict[str, type[BaseModel]] = {"entry_fields": EntryFields, "field_list": FieldList,
-                                     "zod": Zod, "conventions": Conventions}
+                                     "zod": Zod, "conventions": Conventions,
+                                     "load_step": LoadStep}
+# Tables keyed by the user's names (a node type), whose values are tables: their keys.
+_NAMED_TABLES: dict[str, type[BaseModel]] = {"dynamic_handles": DynamicSides}
 
 
 def load_config(path: Path | None = None, overrides: dict[str, Any] | None = None,

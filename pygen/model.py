@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from pygen import layout
 from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
+from pygen.dynamic_handles import DynamicHandles, HandleSide
+from pygen.load_renames import LoadRenames
 
 TypeKind = Literal[
     "string", "number", "boolean", "null", "undefined", "any", "unknown", "never",
@@ -261,10 +263,16 @@ class NodeDef(Frozen):
     description: str | None = None
     inputs: tuple[Handle, ...] = ()
     outputs: tuple[Handle, ...] = ()
-    # False when the config says the catalog declares no handles (`inputs = false`): then
-    # nothing is known about them, which is not the same as having none.
+    # False when the entry does not declare that side's handles: no such key, a value only
+    # known at run time, or the config says the catalog declares none (`inputs = false`).
+    # Nothing is then known about them, which is not the same as having none: only a side
+    # the code declares empty (`inputs: []`) has none. See `side()`.
     inputs_declared: bool = True
     outputs_declared: bool = True
+    # Handles computed from the node's data or at run time (beside any declared ones), with
+    # the id patterns the code or the config gives; None: not dynamic.
+    inputs_dynamic: DynamicHandles | None = None
+    outputs_dynamic: DynamicHandles | None = None
     # The node types (or input types) every output may connect to; empty: no rule.
     connects_to: tuple[str, ...] = ()
     default_data: dict[str, Any] = Field(default_factory=dict)
@@ -292,6 +300,12 @@ class NodeDef(Frozen):
     skipped: tuple[str, ...] = ()
     # The MCP tool that fills this node, when one maps to it.
     tool: ToolSchema | None = None
+
+    def side(self, side: Literal["inputs", "outputs"]) -> HandleSide:
+        """What is known about one side's handles (see HandleSide)."""
+        if getattr(self, f"{side}_dynamic") is not None:
+            return "dynamic"
+        return "declared" if getattr(self, f"{side}_declared") else "not-declared"
 
     @property
     def key(self) -> str:
@@ -337,6 +351,8 @@ class Model(Frozen):
     data_union: str | None = None
     # What the config declares beyond the types (`[tool.pygen.conventions]`).
     conventions: Conventions = DEFAULT_CONVENTIONS
+    # The legacy names the editor's load step rewrites (config `load_step`).
+    load_step: LoadRenames = LoadRenames()
 
     def node(self, node_type: str) -> NodeDef | None:
         return self._by_type.get(node_type)

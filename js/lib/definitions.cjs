@@ -33,6 +33,32 @@ function typeOf(ctx, node, within = []) {
   return checker.typeToString(type, at.compilerNode, flags);
 }
 
+/**
+ * The id patterns of a computed handle list whose type is made of template literals and
+ * string literals (`` `col_${string}`[] `` gives `col_*`); null for any other type.
+ */
+function idPatterns(ctx, dynamic) {
+  const { Node, ts } = ctx.tsMorph;
+  const node = Node.isSpreadAssignment(dynamic.node) ? dynamic.node.getExpression() : dynamic.node;
+  const checker = ctx.project.getTypeChecker().compilerObject;
+  let type = checker.getTypeAtLocation(node.compilerNode);
+  for (const key of dynamic.within || []) {
+    type = type && partType(checker, type, key, node.compilerNode);
+  }
+  if (!type) return null;
+  const elements = checker.isArrayType(type) || checker.isTupleType(type)
+    ? checker.getTypeArguments(type) : [type];
+  const patterns = [];
+  for (const element of elements) {
+    for (const member of element.isUnion() ? element.types : [element]) {
+      if (member.flags & ts.TypeFlags.TemplateLiteral) patterns.push(member.texts.join("*"));
+      else if (member.isStringLiteral()) patterns.push(member.value);
+      else return null;
+    }
+  }
+  return patterns.some((p) => p.includes("*")) ? [...new Set(patterns)] : null;
+}
+
 /** The type of `type[key]`: a property, an element, or undefined when it has none. */
 function partType(checker, type, key, where) {
   const prop = checker.getPropertyOfType(type, String(key));
@@ -48,6 +74,8 @@ function computedValue(ctx, owner, found, field) {
     path: keyPath(at), field, text: snippet(dynamic.node, 120),
     type_text: typeOf(ctx, dynamic.node, dynamic.within), file: loc.file, line: loc.line,
   };
+  // Kept out of the reply: what a handle side computed at run time is typed as.
+  Object.defineProperty(record, "at", { value: dynamic, enumerable: false });
   const what = dynamic.limit ? dynamic.why : `'${record.text}' is ${dynamic.why}`;
   ctx.diagnostics.push({
     level: "warning", kind: dynamic.limit ? "evaluator-limit" : "computed", node_type: owner,
@@ -180,9 +208,7 @@ function readFields(ctx, entry, raw, read, out, computed) {
   for (const side of ["inputs", "outputs"]) {
     const problems = [];
     const ruleProblems = [];
-    out[side] = readHandles(f, read(side), problems, side, ruleProblems);
-    out[`${side}_declared`] = f[side] !== false
-      && !computed.some((c) => c.path === keyPath(String(f[side]).split(".")));
+    readSide(ctx, read, computed, out, side, problems, ruleProblems);
     const warn = (text, left) => ctx.diagnostics.push({ level: "warning",
       kind: "unreadable-handle", node_type: out.type, ...where(ctx, entry.node),
       message: `node '${out.type}': ${text}; that ${left} is left out` });
@@ -203,6 +229,25 @@ function readFields(ctx, entry, raw, read, out, computed) {
   out.default_data = data || {};
   // Not read (absent or not static) is not the same as empty: the skills say "not declared".
   out.default_data_declared = data !== undefined;
+}
+
+/** One side's handles, and whether (and how) the entry declares them. */
+function readSide(ctx, read, computed, out, side, problems, ruleProblems) {
+  const f = ctx.request.entryFields;
+  const value = read(side);
+  out[side] = readHandles(f, value, problems, side, ruleProblems);
+  const whole = computed.find((c) => c.path === keyPath(String(f[side]).split(".")));
+  // Declared only when the entry writes the key: a missing (or null) key says nothing
+  // about the handles, which is not the same as having none (`inputs: []`).
+  // Nor when nothing in it reads as a handle (Flowise's `inputs` are field descriptors):
+  // a side that cannot be read is not known to have none.
+  const unreadable = problems.length > 0 && out[side].length === 0;
+  out[`${side}_declared`] = f[side] !== false && value !== undefined && value !== null
+    && !whole && !unreadable;
+  // Computed at run time, typed as template literals (`col_${string}`[]): dynamic handles
+  // whose ids follow those patterns.
+  const patterns = whole && whole.at ? idPatterns(ctx, whole.at) : null;
+  if (patterns) out[`${side}_dynamic`] = { patterns, via: whole.type_text };
 }
 
 /** The node types every output of the node may connect to (`connectsTo` on the entry). */

@@ -126,6 +126,8 @@ def saved_workflow_findings(config: Config, model: Model, *, strict: bool,
     paths = saved_paths(config.root, config.settings.saved_workflows)
     found = saved.findings(saved.load(paths, config.root), build_catalog(model))
     errors = [f for f in found if f.level == "error"]
+    # A note says what could not be checked (an undeclared handle): nothing to act on here.
+    found = [f for f in found if f.level != "info"]
     for finding in found if strict or not quiet else []:
         level = "error" if strict and finding.level == "error" else "warning"
         err_console.print(f"{level}: saved workflow {finding}", highlight=False, markup=False)

@@ -22,6 +22,7 @@ from pygen.tools import merge
 from pygen.validation import saved
 from pygen.validation.catalog import build_catalog
 from pygen.validation.findings import Finding
+from pygen.validation.load_step import RULE as LEGACY_RULE
 
 
 def _listed(items: tuple[str, ...] | list[str], none: str = "none") -> str:
@@ -171,24 +172,45 @@ def doctor_cmd(config_path: Path | None, nodes_file: Path | None, skills_dir: Pa
                          run_tools=False if no_tools else None)
     plan = planning.plan(config, merge.load_model(config, use_cache=not no_cache))
     report = doctor.diagnose(config, plan.model, plan.updates)
-    stale = saved_groups(config, plan.model)
+    found = saved_findings(config, plan.model)
+    stale = saved.stale_groups(found)
+    # Legacy names the editor's load step rewrites: worth knowing, nothing to fix.
+    legacy = [f for f in found if f.rule == LEGACY_RULE]
     if as_json:
         out = {**report_json(report), "saved_workflows": {
-            kind: [f.to_dict() for f in members] for kind, members in stale.items()}}
+            kind: [f.to_dict() for f in members] for kind, members in stale.items()},
+            "migrated_on_load": [f.to_dict() for f in legacy]}
         sys.stdout.write(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
     else:
         print_report(report)
         print_saved(stale)
+        print_migrated(plan.model, legacy)
     return 1 if report.needs_person or stale else 0
 
 
-def saved_groups(config: Config, model: Model) -> dict[str, list[Finding]]:
-    """The saved workflows' errors (`saved_workflows`), grouped by what went stale."""
+def saved_findings(config: Config, model: Model) -> list[Finding]:
+    """Every finding on the saved workflows (`saved_workflows`)."""
     if not config.settings.saved_workflows:
-        return {}
+        return []
     paths = saved_paths(config.root, config.settings.saved_workflows)
-    return saved.stale_groups(saved.findings(saved.load(paths, config.root),
-                                             build_catalog(model)))
+    return saved.findings(saved.load(paths, config.root), build_catalog(model))
+
+
+def print_migrated(model: Model, legacy: list[Finding]) -> None:
+    """The load step's maps, and each legacy name the saved workflows still use."""
+    step = model.load_step
+    if step.empty:
+        return
+    console.print()
+    console.print(f"load step: {len(step.node_types)} legacy node type(s), "
+                  f"{sum(map(len, step.input_handles.values()))} input and "
+                  f"{sum(map(len, step.output_handles.values()))} output handle id(s) "
+                  f"rewritten on load (from {', '.join(step.sources)})", markup=False,
+                  highlight=False)
+    for finding in legacy:
+        console.print(f"migrated on load: {finding.file}: {finding.path}: "
+                      f"{finding.message.split(' (')[0].removeprefix('migrated on load: ')}",
+                      markup=False, highlight=False)
 
 
 def print_saved(groups: dict[str, list[Finding]]) -> None:

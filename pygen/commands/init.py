@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pygen.init import configfile, rank, scan, survey, workflows
+from pygen.init import configfile, load_maps, rank, scan, survey, workflows
 from pygen.init.literals import Candidate
 from pygen.output import console, err_console, shown
 from pygen.skills import render
@@ -91,6 +91,16 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
     return settle(root, found[0], also, skills_dir, pyproject)
 
 
+def _handles(config_file: Path) -> load_maps.Handles:
+    """Each node type's input and output ids, from the config just written."""
+    from pygen.config import load_config
+    from pygen.extract.runner import extract
+
+    nodes = extract(load_config(config_file)).nodes
+    return {n.type: (tuple(h.id for h in n.inputs), tuple(h.id for h in n.outputs))
+            for n in nodes}
+
+
 def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
            pyproject: bool, ranked: survey.Catalog | None = None) -> int:
     """Confirm the chosen catalog with the config about to be written, find its skills
@@ -117,6 +127,9 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
     written = configfile.write(root, configfile.Found(
         settings, len(catalog.node_types), survey.relative(tsconfig, root) if tsconfig else None,
         skills is not None), pyproject)
+    for line in load_maps.proposal_lines(load_maps.propose(
+            root, catalog.node_types, lambda: _handles(written))):
+        _say(line)
     _say(f"Wrote {shown(written)}. Next: `pygen gen`, then write the prose sections, and add "
          "`pygen check` to CI.")
     if not catalog.error and not catalog.node_types:

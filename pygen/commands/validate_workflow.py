@@ -199,9 +199,11 @@ def show(findings: list[Finding], as_json: bool) -> None:
     for finding in findings:
         console.out(visible(f"{finding.level}: {finding}"), highlight=False)
     errors = sum(f.level == "error" for f in findings)
+    warnings = sum(f.level == "warning" for f in findings)
+    notes = len(findings) - errors - warnings
     verdict = "valid" if errors == 0 else "invalid"
-    err_console.out(f"{verdict}: {_count(errors, 'error')}, "
-                    f"{_count(len(findings) - errors, 'warning')}", highlight=False)
+    err_console.out(f"{verdict}: {_count(errors, 'error')}, {_count(warnings, 'warning')}"
+                    + (f", {_count(notes, 'note')}" if notes else ""), highlight=False)
 
 
 def _count(n: int, noun: str) -> str:

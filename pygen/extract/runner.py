@@ -13,7 +13,7 @@ from pygen import files, jsonread, proc
 from pygen.cleantext import clean_json
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
-from pygen.extract import noderuntime, prestart, typenames, versionsplit
+from pygen.extract import handle_sides, noderuntime, prestart, typenames, versionsplit
 from pygen.extract.infer import with_inferred_type
 from pygen.jsonread import JsonInputError
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
@@ -217,6 +217,7 @@ def named(extraction: Extraction, config: Config) -> Extraction:
     cache, so a package renamed in package.json is seen."""
     nodes, diagnostics, locations = typenames.with_full_types(
         extraction.nodes, extraction.diagnostics, extraction.locations, config)
+    nodes, diagnostics = handle_sides.with_dynamic_sides(nodes, diagnostics, config)
     if nodes is extraction.nodes:
         return extraction
     return replace(extraction, nodes=nodes, diagnostics=diagnostics, locations=locations)

@@ -26,6 +26,8 @@ NODES_KEY = "x-nodes"
 TOOLS_KEY = "x-tools"
 WORKFLOW_KEY = "x-workflow"
 CONVENTIONS_KEY = "x-conventions"
+# The legacy names the editor's load step rewrites (config `load_step`).
+LOAD_KEY = "x-load"
 VARIANTS_KEY = "x-variants"
 VERSIONS_KEY = "x-versions"
 _DEFS = "#/$defs/"
@@ -60,6 +62,8 @@ def document_extras(model: Model) -> dict[str, Any]:
     if model.workflow is not None and own:
         # nodes and edges are checked node by node; only the document's own keys go here.
         extras[WORKFLOW_KEY] = {"title": model.workflow.name, **object_schema(own, {})}
+    if not model.load_step.empty:
+        extras[LOAD_KEY] = model.load_step.model_dump(exclude={"sources"})
     declared = model.conventions.model_dump(exclude_defaults=True)
     if declared:
         # The validator reads the editor's conventions from here, without the config.
@@ -180,8 +184,9 @@ def handles_entry(nodes: Sequence[NodeDef]) -> dict[str, Any]:
     """A type's `x-handles` entry: the handle ids of each side (`null` for an unnamed handle),
     their declared types when any (`inputTypes`), the connection rules the definitions state
     (`accepts`: {input id: [...]}, `connectsTo`: {output id: [...]}, `"*"` for every output),
-    and `declared: false` when the definitions do not declare them (per side,
-    `{"inputs": false}`, when only one side is undeclared)."""
+    `declared: false` when the definitions do not declare them (per side,
+    `{"inputs": false}`, when only one side is undeclared), and `dynamic`: {side: [id
+    patterns]} for handles computed from the node's data or at run time (`[]`: any id)."""
     entry: dict[str, Any] = {}
     declared = {}
     for side in ("inputs", "outputs"):
@@ -194,12 +199,27 @@ def handles_entry(nodes: Sequence[NodeDef]) -> dict[str, Any]:
         if limits:
             entry["inputLimits"] = limits
         declared[side] = any(getattr(n, f"{side}_declared") for n in nodes)
+        patterns = dynamic_patterns(nodes, side)
+        if patterns is not None:
+            entry.setdefault("dynamic", {})[side] = patterns
     entry.update(connection_rules(nodes))
     if not any(declared.values()):
         entry["declared"] = False
     elif not all(declared.values()):
         entry["declared"] = declared
     return entry
+
+
+def dynamic_patterns(nodes: Sequence[NodeDef], side: str) -> list[str] | None:
+    """The id patterns of a type's dynamic handles on one side (`[]`: any id); None when no
+    entry has dynamic handles there. Variants sharing a type: the union of their patterns,
+    any id when one of them gives none (no variant's wire is refused)."""
+    found = [d for n in nodes if (d := getattr(n, f"{side}_dynamic")) is not None]
+    if not found:
+        return None
+    if any(not d.patterns for d in found):
+        return []
+    return list(dict.fromkeys(p for d in found for p in d.patterns))
 
 
 def _limits(handles: Sequence[Handle]) -> dict[str, int]:

@@ -10,6 +10,7 @@ own MCP server (the configured `tools` sources), so agents know where to call wh
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from pygen.model import Handle, Model, NodeDef, ToolSchema
 from pygen.output import visible_line
@@ -54,19 +55,25 @@ def catalog_lines(model: Model) -> str:
 
 
 def _node_line(node: NodeDef) -> str:
-    ins = _handles(node.inputs, node.inputs_declared)
-    outs = _handles(node.outputs, node.outputs_declared)
+    ins = _handles(node, "inputs")
+    outs = _handles(node, "outputs")
     tool = f" · tool {code(node.tool.name)}" if node.tool else ""
     return f"- {code(node.type)} {' '.join(node.label.split())}: in {ins} → out {outs}{tool}"
 
 
-def _handles(handles: Sequence[Handle], declared: bool) -> str:
-    if not declared:
-        return "not declared"
+def _handles(node: NodeDef, side: Literal["inputs", "outputs"]) -> str:
+    handles: Sequence[Handle] = getattr(node, side)
     # An id is code: a code span on one line (a newline spelled `\n`), so no id can start
     # a heading or a list of its own in the guide.
-    return ", ".join(code(visible_line(h.id)) if h.id is not None else "unnamed"
-                     for h in handles) or "none"
+    listed = ", ".join(code(visible_line(h.id)) if h.id is not None else "unnamed"
+                       for h in handles)
+    dynamic = getattr(node, f"{side}_dynamic")
+    if dynamic is not None:
+        patterns = ", ".join(p.replace("*", "<id>") for p in dynamic.patterns) or "any id"
+        return f"{listed + ', ' if listed else ''}dynamic ({patterns})"
+    if not getattr(node, f"{side}_declared"):
+        return "not declared"
+    return listed or "none"
 
 
 def _summary(groups: dict[str, list[NodeDef]], total: int) -> str:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
-from pygen.model import ComputedValue, Handle
+from pygen.dynamic_handles import DynamicHandles
+from pygen.model import ComputedValue, Handle, NodeDef
 from pygen.skills.markdown import code, one_line
 
-UNDECLARED = "the definitions do not declare handles"
+# Not declared is not "none": nothing is known about the handles, so nothing is promised.
+UNDECLARED = "not declared"
 
 
 def handle_text(handle: Handle) -> str:
@@ -34,11 +37,31 @@ def _unnamed_text(count: int) -> str:
             "or from it names no handle)")
 
 
+def side_text(node: NodeDef, side: Literal["inputs", "outputs"]) -> str:
+    """One side of a node as its skill says it: its handles, "none" only when the code
+    declares none, "not declared" when it says nothing, "dynamic" when they are computed."""
+    computed = tuple(c for c in node.computed if c.field == side)
+    return handles_text(getattr(node, side), getattr(node, f"{side}_declared"), computed,
+                        getattr(node, f"{side}_dynamic"))
+
+
+def dynamic_text(dynamic: DynamicHandles) -> str:
+    """`dynamic (ids `col_<id>`)`: the patterns with `<id>` for what varies."""
+    if not dynamic.patterns:
+        return "dynamic (computed from the node's data; any id)"
+    return f"dynamic (ids {names_text(p.replace('*', '<id>') for p in dynamic.patterns)})"
+
+
 def handles_text(handles: tuple[Handle, ...], declared: bool = True,
-                 computed: tuple[ComputedValue, ...] = ()) -> str:
+                 computed: tuple[ComputedValue, ...] = (),
+                 dynamic: DynamicHandles | None = None) -> str:
+    if dynamic is not None:
+        fixed = handles_text(handles, True) if handles else ""
+        return f"{fixed}; and {dynamic_text(dynamic)}" if fixed else dynamic_text(dynamic)
     if not declared:
         whole = next((c for c in computed if "[" not in c.path and "." not in c.path), None)
-        return f"computed at run time: {code(whole.text)}" if whole else UNDECLARED
+        return f"{UNDECLARED} (computed at run time: {code(whole.text)})" if whole else (
+            UNDECLARED)
     if not handles:
         return "none"
     named = [handle_text(h) for h in handles if h.id is not None or h.label or h.type]

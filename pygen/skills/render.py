@@ -11,7 +11,7 @@ from pygen.model import ComputedValue, DataField, DataType, Model, NodeDef, Type
 from pygen.schema.conditional import visibility_text
 from pygen.schema.node_schema import own_variants, tag_disagrees
 from pygen.skills.example_data import example_data
-from pygen.skills.handles_text import handles_text, names_text
+from pygen.skills.handles_text import names_text, side_text
 from pygen.skills.markdown import cell, code, one_line
 from pygen.skills.neighbours import HandleIndex
 from pygen.skills.render_tools import render_mcp_call
@@ -250,10 +250,8 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS",
     if node.credit_cost is not None:
         lines.append(f"- **Credit cost:** {node.credit_cost}")
     lines += [
-        f"- **Inputs (target handles):** "
-        f"{handles_text(node.inputs, node.inputs_declared, _computed(node, 'inputs'))}",
-        f"- **Outputs (source handles):** "
-        f"{handles_text(node.outputs, node.outputs_declared, _computed(node, 'outputs'))}",
+        f"- **Inputs (target handles):** {side_text(node, 'inputs')}",
+        f"- **Outputs (source handles):** {side_text(node, 'outputs')}",
     ]
     if node.connects_to:
         lines.append(f"- **Outputs connect only to:** {names_text(node.connects_to)} (unless an "

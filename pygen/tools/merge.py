@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from pygen.cleantext import clean_json
 from pygen.config import Config
+from pygen.extract.load_step import read_load_step
 from pygen.extract.runner import extract
 from pygen.model import DataField, Model, NodeDef, ToolSchema
 from pygen.tools.envelope import declared_envelope
@@ -27,6 +28,10 @@ def load_model(config: Config, use_cache: bool = False,
                   data_union=extraction.data_union, locations=extraction.locations,
                   workflow=extraction.workflow,
                   conventions=declared_envelope(extraction.workflow, config.settings.conventions))
+    step, notes = read_load_step(config)
+    if notes or not step.empty:
+        model = model.model_copy(update={"load_step": step,
+                                         "diagnostics": (*model.diagnostics, *notes)})
     model = attach_tools(model, config, use_cache)
     settings = config.settings
     return mark_results(model, settings.result_fields, settings.runner_fields,

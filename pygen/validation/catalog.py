@@ -20,12 +20,14 @@ from pygen.conventions import Conventions, get_path, split
 from pygen.errors import PygenError, UnknownNodeType
 from pygen.files import refuse_links
 from pygen.jsonvalues import variant_text
+from pygen.load_renames import LoadRenames
 from pygen.model import Model
 from pygen.schema.doc_index import DocumentIndex, Lazy, lazy_entries, open_beside
 from pygen.schema.document import (
     CONVENTIONS_KEY,
     DRAFT,
     HANDLES_KEY,
+    LOAD_KEY,
     NODES_KEY,
     TOOLS_KEY,
     VARIANTS_KEY,
@@ -86,6 +88,15 @@ class NodeSpec:
         """False when the definitions do not declare this side's handles: nothing to check."""
         value = self.handles.get("declared", True)
         return value.get(side, True) is not False if isinstance(value, dict) else value is not False
+
+    def dynamic(self, side: str) -> tuple[str, ...] | None:
+        """The id patterns of this side's handles computed from data or at run time (`*`: any
+        run of characters; empty: any id); None when the side has none."""
+        value = self.handles.get("dynamic")
+        patterns = value.get(side) if isinstance(value, dict) else None
+        if not isinstance(patterns, list):
+            return None
+        return tuple(p for p in patterns if isinstance(p, str))
 
     @cached_property
     def handle_types(self) -> HandleTypes:
@@ -224,6 +235,16 @@ class Catalog:
         except ValueError:
             return DEFAULT_CONVENTIONS
 
+    @cached_property
+    def load_step(self) -> LoadRenames:
+        """The legacy names the editor's load step rewrites (`x-load`); unreadable: none."""
+        value = self.extras.get(LOAD_KEY)
+        try:
+            return LoadRenames.model_validate(value) if isinstance(value, dict) else (
+                LoadRenames())
+        except ValueError:
+            return LoadRenames()
+
     def handle_ids(self, node_type: str, side: str) -> tuple[str | None, ...]:
         """A type's handle ids of one side (`inputs`/`outputs`), in order; () if unknown."""
         spec = self.specs.get(node_type)
@@ -239,7 +260,7 @@ class Catalog:
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
         extras = {k: v for k, v in doc.items()
-                  if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY)}
+                  if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY, LOAD_KEY)}
         return cls((_spec_from_doc(t, s, handles.get(t), source, defs) for t, s in defs.items()),
                    extras)
 

@@ -58,7 +58,7 @@ class Fix:
 
 
 class FindingDict(TypedDict):
-    level: Literal["error", "warning"]
+    level: Literal["error", "warning", "info"]
     path: str
     rule: str
     message: str
@@ -90,7 +90,8 @@ def wire_report(findings: Sequence[Finding]) -> WireReport:
 
 @dataclass(frozen=True)
 class Finding:
-    level: Literal["error", "warning"]
+    # `info`: a note on what could not be checked; it never makes a workflow invalid.
+    level: Literal["error", "warning", "info"]
     path: str
     message: str
     suggestion: str | None = None
@@ -124,13 +125,19 @@ def is_valid(findings: Iterable[Finding]) -> bool:
 def report(findings: Sequence[Finding]) -> Report:
     """The JSON result shared by `validate-workflow --json` and the MCP tool."""
     errors = sum(f.level == "error" for f in findings)
-    return {"valid": errors == 0, "errors": errors, "warnings": len(findings) - errors,
+    warnings = sum(f.level == "warning" for f in findings)
+    return {"valid": errors == 0, "errors": errors, "warnings": warnings,
             "findings": [f.to_dict() for f in findings]}
 
 
 def error_at(path: str, message: str, suggestion: str | None = None, *, rule: str = "schema",
              fix: Fix | None = None) -> Finding:
     return Finding("error", path, message, suggestion, rule=rule, fix=fix)
+
+
+def info_at(path: str, message: str, *, rule: str = "schema") -> Finding:
+    """A note: what validation could not check (a handle the catalog does not declare)."""
+    return Finding("info", path, message, rule=rule)
 
 
 def warning_at(path: str, message: str, suggestion: str | None = None, *, rule: str = "schema",

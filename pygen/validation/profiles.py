@@ -57,6 +57,8 @@ RULES: dict[str, str] = {
     "connection-type": "an output of one declared type wired into an input of another",
     "connection-accepts": "an input does not accept what is wired into it (`accepts`)",
     "connection-connects-to": "an output is wired where it may not go (`connectsTo`)",
+    "legacy-name": "a legacy node type or handle id the editor's load step rewrites (a "
+                   "warning; write the current name)",
 }
 # What `minimal` keeps: the rules about shape and types.
 STRUCTURE_RULES = frozenset({

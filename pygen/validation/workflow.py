@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pygen import jsonread
 from pygen.conventions import canonical_node
+from pygen.dynamic_handles import pattern_matches
 from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import show
 from pygen.model import Model
@@ -24,12 +25,14 @@ from pygen.validation.findings import (
     Fix,
     child,
     error_at,
+    info_at,
     kind,
     listed,
     parts_of,
     path_of,
     warning_at,
 )
+from pygen.validation.load_step import migrated
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
 from pygen.validation.rules import node_rules
 from pygen.validation.saved_form import canonical_workflow, in_saved_form
@@ -49,7 +52,10 @@ def validate_workflow(workflow: object, source: Catalog | Model,
         return [error_at("$", f"a workflow must be a JSON object with a \"nodes\" array and "
                               f"{edges}, got {kind(workflow)}", rule="workflow-shape")]
     canonical, origins = canonical_workflow(workflow, conv, catalog.handle_ids)
-    found = _connections_shape(_workflow_findings(canonical, catalog), workflow,
+    # Judged as the editor loads it: the legacy names its load step rewrites are warnings.
+    canonical, renamed = migrated(canonical, catalog.load_step, catalog.handle_ids,
+                                  catalog.specs)
+    found = _connections_shape([*renamed, *_workflow_findings(canonical, catalog)], workflow,
                                conv.connections_key)
     return in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv,
                          origins=origins)
@@ -335,7 +341,15 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
                   side: Literal["inputs", "outputs"]) -> Iterator[Finding]:
     handles = spec.inputs if side == "inputs" else spec.outputs
     node = f"node {show(node_id)} ({spec.type})"
-    if not spec.declared(side) or (handle is None and None in handles):
+    dynamic = spec.dynamic(side)
+    if handle is None and None in handles:
+        return
+    if dynamic is not None:
+        yield from _dynamic_handle(handle, path, node, handles, dynamic, side)
+        return
+    if not spec.declared(side):
+        yield info_at(path, f"{node} does not declare its {side}; this end of the edge is "
+                            "not checked", rule="edge-handle")
         return
     if not handles:
         yield error_at(path, f"{node} has no {side}; no edge can {_verb(side)} it",
@@ -353,6 +367,32 @@ def _check_handle(handle: object, path: str, node_id: str, spec: NodeSpec,
         yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
                              f"{listed(handles)}", near, rule="edge-handle",
                        fix=Fix("set", parts_of(path), near) if near else None)
+
+
+def _dynamic_handle(handle: object, path: str, node: str, handles: tuple[str | None, ...],
+                    patterns: tuple[str, ...], side: str) -> Iterator[Finding]:
+    """An end on a side whose handles are computed from the node's data or at run time:
+    a declared one, or an id that fits a pattern the code or the config gives."""
+    if isinstance(handle, str) and (handle in handles or any(
+            pattern_matches(p, handle) for p in patterns)):
+        return
+    if not patterns:
+        yield info_at(path, f"the {side} of {node} are computed from its data; this end of "
+                            "the edge is not checked", rule="edge-handle")
+    elif not isinstance(handle, str):
+        if handle is not None or not handles:
+            yield error_at(path, f"expected a handle id string, got {kind(handle)}; the "
+                                 f"{side} of {node} are {_ids_text(handles, patterns)}",
+                           rule="edge-handle")
+    else:
+        yield error_at(path, f"{show(handle)} is not one of the {side} of {node}: "
+                             f"{_ids_text(handles, patterns)}", rule="edge-handle")
+
+
+def _ids_text(handles: tuple[str | None, ...], patterns: tuple[str, ...]) -> str:
+    shown = [show(p.replace("*", "<id>")) for p in patterns]
+    fixed = f"{listed(handles)}, or " if [h for h in handles if h] else ""
+    return f"{fixed}ids of the form {' / '.join(shown)}"
 
 
 def _verb(side: str) -> str:

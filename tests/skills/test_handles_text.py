@@ -26,5 +26,6 @@ def test_no_handles_undeclared_and_computed_handles_read_apart() -> None:
     where = {"type_text": "Handle[]", "file": "nodes.ts", "line": 3}
     computed = (ComputedValue(path="outputs[0]", text="x()", **where),
                 ComputedValue(path="outputs", text="makePorts(2)", **where))
-    assert handles_text((), False, computed) == "computed at run time: `makePorts(2)`"
+    assert handles_text((), False, computed) == (
+        "not declared (computed at run time: `makePorts(2)`)")
     assert names_text(["a", "b"]) == "`a` / `b`"

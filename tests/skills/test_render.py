@@ -124,7 +124,7 @@ def test_the_example_fills_computed_fields_with_values_of_their_type() -> None:
 def test_undeclared_handles_are_never_rendered_as_none() -> None:
     node = computed_node(inputs_declared=False, outputs_declared=False)
     text = render.node_data_shape(node)
-    assert "- **Inputs (target handles):** the definitions do not declare handles" in text
+    assert "- **Inputs (target handles):** not declared\n" in text
     assert "none" not in text.split("**Default data**")[0]
     assert "in not declared → out not declared" in catalog_lines(Model(nodes=(node,)))
 

@@ -1,0 +1,85 @@
+"""A saved workflow as the editor loads it: the legacy names its load step rewrites
+(config `load_step`, pygen.extract.load_step) replaced by the current ones before the
+workflow is judged, each one a warning ("migrated on load: a -> b", rule `legacy-name`)
+with the rename as its fix. Skills never teach these names; an agent's new workflow that
+uses one is told the current name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container
+from typing import Any
+
+from pygen.jsonvalues import show
+from pygen.load_renames import LoadRenames
+from pygen.validation.findings import Finding, Fix, path_of, warning_at
+
+RULE = "legacy-name"
+
+
+HandleIds = Callable[[str, str], tuple[str | None, ...]]
+
+
+def migrated(workflow: dict[str, Any], renames: LoadRenames, handle_ids: HandleIds,
+             types_known: Container[str] = ()) -> tuple[dict[str, Any], list[Finding]]:
+    """The workflow with the load step's renames applied (a copy; the input is kept) and a
+    warning for each rename. `handle_ids(type, side)`: the catalog's handles; a rename lands
+    only on a handle the node's type declares (where it declares any): a map that outran the
+    catalog must not turn a valid edge into a broken one, nor hide the id that was saved. A
+    type the catalog still declares (`types_known`) is current for the skills: not renamed."""
+    if renames.empty:
+        return workflow, []
+    found: list[Finding] = []
+    nodes = workflow.get("nodes")
+    types: dict[str, tuple[str, str]] = {}  # node id -> (saved type, loaded type)
+    out_nodes: list[Any] = []
+    for i, node in enumerate(nodes if isinstance(nodes, list) else ()):
+        saved = node.get("type") if isinstance(node, dict) else None
+        current = renames.node_types.get(saved) if isinstance(saved, str) else None
+        if (isinstance(saved, str) and current is not None and current != saved
+                and saved not in types_known):
+            found.append(_finding(("nodes", i, "type"), saved, current, "node type"))
+            node = {**node, "type": current}
+        if isinstance(node, dict) and isinstance(node.get("id"), str) and isinstance(saved, str):
+            types[node["id"]] = (saved, str(node.get("type")))
+        out_nodes.append(node)
+    edges = workflow.get("edges")
+    out_edges: list[Any] = []
+    for j, edge in enumerate(edges if isinstance(edges, list) else ()):
+        if isinstance(edge, dict):
+            for end, key, side, table in (
+                    ("source", "sourceHandle", "outputs", renames.output_handles),
+                    ("target", "targetHandle", "inputs", renames.input_handles)):
+                edge = _rename_end(edge, j, (end, key, side), table, types, handle_ids, found)
+        out_edges.append(edge)
+    out = dict(workflow)
+    if isinstance(nodes, list):
+        out["nodes"] = out_nodes
+    if isinstance(edges, list):
+        out["edges"] = out_edges
+    return out, found
+
+
+def _rename_end(edge: dict[str, Any], j: int, where: tuple[str, str, str],
+                table: dict[str, dict[str, str]], types: dict[str, tuple[str, str]],
+                handle_ids: HandleIds, found: list[Finding]) -> dict[str, Any]:
+    end, key, side = where
+    handle = edge.get(key)
+    node_types = types.get(edge.get(end))  # type: ignore[arg-type]
+    if not isinstance(handle, str) or node_types is None:
+        return edge
+    saved, current = node_types
+    new = (table.get(saved) or {}).get(handle) or (table.get(current) or {}).get(handle)
+    if new is None or new == handle:
+        return edge
+    declared = handle_ids(current, side)
+    if declared and new not in declared:
+        return edge
+    found.append(_finding(("edges", j, key), handle, new, f"{current} handle"))
+    return {**edge, key: new}
+
+
+def _finding(parts: tuple[str | int, ...], old: str, new: str, what: str) -> Finding:
+    return warning_at(path_of("$", parts), f"migrated on load: {show(old)} -> {show(new)} (a "
+                      f"legacy {what} the editor rewrites when it loads the workflow); write "
+                      f"{show(new)}", rule=RULE, fix=Fix("set", parts, new))
