@@ -74,6 +74,10 @@ class FieldList(BaseModel):
     # The key inside show/hide that names the node's own version (n8n's `@version`): it picks
     # which fields each version has, and is no condition on the data.
     version: str | None = None
+    # Type word -> what it means for the value, over the preset's map (README `field_list`):
+    # `{ text = "string", select = "enum", json = "object" }`.
+    type_words: dict[str, Literal["string", "number", "boolean", "enum", "enum_list", "object",
+                                  "list", "collection", "fixed_collection", "not_data"]] | None = None
 
 
 class Zod(BaseModel):
