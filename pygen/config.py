@@ -47,6 +47,11 @@ class EntryFields(BaseModel):
     default_variant: str | Literal[False] = False
 
 
+# What a field-list type word means for the value (pygen/extract/fieldlist.py MEANINGS).
+TypeWordMeaning = Literal["string", "number", "boolean", "enum", "enum_list", "object", "list",
+                          "collection", "fixed_collection", "not_data"]
+
+
 class FieldList(BaseModel):
     """A node's data described by a list of field descriptors in its entry (n8n's
     `properties`, Flowise's `inputs`): where the list is and which descriptor key holds what.
@@ -76,8 +81,7 @@ class FieldList(BaseModel):
     version: str | None = None
     # Type word -> what it means for the value, over the preset's map (README `field_list`):
     # `{ text = "string", select = "enum", json = "object" }`.
-    type_words: dict[str, Literal["string", "number", "boolean", "enum", "enum_list", "object",
-                                  "list", "collection", "fixed_collection", "not_data"]] | None = None
+    type_words: dict[str, TypeWordMeaning] | None = None
 
 
 class Zod(BaseModel):

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
-from pygen.config import FieldList
+from pygen.config import FieldList, TypeWordMeaning
 from pygen.extract import versioned
 from pygen.model import Condition, DataField, DataType, Scalar, TypeRef
 
@@ -38,8 +38,7 @@ PRESETS: dict[str | None, dict[str, str | None]] = {
 # descriptor's options), `enum_list` (a list of them), `object`, `list`, the n8n nestings
 # `collection`/`fixed_collection`, or `not_data` (shown in the editor, holds no data).
 Meaning = str
-MEANINGS = frozenset({"string", "number", "boolean", "enum", "enum_list", "object", "list",
-                      "collection", "fixed_collection", "not_data"})
+MEANINGS = frozenset(get_args(TypeWordMeaning))
 _N8N_WORDS: dict[str, Meaning] = {
     "string": "string", "password": "string", "code": "string", "color": "string",
     "dateTime": "string", "hidden": "string", "asyncOptions": "string", "file": "string",
@@ -157,7 +156,8 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
     kind = _get(item, keys["type"])
     show, hide = _get(item, keys["show"]), _get(item, keys["hide"])
     meaning = reading.words.get(kind) if isinstance(kind, str) else None
-    if meaning == "not_data" or not versioned.shown_in(show, hide, keys["version"], reading.version):
+    shown = versioned.shown_in(show, hide, keys["version"], reading.version)
+    if meaning == "not_data" or not shown:
         return None
     ref = type_ref(item, kind, reading, f"{where} ({name})")
     default = _get(item, keys["default"])
