@@ -48,6 +48,11 @@ class EntryFields(BaseModel):
     default_variant: str | Literal[False] = False
 
 
+# What a field-list type word means for the value (pygen/extract/fieldlist.py MEANINGS).
+TypeWordMeaning = Literal["string", "number", "boolean", "enum", "enum_list", "object", "list",
+                          "collection", "fixed_collection", "not_data"]
+
+
 class FieldList(BaseModel):
     """A node's data described by a list of field descriptors in its entry (n8n's
     `properties`, Flowise's `inputs`): where the list is and which descriptor key holds what.
@@ -75,6 +80,9 @@ class FieldList(BaseModel):
     # The key inside show/hide that names the node's own version (n8n's `@version`): it picks
     # which fields each version has, and is no condition on the data.
     version: str | None = None
+    # Type word -> what it means for the value, over the preset's map (README `field_list`):
+    # `{ text = "string", select = "enum", json = "object" }`.
+    type_words: dict[str, TypeWordMeaning] | None = None
 
 
 class Zod(BaseModel):

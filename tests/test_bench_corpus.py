@@ -68,7 +68,8 @@ def test_a_bad_entry_is_one_error_naming_it(edit: object, message: str) -> None:
 def test_the_repository_manifest_parses() -> None:
     entries = parse_manifest(corpus.MANIFEST.read_text(encoding="utf-8"))
     assert len(entries) >= 6
-    assert all(e.true_nodes > 0 for e in entries)
+    # A repository whose catalog is not in its code counts 0 and says so in its shape.
+    assert all(e.true_nodes > 0 or e.shape.startswith("no catalog in code") for e in entries)
 
 
 def test_config_is_written_as_toml_pygen_reads(tmp_path: Path) -> None:

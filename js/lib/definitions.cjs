@@ -220,7 +220,9 @@ function readFields(ctx, entry, raw, read, out, computed) {
   // passed on as data; the descriptors are mapped to fields after extraction.
   if (ctx.request.entryFields.field_list) {
     const list = read("field_list");
-    if (Array.isArray(list)) out.field_list = list;
+    // A record of descriptors (`{method: {defaultValue, editorType}}`) too: its keys name
+    // the fields (pygen/extract/fieldlist.py).
+    if (Array.isArray(list) || (list !== null && typeof list === "object")) out.field_list = list;
   }
   const data = read("default_data");
   if (data !== undefined && (data === null || typeof data !== "object" || Array.isArray(data))) {

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
-from pygen.config import FieldList
+from pygen.config import FieldList, TypeWordMeaning
 from pygen.extract import versioned
 from pygen.model import Condition, DataField, DataType, Scalar, TypeRef
 
@@ -34,14 +34,37 @@ PRESETS: dict[str | None, dict[str, str | None]] = {
                 "version": None},
 }
 
-# Descriptor types and the JSON type of their value.
-_SCALAR_TYPES = {
+# Descriptor type words and what each means for the value: a JSON scalar, `enum` (one of the
+# descriptor's options), `enum_list` (a list of them), `object`, `list`, the n8n nestings
+# `collection`/`fixed_collection`, or `not_data` (shown in the editor, holds no data).
+Meaning = str
+MEANINGS = frozenset(get_args(TypeWordMeaning))
+_N8N_WORDS: dict[str, Meaning] = {
     "string": "string", "password": "string", "code": "string", "color": "string",
     "dateTime": "string", "hidden": "string", "asyncOptions": "string", "file": "string",
-    "folder": "string", "number": "number", "boolean": "boolean",
+    "folder": "string", "number": "number", "boolean": "boolean", "options": "enum",
+    "multiOptions": "enum_list", "collection": "collection",
+    "fixedCollection": "fixed_collection", "notice": "not_data", "callout": "not_data",
+    "button": "not_data",
 }
-# Descriptor types that show something in the editor and hold no data.
-_NOT_DATA = frozenset({"notice", "callout", "button"})
+# The words form builders use (`{key, label, type: "text" | "select" | "json", options}`).
+GENERIC_WORDS: dict[str, Meaning] = {
+    **_N8N_WORDS,
+    "text": "string", "textarea": "string", "email": "string", "url": "string",
+    "tel": "string", "date": "string", "time": "string", "datetime": "string",
+    "markdown": "string", "richtext": "string", "prompt": "string", "template": "string",
+    "integer": "number", "int": "number", "float": "number", "slider": "number",
+    "range": "number", "checkbox": "boolean", "switch": "boolean", "toggle": "boolean",
+    "bool": "boolean", "select": "enum", "radio": "enum", "dropdown": "enum",
+    "multiselect": "enum_list", "multiSelect": "enum_list", "checkboxes": "enum_list",
+    "json": "object", "object": "object", "keyvalue": "object", "array": "list",
+    "list": "list", "tags": "list", "divider": "not_data", "info": "not_data",
+}
+# Per preset, as data: each dialect's own words (Flowise's are n8n's, so far).
+TYPE_WORDS: dict[str | None, dict[str, Meaning]] = {
+    None: GENERIC_WORDS, "n8n": _N8N_WORDS, "flowise": _N8N_WORDS,
+}
+_SCALARS = {"string", "number", "boolean"}
 
 
 @dataclass
@@ -49,6 +72,7 @@ class Reading:
     """What reading one node's list found: fields, and what it could not read."""
 
     keys: Mapping[str, str | None]
+    words: Mapping[str, Meaning] = field(default_factory=lambda: GENERIC_WORDS)
     problems: list[str] = field(default_factory=list)
     # The node's own version, when its visibility conditions can name one (`@version`).
     version: float | None = None
@@ -64,17 +88,23 @@ def keys_for(config: FieldList) -> dict[str, str | None]:
     return keys
 
 
+def words_for(config: FieldList) -> dict[str, Meaning]:
+    """The type-word map: the preset's, each word overridden or added by `type_words`."""
+    return {**TYPE_WORDS[config.preset], **(config.type_words or {})}
+
+
 def data_type(descriptors: Any, config: FieldList,
               version: str | None = None) -> tuple[DataType, list[str]]:
     """The node's data type from its descriptor list, and one problem per unreadable item.
     `version`: the node's version (its variant), which picks the fields a dialect's version
     condition shows."""
-    reading = Reading(keys_for(config), version=_number(version))
+    reading = Reading(keys_for(config), words_for(config), version=_number(version))
     fields = read_fields(descriptors, reading, f"'{config.entry_field}'")
     return DataType(via="field-list", fields=fields), reading.problems
 
 
 def read_fields(descriptors: Any, reading: Reading, where: str) -> tuple[DataField, ...]:
+    descriptors = _named_list(descriptors, reading.keys["name"])
     if not isinstance(descriptors, list):
         reading.problems.append(f"{where} is not a list of field descriptors")
         return ()
@@ -84,6 +114,16 @@ def read_fields(descriptors: Any, reading: Reading, where: str) -> tuple[DataFie
         if read is not None:
             out.append(read)
     return tuple(out)
+
+
+def _named_list(descriptors: Any, name_key: str | None) -> Any:
+    """A record of descriptors (`{method: {defaultValue, editorType}}`) as the list it means:
+    each key is the field's name (its own name key, when it has one, wins). Anything else is
+    returned as it was."""
+    if not isinstance(descriptors, dict) or not descriptors or name_key is None or not all(
+            isinstance(v, dict) for v in descriptors.values()):
+        return descriptors
+    return [{name_key: key, **value} for key, value in descriptors.items()]
 
 
 def _number(text: str | None) -> float | None:
@@ -115,7 +155,9 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
         return None
     kind = _get(item, keys["type"])
     show, hide = _get(item, keys["show"]), _get(item, keys["hide"])
-    if kind in _NOT_DATA or not versioned.shown_in(show, hide, keys["version"], reading.version):
+    meaning = reading.words.get(kind) if isinstance(kind, str) else None
+    shown = versioned.shown_in(show, hide, keys["version"], reading.version)
+    if meaning == "not_data" or not shown:
         return None
     ref = type_ref(item, kind, reading, f"{where} ({name})")
     default = _get(item, keys["default"])
@@ -148,22 +190,27 @@ def _default_text(value: Any) -> str | None:
 
 
 def type_ref(item: Mapping[str, Any], kind: Any, reading: Reading, where: str) -> TypeRef:
-    """The JSON type of a descriptor's value, by its dialect type."""
-    if isinstance(kind, str) and kind in _SCALAR_TYPES:
-        return TypeRef(kind=_SCALAR_TYPES[kind])  # type: ignore[arg-type]
+    """The JSON type of a descriptor's value, by what its dialect's type word means."""
+    meaning = reading.words.get(kind) if isinstance(kind, str) else None
+    if meaning in _SCALARS:
+        return TypeRef(kind=meaning)  # type: ignore[arg-type]
     options = _get(item, reading.keys["options"])
-    if kind == "options":
+    if meaning == "enum":
         return _choice(options, reading.keys)
-    if kind == "multiOptions":
+    if meaning == "enum_list":
         return TypeRef(kind="array", items=_choice(options, reading.keys))
-    if kind == "collection":
+    if meaning == "object":
+        return TypeRef(kind="object")
+    if meaning == "list":
+        return TypeRef(kind="array", items=TypeRef(kind="unknown"))
+    if meaning == "collection":
         obj = TypeRef(kind="object", fields=tuple(
             f.model_copy(update={"optional": True})
             for f in read_fields(options or [], reading, f"{where}.options")))
         # `typeOptions.multipleValues`: the value is a list of such objects.
         many = _get(item, "typeOptions.multipleValues") is True
         return TypeRef(kind="array", items=obj) if many else obj
-    if kind == "fixedCollection":
+    if meaning == "fixed_collection":
         return _fixed_collection(item, options, reading, where)
     return TypeRef(kind="unknown", text=kind if isinstance(kind, str) else None)
 

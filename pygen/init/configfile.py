@@ -100,6 +100,8 @@ def tables(s: Settings) -> list[str]:
 
 
 def toml(item: object) -> str:
+    if isinstance(item, dict):  # an inline table: `{ text = "string" }`
+        return "{ " + ", ".join(f"{value(k)} = {toml(v)}" for k, v in item.items()) + " }"
     return "false" if item is False else "true" if item is True else value(item)
 
 

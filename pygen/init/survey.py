@@ -12,7 +12,7 @@ from pathlib import Path
 from pygen.config import Config, EntryFields, FieldList, Settings, Zod
 from pygen.errors import MarkerError, PygenError
 from pygen.extract import typenames
-from pygen.init import scan
+from pygen.init import scan, typewords
 from pygen.init.literals import Candidate, Dialect
 from pygen.skills import markers
 
@@ -46,6 +46,8 @@ class Catalog:
     files: tuple[Path, ...] = ()
     # The values telling versions of one type apart (`variant_field`).
     variants: frozenset[str] = frozenset()
+    # `field_list.type_words` for the descriptor words the field list's map left unknown.
+    type_words: tuple[tuple[str, str], ...] = ()
 
     def resolution(self) -> str:
         """`12 by name, 1 structural, 2 not found` from the extractor's record."""
@@ -136,7 +138,8 @@ def confirm(candidate: Candidate, root: Path, settings: Settings | None = None) 
                    handles=sum(1 for n in extraction.nodes if n.inputs or n.outputs),
                    files=tuple(sorted({root / n.source.file for n in extraction.nodes})),
                    variants=frozenset(v for n in extraction.nodes
-                                      for v in (n.variant, *n.variant_values) if v))
+                                      for v in (n.variant, *n.variant_values) if v),
+                   type_words=tuple(typewords.propose(extraction.nodes).items()))
 
 
 def confirm_written(candidate: Candidate, root: Path, settings: Settings,
@@ -151,6 +154,11 @@ def confirm_written(candidate: Candidate, root: Path, settings: Settings,
     if catalog.error and "timed out" in catalog.error and settings.extract_timeout < INIT_TIMEOUT:
         settings = settings.model_copy(update={"extract_timeout": INIT_TIMEOUT})
         catalog = confirm(candidate, root, settings)
+    if catalog.type_words and settings.field_list is not None:
+        # The words the map left unknown, placed by their names (pygen/init/typewords.py).
+        words = {**dict(catalog.type_words), **(settings.field_list.type_words or {})}
+        settings = settings.model_copy(update={"field_list": settings.field_list.model_copy(
+            update={"type_words": words})})
     return settings, catalog
 
 

@@ -123,3 +123,45 @@ def test_a_preset_without_a_version_key_keeps_version_as_a_condition() -> None:
     data_type, _ = fieldlist.data_type(
         [{"label": "X", "name": "x", "type": "string", "show": {"@version": [1]}}], FLOWISE, "2")
     assert [c.field for c in data_type.fields[0].shown_when] == ["@version"]
+
+
+GENERIC = FieldList(entry_field="fields", name="key", default="defaultValue")
+
+
+def test_generic_type_words_give_json_types_and_enums() -> None:
+    data_type, problems = fieldlist.data_type([
+        {"key": "mode", "type": "select", "options": [{"label": "A", "value": "a"}, "b"]},
+        {"key": "tags", "type": "multiselect", "options": ["x", "y"]},
+        {"key": "body", "type": "json"},
+        {"key": "on", "type": "toggle", "defaultValue": True},
+        {"key": "rule", "type": "divider"},
+        {"key": "cron", "type": "cron"},
+    ], GENERIC)
+    assert problems == []
+    by_name = {f.name: f.type_text for f in data_type.fields}
+    # `divider` holds no data; `cron` is a word no map knows: unknown, by its own word.
+    assert by_name == {"mode": '"a" | "b"', "tags": '("x" | "y")[]', "body": "object",
+                       "on": "boolean", "cron": "cron"}
+
+
+def test_type_words_in_the_config_override_the_preset() -> None:
+    config = GENERIC.model_copy(update={"type_words": {"cron": "string", "json": "string"}})
+    data_type, _ = fieldlist.data_type(
+        [{"key": "cron", "type": "cron"}, {"key": "body", "type": "json"}], config)
+    assert [f.type_text for f in data_type.fields] == ["string", "string"]
+
+
+def test_n8n_keeps_its_own_words() -> None:
+    # `select` is no n8n word: an n8n list reads it as unknown, as before.
+    data_type, _ = fieldlist.data_type([{"name": "x", "type": "select"}], N8N)
+    assert data_type.fields[0].type.kind == "unknown"
+
+
+def test_a_record_of_descriptors_is_a_field_list_named_by_its_keys() -> None:
+    config = FieldList(entry_field="inputs", type="editorType", default="defaultValue")
+    data_type, problems = fieldlist.data_type(
+        {"method": {"defaultValue": "GET", "editorType": "select", "options": ["GET", "PUT"]},
+         "n": {"editorType": "number"}}, config)
+    assert problems == []
+    assert [(f.name, f.type_text, f.default_tag) for f in data_type.fields] == [
+        ("method", '"GET" | "PUT"', '"GET"'), ("n", "number", None)]
