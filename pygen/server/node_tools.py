@@ -24,6 +24,7 @@ from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
 from pygen.errors import PygenError
 from pygen.files import first_link
+from pygen.schema.document import VARIANTS_KEY
 from pygen.server.batch import standard_batch
 from pygen.server.limits import (
     MAX_NAME_LENGTH,
@@ -37,7 +38,7 @@ from pygen.server.standard import standard_text
 from pygen.server.validate_tool import DataArg, WorkflowArg, data_argument, workflow_argument
 from pygen.skills.minimal_detail import render_minimal
 from pygen.skills.sections import PROSE_SECTIONS, section_text
-from pygen.suggest import normalised, ranked
+from pygen.suggest import NEAREST_TYPES, normalised, ranked
 from pygen.validation.autofix import FixResult, autofix
 from pygen.validation.catalog import Catalog, WorkflowInputError, parse_json
 from pygen.validation.findings import WireReport, wire_report
@@ -161,11 +162,66 @@ class AliasIndex:
 
 def unknown_type_message(node_type: str, valid: Sequence[str],
                          aliases: Sequence[tuple[str, str]] = ()) -> str:
-    """Up to three suggestions first, then the valid types."""
+    """Up to three suggestions first, then the valid types: all of them when there are at
+    most NEAREST_TYPES, else the NEAREST_TYPES closest and how to find the others."""
+    if len(valid) > NEAREST_TYPES:
+        near = ranked(node_type, list(valid), NEAREST_TYPES, aliases)
+        listed = (f"Did you mean: {', '.join(near)}? (the nearest of {len(valid)} types)"
+                  if near else f"None of the {len(valid)} types is close.")
+        return (f"Unknown node_type '{node_type}'. {listed} search_nodes finds a type by what "
+                "it does.")
     near = ranked(node_type, list(valid), _SUGGESTIONS, aliases)
     mean = f" Did you mean: {', '.join(near)}?" if near else ""
     return (f"Unknown node_type '{node_type}'.{mean} "
             f"Valid types: {', '.join(valid) if valid else '(none loaded)'}")
+
+
+@dataclass(frozen=True)
+class Versions:
+    """A type whose entries are variants (n8n's versions), as a workflow names it: the
+    variant answered for the plain type (the default) and what each variant covers."""
+
+    node_type: str
+    default: str
+    field: str
+    # (variant key, the values it covers), in the schema document's order.
+    variants: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def line(self) -> str:
+        """One line: the versions, which one this is, how to ask for another."""
+        def covered(values: tuple[str, ...]) -> str:
+            return values[0] if len(values) == 1 else f"{values[0]}–{values[-1]}"
+        listed = ", ".join(f"{covered(v)} `{key}`" for key, v in self.variants)
+        values = dict(self.variants)[self.default]
+        other = next((key for key, _ in reversed(self.variants) if key != self.default), None)
+        ask = (f" For another, ask for its type, e.g. get_node_skill(node_type=\"{other}\")."
+               if other else "")
+        return (f"Note: `{self.node_type}` has {len(self.variants)} versions (`{self.field}`: "
+                f"{listed}); this is version {values[-1]}, the default.{ask}")
+
+
+def versioned_types(doc: Mapping[str, Any], served: Mapping[str, str],
+                    field: str | None) -> dict[str, Versions]:
+    """Every type of the schema document whose entries are variants and that is not served
+    under its own name, when the variant it defaults to is served."""
+    out: dict[str, Versions] = {}
+    defs = doc.get("$defs", {})
+    for node_type, schema in defs.items() if isinstance(defs, dict) else ():
+        variants = schema.get(VARIANTS_KEY) if isinstance(schema, dict) else None
+        if node_type in served or not isinstance(variants, dict):
+            continue
+        values = variants.get("values")
+        default = variants.get("default")
+        if not isinstance(values, dict) or default not in served:
+            continue
+        covers: dict[str, list[str]] = {}
+        for value, key in values.items():
+            if isinstance(key, str) and key in served:
+                covers.setdefault(key, []).append(str(value))
+        out[node_type] = Versions(node_type, str(default),
+                                  field or str(variants.get("field") or "version"),
+                                  tuple((k, tuple(v)) for k, v in covers.items()))
+    return out
 
 
 def _text(text: str, *, error: bool = False) -> CallToolResult:
@@ -199,10 +255,18 @@ class SkillAnswers:
 
     def __init__(self, skills: Mapping[str, str], nodes: NodeCatalog | None) -> None:
         self.skills, self.nodes = skills, nodes
-        self.valid = sorted(skills)
-        self.aliases = nodes.aliases() if nodes else []
+        conv = nodes.catalog.conventions if nodes else DEFAULT_CONVENTIONS
+        self.versions = versioned_types(nodes.doc, skills, conv.node_version_key) \
+            if nodes else {}
+        # The names an agent may ask for: each versioned type under its plain name, which
+        # stands for its variants in "did you mean" (a workflow names the plain type).
+        shadowed = {key for v in self.versions.values() for key, _ in v.variants}
+        self.valid = sorted({*(t for t in skills if t not in shadowed), *self.versions})
+        # A variant's label or tool names its plain type (variants share a label).
+        plain = {key: v.node_type for v in self.versions.values() for key, _ in v.variants}
+        self.aliases = [(a, plain.get(t, t), w) for a, t, w in (nodes.aliases() if nodes else [])]
         self.tool_aliases = [(a, t) for a, t, _ in self.aliases]
-        self.index = AliasIndex(self.valid, self.aliases)
+        self.index = AliasIndex(sorted({*skills, *self.versions}), self.aliases)
         self._texts: dict[tuple[str, Detail], str | None] = {}
         # One loaded type asked alone (the commonest call): its whole answer's text.
         self._single: dict[tuple[str, Detail], str] = {}
@@ -218,13 +282,24 @@ class SkillAnswers:
             self._texts[key] = text
         return text
 
+    def _named(self, name: str, detail: Detail) -> tuple[str | None, str | None]:
+        """(text, type served) of a loaded type, or of a versioned type's default variant
+        with the line naming its versions; (None, None) for any other name."""
+        text = self.text(name, detail)
+        if text is not None:
+            return text, name
+        versions = self.versions.get(name)
+        if versions is None:
+            return None, None
+        return f"{versions.line()}\n\n{self.text(versions.default, detail)}", versions.default
+
     def result(self, node_type: str | None, node_types: Sequence[str] | None,
                detail: Detail) -> CallToolResult:
         wanted = [*([node_type] if node_type else []), *(node_types or [])]
         if not wanted:
             return _text("Pass node_type, or node_types with one or more types.", error=True)
         names = list(dict.fromkeys(wanted))
-        if len(names) == 1 and names[0] in self.skills:
+        if len(names) == 1 and (names[0] in self.skills or names[0] in self.versions):
             key = (names[0], detail)
             text = self._single.get(key)
             if text is None:
@@ -239,14 +314,14 @@ class SkillAnswers:
         parts: list[str] = []
         types: list[str | None] = []
         for name in names:
-            text = self.text(name, detail)
-            types.append(name if text is not None else None)
+            text, node_type = self._named(name, detail)
             alias = self.index.resolve(name) if text is None else None
             if alias is not None:
-                text = f"{alias[1]}\n\n{self.text(alias[0], detail)}"
-                types[-1] = alias[0]
+                text, node_type = self._named(alias[0], detail)
+                text = f"{alias[1]}\n\n{text}"
             elif text is None:
                 text = unknown_type_message(name, self.valid, self.tool_aliases)
+            types.append(node_type)
             parts.append(text)
         if detail == "standard":
             parts = standard_batch(parts, types)
