@@ -189,9 +189,7 @@ class Versions:
 
     def line(self) -> str:
         """One line: the versions, which one this is, how to ask for another."""
-        def covered(values: tuple[str, ...]) -> str:
-            return values[0] if len(values) == 1 else f"{values[0]}–{values[-1]}"
-        listed = ", ".join(f"{covered(v)} `{key}`" for key, v in self.variants)
+        listed = ", ".join(f"{'/'.join(v)} `{key}`" for key, v in self.variants)
         values = dict(self.variants)[self.default]
         other = next((key for key, _ in reversed(self.variants) if key != self.default), None)
         ask = (f" For another, ask for its type, e.g. get_node_skill(node_type=\"{other}\")."
