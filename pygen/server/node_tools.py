@@ -39,7 +39,7 @@ from pygen.server.validate_tool import DataArg, WorkflowArg, data_argument, work
 from pygen.skills.minimal_detail import render_minimal
 from pygen.skills.sections import PROSE_SECTIONS, section_text
 from pygen.suggest import NEAREST_TYPES, normalised, ranked
-from pygen.validation.autofix import FixResult, autofix
+from pygen.validation.autofix import FixResult, autofix, without_workflow
 from pygen.validation.catalog import Catalog, WorkflowInputError, parse_json
 from pygen.validation.findings import WireReport, wire_report
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile
@@ -72,8 +72,9 @@ def autofix_description(conv: Conventions = DEFAULT_CONVENTIONS) -> str:
     mapping = f"`{conv.mapping_field}` entries, " if conv.mapping_field else ""
     return ("Apply every mechanical fix validation knows (renames, case, defaults, "
             f"{mapping}positions, runner-owned fields) to a workflow (profile as in "
-            "validate_workflow_json). Returns {workflow, changes, remaining, valid}; never "
-            "writes prompts or URLs.")
+            "validate_workflow_json). Returns {changes, remaining, valid}: each change's "
+            "`fix` says what to apply where; include_workflow=true adds the fixed workflow. "
+            "Never writes prompts or URLs.")
 
 
 @dataclass(frozen=True)
@@ -385,13 +386,13 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
             return wire_report(found)
         return wire_report(found + validate_node_data(node_type, parsed, nodes.catalog, profile))
 
-    def autofix_workflow(workflow: WorkflowArg,
-                         profile: Profile = DEFAULT_PROFILE) -> FixResult:
+    def autofix_workflow(workflow: WorkflowArg, profile: Profile = DEFAULT_PROFILE,
+                         include_workflow: bool = False) -> FixResult:
         parsed, problem = workflow_argument(workflow)
         if problem is not None:
-            return {"workflow": workflow, "changes": [], "remaining": [dict(problem.to_dict())],
-                    "valid": False}
-        return autofix(parsed, lambda doc: validate_workflow(doc, nodes.catalog, profile))
+            return {"changes": [], "remaining": [dict(problem.to_dict())], "valid": False}
+        fixed = autofix(parsed, lambda doc: validate_workflow(doc, nodes.catalog, profile))
+        return fixed if include_workflow else without_workflow(fixed)
 
     server.add_tool(search_nodes, description=SEARCH_DESCRIPTION, annotations=READ_ONLY)
     server.add_tool(validate_node, description=VALIDATE_NODE_DESCRIPTION, annotations=READ_ONLY,
