@@ -24,7 +24,6 @@ from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
 from pygen.errors import PygenError
 from pygen.files import first_link
-from pygen.schema.document import VARIANTS_KEY
 from pygen.server.batch import standard_batch
 from pygen.server.limits import (
     MAX_NAME_LENGTH,
@@ -36,6 +35,7 @@ from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.standard import standard_text
 from pygen.server.validate_tool import DataArg, WorkflowArg, data_argument, workflow_argument
+from pygen.server.versions import versioned_types
 from pygen.skills.minimal_detail import render_minimal
 from pygen.skills.sections import PROSE_SECTIONS, section_text
 from pygen.suggest import NEAREST_TYPES, normalised, ranked
@@ -175,52 +175,6 @@ def unknown_type_message(node_type: str, valid: Sequence[str],
     mean = f" Did you mean: {', '.join(near)}?" if near else ""
     return (f"Unknown node_type '{node_type}'.{mean} "
             f"Valid types: {', '.join(valid) if valid else '(none loaded)'}")
-
-
-@dataclass(frozen=True)
-class Versions:
-    """A type whose entries are variants (n8n's versions), as a workflow names it: the
-    variant answered for the plain type (the default) and what each variant covers."""
-
-    node_type: str
-    default: str
-    field: str
-    # (variant key, the values it covers), in the schema document's order.
-    variants: tuple[tuple[str, tuple[str, ...]], ...]
-
-    def line(self) -> str:
-        """One line: the versions, which one this is, how to ask for another."""
-        listed = ", ".join(f"{'/'.join(v)} `{key}`" for key, v in self.variants)
-        values = dict(self.variants)[self.default]
-        other = next((key for key, _ in reversed(self.variants) if key != self.default), None)
-        ask = (f" For another, ask for its type, e.g. get_node_skill(node_type=\"{other}\")."
-               if other else "")
-        return (f"Note: `{self.node_type}` has {len(self.variants)} versions (`{self.field}`: "
-                f"{listed}); this is version {values[-1]}, the default.{ask}")
-
-
-def versioned_types(doc: Mapping[str, Any], served: Mapping[str, str],
-                    field: str | None) -> dict[str, Versions]:
-    """Every type of the schema document whose entries are variants and that is not served
-    under its own name, when the variant it defaults to is served."""
-    out: dict[str, Versions] = {}
-    defs = doc.get("$defs", {})
-    for node_type, schema in defs.items() if isinstance(defs, dict) else ():
-        variants = schema.get(VARIANTS_KEY) if isinstance(schema, dict) else None
-        if node_type in served or not isinstance(variants, dict):
-            continue
-        values = variants.get("values")
-        default = variants.get("default")
-        if not isinstance(values, dict) or default not in served:
-            continue
-        covers: dict[str, list[str]] = {}
-        for value, key in values.items():
-            if isinstance(key, str) and key in served:
-                covers.setdefault(key, []).append(str(value))
-        out[node_type] = Versions(node_type, str(default),
-                                  field or str(variants.get("field") or "version"),
-                                  tuple((k, tuple(v)) for k, v in covers.items()))
-    return out
 
 
 def _text(text: str, *, error: bool = False) -> CallToolResult:

@@ -6,7 +6,9 @@ tables (the data fields above name the same values; `detail="full"` has the tabl
 data spread over many lines, long enum lists and fields nested more than one level deep.
 Gotchas are kept whole while the text fits its budget, else cut to their first sentence. A
 field whose type is a bare name (`headers: HeaderMap`) gets its shape from the schema.
-Everything cut is named with a pointer to `full`.
+Everything cut is named with a pointer to `full`. A block another tool keeps in the file (an
+AUTO-GEN id pygen does not write) is left out too, named, with the same pointer: it is what
+its team wrote for other tasks, and can be longer than the node's own text.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Any
 
 from pygen import jsonread
 from pygen.jsonread import JsonInputError
+from pygen.skills.markers import END, START
+from pygen.skills.render import own_blocks
 from pygen.skills.render_tools import type_text
 from pygen.skills.sections import COMMENT, HEADING
 
@@ -49,6 +53,7 @@ _SENTENCE_END = re.compile(r"(?<=[A-Za-z)`\"]{2}[.])\s+(?=[A-Z`(])")
 def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
     """The standard detail of one node skill's text (`schema`: its data schema, if known)."""
     text = _FRONTMATTER.sub("", text)
+    text = without_foreign_blocks(text)
     text = COMMENT.sub("", text)
     text = _TABLE.sub(_table_line, text)
     text = _SOURCE_NAME.sub(r"**\1:**", text)
@@ -61,6 +66,29 @@ def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
     if len(text) > BUDGET:
         text = _short_gotchas(text)
     return text
+
+
+def without_foreign_blocks(text: str) -> str:
+    """The text with each block whose id pygen does not write replaced by a line naming it."""
+    if "AUTO-GEN:START" not in text:
+        return text
+    own = own_blocks()
+    out: list[str] = []
+    inside: str | None = None
+    for line in text.splitlines(keepends=True):
+        start = START.match(line)
+        if inside is None and start is not None and start.group(1) not in own:
+            inside = start.group(1)
+            out.append(f"(Left out here: the `{inside}` block, which this catalog does not "
+                       f"write; {FULL} has it.)\n")
+            continue
+        if inside is not None:
+            end = END.match(line)
+            if end is not None and end.group(1) == inside:
+                inside = None
+            continue
+        out.append(line)
+    return "".join(out)
 
 
 def _table_line(match: re.Match[str]) -> str:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NotRequired
 
 # pydantic (the MCP output schema) needs this TypedDict on Python < 3.12.
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from pygen.validation.findings import Finding, Fix, FixDict
 

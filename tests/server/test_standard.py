@@ -120,3 +120,14 @@ def test_a_batch_says_each_thing_once_and_loses_no_field_name() -> None:
         assert named <= set(re.findall(r"`(\w+)", part)), node_type
         assert len(part) <= len(single[node_type])
     assert sum(map(len, parts)) < sum(map(len, single.values())) - 3_000
+
+
+def test_a_block_the_catalog_does_not_write_is_named_not_served() -> None:
+    text = ("# N\n\n<!-- AUTO-GEN:START node-data-shape -->\n- **Type:** `n`\n"
+            "<!-- AUTO-GEN:END node-data-shape -->\n\n<!-- AUTO-GEN:START provider-prompting -->"
+            "\n" + "A long doctrine.\n" * 200 + "<!-- AUTO-GEN:END provider-prompting -->\n\n"
+            "## Common gotchas\n\n- One.\n")
+    served = standard_text(text)
+    assert "doctrine" not in served and "- One." in served
+    assert ("(Left out here: the `provider-prompting` block, which this catalog does not "
+            "write; get_node_skill(detail=\"full\") has it.)") in served

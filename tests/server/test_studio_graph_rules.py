@@ -10,9 +10,9 @@ from typing import Any
 
 import anyio
 import pytest
+from cli_run import run
 from mcp import Client
 
-from cli_run import run
 from pygen.server.app import build_server
 from pygen.server.store import load_store
 
