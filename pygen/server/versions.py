@@ -26,11 +26,16 @@ class Versions:
 
     def line(self) -> str:
         """One line: the versions, which one this is, how to ask for another."""
-        listed = ", ".join(f"{'/'.join(v)} `{key}`" for key, v in self.variants)
         values = dict(self.variants)[self.default]
         other = next((key for key, _ in reversed(self.variants) if key != self.default), None)
         ask = (f" For another, ask for its type, e.g. get_node_skill(node_type=\"{other}\")."
                if other else "")
+        if all(v == (key.removeprefix(f"{self.node_type}."),) for key, v in self.variants):
+            # Each version its own type, `<type>.<version>`: the values say it all.
+            listed = ", ".join(v[0] for _, v in self.variants)
+            ask = ask.replace("ask for its type", f"ask for `{self.node_type}.<version>`")
+        else:
+            listed = ", ".join(f"{'/'.join(v)} `{key}`" for key, v in self.variants)
         return (f"Note: `{self.node_type}` has {len(self.variants)} versions (`{self.field}`: "
                 f"{listed}); this is version {values[-1]}, the default.{ask}")
 

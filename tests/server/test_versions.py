@@ -51,11 +51,9 @@ def test_the_plain_type_answers_its_default_version_and_lists_the_others() -> No
         said = result.content[0].text  # type: ignore[union-attr]
         assert not result.is_error
         head, _, rest = said.partition("\n\n")
-        assert head == ("Note: `chat.send` has 6 versions (`typeVersion`: 1 `chat.send.1`, 2 "
-                        "`chat.send.2`, 2.1 `chat.send.2.1`, 2.2 `chat.send.2.2`, 2.3 "
-                        "`chat.send.2.3`, 2.4 `chat.send.2.4`); this is version 2.4, the "
-                        "default. For another, ask for its type, e.g. "
-                        "get_node_skill(node_type=\"chat.send.2.3\").")
+        assert head == ("Note: `chat.send` has 6 versions (`typeVersion`: 1, 2, 2.1, 2.2, 2.3, "
+                        "2.4); this is version 2.4, the default. For another, ask for "
+                        "`chat.send.<version>`, e.g. get_node_skill(node_type=\"chat.send.2.3\").")
         assert "chat.send.2.4" in rest.splitlines()[0] and "text23" not in rest
     # A version asked for by its type is that version alone; the label finds the plain type.
     older = answers().result("chat.send.1", None, "standard").content[0].text  # type: ignore
@@ -84,3 +82,12 @@ def test_validation_names_the_nearest_ten_for_an_unknown_type() -> None:
                  if f.rule == "unknown-node-type"]
     assert "the nearest of the 15 types: " in finding.message
     assert finding.message.count('"tool-') - 1 <= 10 and len(finding.message) < 400
+
+
+def test_a_variant_covering_several_versions_is_named_with_them() -> None:
+    from pygen.server.versions import Versions
+
+    line = Versions("if", "if.3", "typeVersion", (("if.2", ("1", "2")), ("if.3", ("3",)))).line()
+    assert line == ("Note: `if` has 2 versions (`typeVersion`: 1/2 `if.2`, 3 `if.3`); this is "
+                    "version 3, the default. For another, ask for its type, e.g. "
+                    "get_node_skill(node_type=\"if.2\").")
