@@ -94,3 +94,12 @@ def test_the_script_validates_a_workflow_without_pygen(exported: Path, tmp_path:
     assert broken.returncode == 1
     assert "error: $.nodes[0].type: unknown node type 'text-promt'" in broken.stdout
     assert "error: $.edges[0].source: no node has id 'nope'" in broken.stdout
+
+
+def test_the_script_answers_help_with_its_usage(exported: Path) -> None:
+    script = exported / "workflow-editor" / "scripts" / "validate_workflow.py"
+    for flag in ("--help", "-h"):
+        done = subprocess.run([sys.executable, "-I", str(script), flag], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0 and done.stdout.startswith("Validate a saved workflow")
+        assert "Usage: python scripts/validate_workflow.py WORKFLOW.json" in done.stdout
