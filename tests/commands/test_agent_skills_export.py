@@ -103,3 +103,11 @@ def test_the_script_answers_help_with_its_usage(exported: Path) -> None:
                               text=True, check=False)
         assert done.returncode == 0 and done.stdout.startswith("Validate a saved workflow")
         assert "Usage: python scripts/validate_workflow.py WORKFLOW.json" in done.stdout
+
+
+def test_the_package_guide_names_files_and_the_script_not_server_tools(exported: Path) -> None:
+    guide = (exported / "workflow-editor" / "SKILL.md").read_text(encoding="utf-8")
+    for tool in ("get_node_skill", "search_nodes", "validate_workflow_json", "autofix_workflow"):
+        assert tool not in guide, tool
+    assert "For one node type's fields read `references/<type>.md`;" in guide
+    assert "Check the workflow with `scripts/validate_workflow.py WORKFLOW.json`" in guide
