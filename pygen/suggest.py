@@ -19,6 +19,9 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 CUTOFF = 0.6
+# The most types an unknown type's message names: past it, the nearest (a catalog of
+# hundreds listed in full is a wall of text no one reads).
+NEAREST_TYPES = 10
 # rapidfuzz scores in percent; a hair under the cutoff so rounding never drops a candidate.
 _SLACK = 1e-6
 _WORD_BREAK = re.compile(r"[\s_\-.]+")

@@ -35,10 +35,11 @@ from pygen.server.listing import READ_ONLY
 from pygen.server.search import SearchIndex, entries_from_doc, search_text
 from pygen.server.standard import standard_text
 from pygen.server.validate_tool import DataArg, WorkflowArg, data_argument, workflow_argument
+from pygen.server.versions import versioned_types
 from pygen.skills.minimal_detail import render_minimal
 from pygen.skills.sections import PROSE_SECTIONS, section_text
-from pygen.suggest import normalised, ranked
-from pygen.validation.autofix import FixResult, autofix
+from pygen.suggest import NEAREST_TYPES, normalised, ranked
+from pygen.validation.autofix import FixResult, autofix, without_workflow
 from pygen.validation.catalog import Catalog, WorkflowInputError, parse_json
 from pygen.validation.findings import WireReport, wire_report
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile
@@ -71,8 +72,9 @@ def autofix_description(conv: Conventions = DEFAULT_CONVENTIONS) -> str:
     mapping = f"`{conv.mapping_field}` entries, " if conv.mapping_field else ""
     return ("Apply every mechanical fix validation knows (renames, case, defaults, "
             f"{mapping}positions, runner-owned fields) to a workflow (profile as in "
-            "validate_workflow_json). Returns {workflow, changes, remaining, valid}; never "
-            "writes prompts or URLs.")
+            "validate_workflow_json). Returns {changes, remaining, valid}: each change's "
+            "`fix` says what to apply where; include_workflow=true adds the fixed workflow. "
+            "Never writes prompts or URLs.")
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,14 @@ class AliasIndex:
 
 def unknown_type_message(node_type: str, valid: Sequence[str],
                          aliases: Sequence[tuple[str, str]] = ()) -> str:
-    """Up to three suggestions first, then the valid types."""
+    """Up to three suggestions first, then the valid types: all of them when there are at
+    most NEAREST_TYPES, else the NEAREST_TYPES closest and how to find the others."""
+    if len(valid) > NEAREST_TYPES:
+        near = ranked(node_type, list(valid), NEAREST_TYPES, aliases)
+        listed = (f"Did you mean: {', '.join(near)}? (the nearest of {len(valid)} types)"
+                  if near else f"None of the {len(valid)} types is close.")
+        return (f"Unknown node_type '{node_type}'. {listed} search_nodes finds a type by what "
+                "it does.")
     near = ranked(node_type, list(valid), _SUGGESTIONS, aliases)
     mean = f" Did you mean: {', '.join(near)}?" if near else ""
     return (f"Unknown node_type '{node_type}'.{mean} "
@@ -199,10 +208,18 @@ class SkillAnswers:
 
     def __init__(self, skills: Mapping[str, str], nodes: NodeCatalog | None) -> None:
         self.skills, self.nodes = skills, nodes
-        self.valid = sorted(skills)
-        self.aliases = nodes.aliases() if nodes else []
+        conv = nodes.catalog.conventions if nodes else DEFAULT_CONVENTIONS
+        self.versions = versioned_types(nodes.doc, skills, conv.node_version_key) \
+            if nodes else {}
+        # The names an agent may ask for: each versioned type under its plain name, which
+        # stands for its variants in "did you mean" (a workflow names the plain type).
+        shadowed = {key for v in self.versions.values() for key, _ in v.variants}
+        self.valid = sorted({*(t for t in skills if t not in shadowed), *self.versions})
+        # A variant's label or tool names its plain type (variants share a label).
+        plain = {key: v.node_type for v in self.versions.values() for key, _ in v.variants}
+        self.aliases = [(a, plain.get(t, t), w) for a, t, w in (nodes.aliases() if nodes else [])]
         self.tool_aliases = [(a, t) for a, t, _ in self.aliases]
-        self.index = AliasIndex(self.valid, self.aliases)
+        self.index = AliasIndex(sorted({*skills, *self.versions}), self.aliases)
         self._texts: dict[tuple[str, Detail], str | None] = {}
         # One loaded type asked alone (the commonest call): its whole answer's text.
         self._single: dict[tuple[str, Detail], str] = {}
@@ -218,13 +235,24 @@ class SkillAnswers:
             self._texts[key] = text
         return text
 
+    def _named(self, name: str, detail: Detail) -> tuple[str | None, str | None]:
+        """(text, type served) of a loaded type, or of a versioned type's default variant
+        with the line naming its versions; (None, None) for any other name."""
+        text = self.text(name, detail)
+        if text is not None:
+            return text, name
+        versions = self.versions.get(name)
+        if versions is None:
+            return None, None
+        return f"{versions.line()}\n\n{self.text(versions.default, detail)}", versions.default
+
     def result(self, node_type: str | None, node_types: Sequence[str] | None,
                detail: Detail) -> CallToolResult:
         wanted = [*([node_type] if node_type else []), *(node_types or [])]
         if not wanted:
             return _text("Pass node_type, or node_types with one or more types.", error=True)
         names = list(dict.fromkeys(wanted))
-        if len(names) == 1 and names[0] in self.skills:
+        if len(names) == 1 and (names[0] in self.skills or names[0] in self.versions):
             key = (names[0], detail)
             text = self._single.get(key)
             if text is None:
@@ -239,14 +267,14 @@ class SkillAnswers:
         parts: list[str] = []
         types: list[str | None] = []
         for name in names:
-            text = self.text(name, detail)
-            types.append(name if text is not None else None)
+            text, node_type = self._named(name, detail)
             alias = self.index.resolve(name) if text is None else None
             if alias is not None:
-                text = f"{alias[1]}\n\n{self.text(alias[0], detail)}"
-                types[-1] = alias[0]
+                text, node_type = self._named(alias[0], detail)
+                text = f"{alias[1]}\n\n{text}"
             elif text is None:
                 text = unknown_type_message(name, self.valid, self.tool_aliases)
+            types.append(node_type)
             parts.append(text)
         if detail == "standard":
             parts = standard_batch(parts, types)
@@ -312,13 +340,13 @@ def _register_catalog_tools(server: MCPServer, nodes: NodeCatalog) -> None:
             return wire_report(found)
         return wire_report(found + validate_node_data(node_type, parsed, nodes.catalog, profile))
 
-    def autofix_workflow(workflow: WorkflowArg,
-                         profile: Profile = DEFAULT_PROFILE) -> FixResult:
+    def autofix_workflow(workflow: WorkflowArg, profile: Profile = DEFAULT_PROFILE,
+                         include_workflow: bool = False) -> FixResult:
         parsed, problem = workflow_argument(workflow)
         if problem is not None:
-            return {"workflow": workflow, "changes": [], "remaining": [dict(problem.to_dict())],
-                    "valid": False}
-        return autofix(parsed, lambda doc: validate_workflow(doc, nodes.catalog, profile))
+            return {"changes": [], "remaining": [dict(problem.to_dict())], "valid": False}
+        fixed = autofix(parsed, lambda doc: validate_workflow(doc, nodes.catalog, profile))
+        return fixed if include_workflow else without_workflow(fixed)
 
     server.add_tool(search_nodes, description=SEARCH_DESCRIPTION, annotations=READ_ONLY)
     server.add_tool(validate_node, description=VALIDATE_NODE_DESCRIPTION, annotations=READ_ONLY,

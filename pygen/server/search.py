@@ -128,6 +128,15 @@ class SearchIndex:
         best = heapq.nsmallest(limit, scores, key=lambda i: (-scores[i], self.entries[i].type))
         return [self.entries[i] for i in best]
 
+    def unfit(self, query: str) -> list[str]:
+        """The query's words that no entry has, as a word, its stem, a prefix, within one
+        edit (a typo) or as a synonym: only halves of it (`over` + `lay` for `overlay`)
+        are too weak to say a type fits the word."""
+        return [w for w in dict.fromkeys(w for w in words(query) if w not in _FILLER)
+                if not self._matches(w) and stem(w) not in self.postings and not any(
+                    o in self.postings for o in (*SYNONYMS.get(w, ()),
+                                                 *SYNONYMS.get(stem(w), ())))]
+
     def _word_scores(self, word: str) -> dict[int, float]:
         """Entry → what one query word scores there: its best match, so a word and its
         synonyms, stem and prefixes found in one entry count once."""
@@ -256,4 +265,12 @@ def search_text(index: SearchIndex, query: str, limit: int = 10) -> str:
     if not hits:
         return (f"No node type matches {query!r}. Try fewer or other words; "
                 "start_workflow_editor lists every type.")
+    said = [w for w in dict.fromkeys(words(query)) if w not in _FILLER]
+    unfit = index.unfit(query)
+    if len(unfit) * 2 >= len(said):
+        # Most of what was asked for is in no type: the hits only share the other words.
+        missing = ", ".join(f"'{w}'" for w in unfit)
+        head = (f"No node type fits {missing}: no type's name, description or fields has "
+                f"{'it' if len(unfit) == 1 else 'them'}. The nearest by the other words:")
+        return "\n".join([head, *(hit.line() for hit in hits)])
     return "\n".join(hit.line() for hit in hits)

@@ -6,7 +6,9 @@ tables (the data fields above name the same values; `detail="full"` has the tabl
 data spread over many lines, long enum lists and fields nested more than one level deep.
 Gotchas are kept whole while the text fits its budget, else cut to their first sentence. A
 field whose type is a bare name (`headers: HeaderMap`) gets its shape from the schema.
-Everything cut is named with a pointer to `full`.
+Everything cut is named with a pointer to `full`. A block another tool keeps in the file (an
+AUTO-GEN id pygen does not write) is left out too, named, with the same pointer: it is what
+its team wrote for other tasks, and can be longer than the node's own text.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Any
 
 from pygen import jsonread
 from pygen.jsonread import JsonInputError
+from pygen.skills.markers import END, START
+from pygen.skills.render import own_blocks
 from pygen.skills.render_tools import type_text
 from pygen.skills.sections import COMMENT, HEADING
 
@@ -43,24 +47,162 @@ _FACTS = re.compile(r"(?:^- \*\*[^*\n]+:\*\* [^\n]*\n){2,}", re.MULTILINE)
 _MCP_SECTION = re.compile(r"^## MCP call$", re.MULTILINE)
 _FACT = re.compile(r"^- \*\*([^*\n]+):\*\* (.*)$", re.MULTILINE)
 # The end of a sentence: a full stop after a word (not `e.g.` or a number) before a space.
+# An optional object's bullet, and an optional field's one level inside it.
+_OPTIONAL_TOP = re.compile(r"^- `\w+\?: ")
+_OPTIONAL_INNER = re.compile(r"^  - `(\w+)\?: ")
+_COLLECTION = 4
+# A field bullet with a condition: `- `name: type` — default `…` — shown when … — text`.
+_CONDITIONED = re.compile(r"^- `(?P<head>[^`]+)`(?P<default> — default `[^`]*`)? — shown when "
+                          r"(?P<cond>[^—]+?) — (?P<desc>.*)$")
+_CLAUSE = re.compile(r"`(\w+)` is (?:one of )?((?:`[^`]*`(?:, )?)+)")
+# Markup in descriptions (n8n writes HTML links): the words are kept, the tags are not.
+_HTML_LINK = re.compile(r"<a\s[^>]*>(.*?)</a>", re.DOTALL)
+_HTML_TAG = re.compile(r"</?(?:b|i|em|strong|code|br)\s*/?>")
 _SENTENCE_END = re.compile(r"(?<=[A-Za-z)`\"]{2}[.])\s+(?=[A-Z`(])")
 
 
 def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
     """The standard detail of one node skill's text (`schema`: its data schema, if known)."""
     text = _FRONTMATTER.sub("", text)
+    text = without_foreign_blocks(text)
     text = COMMENT.sub("", text)
     text = _TABLE.sub(_table_line, text)
     text = _SOURCE_NAME.sub(r"**\1:**", text)
     text = _JSON_BLOCK.sub(_one_line_json, text)
     text = _FACTS.sub(_facts_line, text, count=1)  # the header, not bullets in prose
     props = (schema or {}).get("properties", {})
-    lines = _owned_fields(_fields(text.splitlines(), schema or {}), props)
+    text = _HTML_LINK.sub(r"\1", _HTML_TAG.sub("", text))
+    lines = _owned_fields(_fields(_collections(_merged(text.splitlines())), schema or {}),
+                          props)
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
     text = _ALIAS_ENUM.sub(r"\1` — one of ", text)
     if len(text) > BUDGET:
         text = _short_gotchas(text)
     return text
+
+
+def without_foreign_blocks(text: str) -> str:
+    """The text with each block whose id pygen does not write replaced by a line naming it."""
+    if "AUTO-GEN:START" not in text:
+        return text
+    own = own_blocks()
+    out: list[str] = []
+    inside: str | None = None
+    for line in text.splitlines(keepends=True):
+        start = START.match(line)
+        if inside is None and start is not None and start.group(1) not in own:
+            inside = start.group(1)
+            out.append(f"(Left out here: the `{inside}` block, which this catalog does not "
+                       f"write; {FULL} has it.)\n")
+            continue
+        if inside is not None:
+            end = END.match(line)
+            if end is not None and end.group(1) == inside:
+                inside = None
+            continue
+        out.append(line)
+    return "".join(out)
+
+
+def _merged(lines: list[str]) -> list[str]:
+    """Bullets of one field listed once per condition (n8n lists `channelId` for each
+    operation) as one bullet per field, type and default, its conditions joined: the values
+    of the one clause they differ in, else each condition after `or`. Descriptions that
+    differ keep their shared label (the first sentence)."""
+    out: list[str | None] = []
+    first: dict[tuple[str, str], int] = {}
+    found: dict[int, list[tuple[list[tuple[str, list[str]]], str]]] = {}
+    for index, line in enumerate(lines):
+        if not line.startswith("- "):
+            if line.strip() and not line.startswith(" "):
+                first = {}  # a new section: fields are merged within one list only
+            out.append(line)
+            continue
+        match = _CONDITIONED.match(line)
+        nested = index + 1 < len(lines) and lines[index + 1].startswith("  ")
+        clauses = _clauses(match.group("cond")) if match and not nested else None
+        if match is None or clauses is None:
+            out.append(line)
+            continue
+        key = (match.group("head"), match.group("default") or "")
+        if key in first:
+            found[first[key]].append((clauses, match.group("desc")))
+            out.append(None)
+            continue
+        first[key] = len(out)
+        found[len(out)] = [(clauses, match.group("desc"))]
+        out.append(line)
+    for at, entries in found.items():
+        if len(entries) > 1:
+            line = out[at] or ""
+            match = _CONDITIONED.match(line)
+            assert match is not None
+            descs = {d for _, d in entries}
+            desc = entries[0][1] if len(descs) == 1 else entries[0][1].split(". ")[0]
+            out[at] = (f"- `{match.group('head')}`{match.group('default') or ''} — shown when "
+                       f"{_joined([c for c, _ in entries])} — {desc}")
+    return [line for line in out if line is not None]
+
+
+def _collections(lines: list[str]) -> list[str]:
+    """An optional object of more than _COLLECTION optional fields (n8n's `options`): its
+    fields by name on one line; each one's type and values are in `full`."""
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        out.append(line)
+        index += 1
+        if not _OPTIONAL_TOP.match(line):
+            continue
+        end = index
+        while end < len(lines) and lines[end].startswith("  "):
+            end += 1
+        inner = [_OPTIONAL_INNER.match(x) for x in lines[index:end] if x.startswith("  - ")]
+        if len(inner) > _COLLECTION and all(inner):
+            names = ", ".join(f"`{m.group(1)}`" for m in inner if m)
+            out.append(f"  - optional fields: {names} (each one: {FULL})")
+            index = end
+    return out
+
+
+def _clauses(cond: str) -> list[tuple[str, list[str]]] | None:
+    """`a` is `x` and `b` is one of `y`, `z` → [(a, [x]), (b, [y, z])]; None if not so."""
+    out = []
+    for part in cond.split(" and "):
+        clause = _CLAUSE.fullmatch(part)
+        if clause is None:
+            return None
+        out.append((clause.group(1), re.findall(r"`([^`]*)`", clause.group(2))))
+    return out
+
+
+def _joined(conditions: list[list[tuple[str, list[str]]]]) -> str:
+    """The conditions after `or`, any two on the same fields that differ in one clause's
+    values merged into one first (`operation` is one of `close`, `get` and …)."""
+    merged = [dict(c) for c in conditions]
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(merged)):
+            for j in range(i + 1, len(merged)):
+                a, b = merged[i], merged[j]
+                differ = [f for f in a if a[f] != b.get(f)]
+                if set(a) == set(b) and len(differ) == 1:
+                    a[differ[0]] = list(dict.fromkeys([*a[differ[0]], *b[differ[0]]]))
+                    del merged[j]
+                    changed = True
+                    break
+            if changed:
+                break
+    return " or ".join(_condition(list(c.items())) for c in merged)
+
+
+def _condition(clauses: list[tuple[str, list[str]]]) -> str:
+    def values(vs: list[str]) -> str:
+        listed = ", ".join(f"`{v}`" for v in vs)
+        return listed if len(vs) == 1 else f"one of {listed}"
+    return " and ".join(f"`{f}` is {values(vs)}" for f, vs in clauses)
 
 
 def _table_line(match: re.Match[str]) -> str:

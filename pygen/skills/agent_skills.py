@@ -50,7 +50,8 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
     """Path → text of every file of the package, from the skills folder's new `texts`."""
     editor = out / EDITOR
     guide = texts.get(layout.workflow_editor(skills_dir), "")
-    files = {editor / "SKILL.md": _skill_md(EDITOR, DESCRIPTION, _body(_file_tools(guide))
+    files = {editor / "SKILL.md": _skill_md(EDITOR, DESCRIPTION,
+                                            _body(in_files(_file_tools(guide)))
                                             + _files_note(node_types))}
     stems = layout.file_stems(node_types)
     for node_type in node_types:
@@ -100,9 +101,32 @@ def _file_tools(guide: str) -> str:
         return guide
     _, _, app = match.group(2).partition("\n\n")
     here = ("In this package (no skills server needed): `references/<type>.md` for a node "
-            "type's fields, handles and tool; `scripts/validate_workflow.py` to check a "
-            "workflow. Where the text names `get_node_skill`, read the reference instead.\n")
+            "type's fields, handles and tool; `scripts/validate_workflow.py WORKFLOW.json` to "
+            "check a workflow.\n")
     return guide[:match.start(2)] + here + ("\n" + app if app else "") + guide[match.end(2):]
+
+
+# The skills server's node tools as the package's files say them (an agent reading files has
+# no such server): each call written in the guide becomes the file or script that stands in.
+_IN_FILES = (
+    # A detail level said beside the call is the server's: a reference is one text.
+    (re.compile(r"\bcall\s+`get_node_skill(?:\([^`]*\))?`(?:\s+\([^)]*`standard`[^)]*\))?"),
+     "read `references/<type>.md`"),
+    (re.compile(r"`get_node_skill(?:\([^`]*\))?`"), "`references/<type>.md`"),
+    (re.compile(r"`search_nodes(?:\([^`]*\))?` finds a type by what it does"),
+     "the node catalog below lists every type by what it does"),
+    (re.compile(r"`search_nodes(?:\([^`]*\))?`"), "the node catalog below"),
+    (re.compile(r"`validate_workflow_json(?:\([^`]*\))?`"),
+     "`scripts/validate_workflow.py WORKFLOW.json`"),
+    (re.compile(r" \(`autofix_workflow(?:\([^`]*\))?` repairs the\s+mechanical slips\)"), ""),
+)
+
+
+def in_files(text: str) -> str:
+    """The guide's text with the skills server's node tools named as this package's files."""
+    for pattern, files_say in _IN_FILES:
+        text = pattern.sub(files_say, text)
+    return text
 
 
 def _body(text: str) -> str:

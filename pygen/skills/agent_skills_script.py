@@ -13,7 +13,7 @@ from __future__ import annotations
 SCRIPT = '''#!/usr/bin/env python3
 """Validate a saved workflow JSON against references/nodes.schema.json (in its layout).
 
-Usage: python scripts/validate_workflow.py WORKFLOW.json   (or - for stdin)
+Usage: python scripts/validate_workflow.py WORKFLOW.json   (or - for stdin; -h, --help: this)
 Prints one line per problem (path: message) and exits 1 when there are errors, else 0.
 """
 import json
@@ -161,6 +161,9 @@ def check_target(target, named, handles, where, out):
 
 
 def main(argv):
+    if len(argv) == 2 and argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
     if len(argv) != 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2

@@ -48,8 +48,12 @@ def _header(node_type: str, schema: Mapping[str, Any], meta: Mapping[str, Any]) 
 
 
 def _handles_line(handles: Mapping[str, Any], meta: Mapping[str, Any]) -> str:
-    inputs = _ids(handles.get("inputs"))
-    outputs = _ids(handles.get("outputs"))
+    """`in: a (text, ≤1) → out: b (image)`: ids, with their declared types and the most edges
+    an input takes."""
+    limits = handles.get("inputLimits")
+    inputs = _ids(handles.get("inputs"), handles.get("inputTypes"),
+                  limits if isinstance(limits, dict) else {})
+    outputs = _ids(handles.get("outputs"), handles.get("outputTypes"), {})
     text = f"in: {inputs} → out: {outputs}"
     tool = meta.get("tool")
     return f"{text} · MCP tool: {tool}" if tool else text
@@ -68,20 +72,58 @@ def _lists(value: object) -> list[tuple[str, list[str]]]:
     return [(str(k), [str(x) for x in v]) for k, v in items if isinstance(v, list)]
 
 
-def _ids(values: object) -> str:
+def _ids(values: object, types: object, limits: Mapping[str, Any]) -> str:
     # One line each (a newline spelled `\n`): an id cannot start a line of the answer.
-    ids = [visible_line(str(v)) for v in values] if isinstance(values, list) else []
-    return ", ".join(ids) if ids else "none"
+    ids = [str(v) for v in values] if isinstance(values, list) else []
+    typed = types if isinstance(types, dict) else {}
+    shown = []
+    for handle in ids:
+        notes = [str(typed[handle])] if handle in typed else []
+        limit = limits.get(handle)
+        if isinstance(limit, int):
+            notes.append(f"≤{limit}")
+        text = visible_line(handle)
+        shown.append(f"{text} ({', '.join(notes)})" if notes else text)
+    return ", ".join(shown) if shown else "none"
 
 
-def _field_line(name: str, prop: Mapping[str, Any], required: bool) -> str:
-    line = f"{name}{'*' if required else ''}: {type_text(prop)}"
+def _field_line(name: str, prop: Mapping[str, Any], required: bool,
+                default: Any = None, depth: int = 0) -> str:
+    """`name*: type bounds =default`; an object's fields inline, each the same way (with its
+    part of the object's default), so every nested enum's values are there."""
+    nested = _nested(prop, default if depth else prop.get("default"), depth)
+    line = f"{name}{'*' if required else ''}: {nested or _values(prop)}"
     line += "".join(f" {key}={prop[key]}" for key in _BOUNDS if key in prop)
-    if "default" in prop and prop["default"] not in ("", [], {}):
-        shown = json.dumps(prop["default"], ensure_ascii=False, separators=(",", ":"))
+    shown_default = prop.get("default", default)
+    if nested is None and shown_default not in (None, "", [], {}):
+        shown = json.dumps(shown_default, ensure_ascii=False, separators=(",", ":"))
         line += f" ={shown if len(shown) <= _DEFAULT_LIMIT else shown[:_DEFAULT_LIMIT] + '…'}"
     return line
 
 
+def _nested(prop: Mapping[str, Any], default: Any, depth: int) -> str | None:
+    """`{ a*: …, b: … }` for an object with declared fields (two levels deep at most)."""
+    inner = prop.get("properties")
+    if prop.get("type") != "object" or not isinstance(inner, dict) or not inner \
+            or depth >= _MAX_DEPTH:
+        return None
+    required = set(prop.get("required", ()))
+    defaults = default if isinstance(default, dict) else {}
+    parts = [_field_line(n, p if isinstance(p, dict) else {}, n in required, defaults.get(n),
+                         depth + 1) for n, p in inner.items()]
+    return "{ " + ", ".join(parts) + " }"
+
+
+def _values(prop: Mapping[str, Any]) -> str:
+    """The type, an enum's values capped at _ENUM_LIMIT with a count of the rest."""
+    values = prop.get("enum")
+    if isinstance(values, list) and len(values) > _ENUM_LIMIT:
+        shown = " | ".join(json.dumps(v, ensure_ascii=False) for v in values[:_ENUM_LIMIT])
+        return f"{shown} | … ({len(values) - _ENUM_LIMIT} more: detail=\"standard\")"
+    return type_text(prop)
+
+
+_MAX_DEPTH = 2
+_ENUM_LIMIT = 16
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
            "maxLength", "minItems", "maxItems")

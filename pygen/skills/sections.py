@@ -72,8 +72,17 @@ def without_empty_sections(text: str) -> str:
         body = "".join(lines[index + 1:end])
         deeper = end < len(lines) and (m := HEADING.match(lines[end])) is not None \
             and len(m.group(1)) > len(match.group(1))
-        if not (is_placeholder(body) and not deeper and "AUTO-GEN:START" not in
-                (lines[end] if end < len(lines) else "")):
+        block = end < len(lines) and "AUTO-GEN:START" in lines[end]
+        if not is_placeholder(body) or deeper:
             out.extend(lines[index:end])
+        elif block:
+            # A stand-in before a block (`(Add prose here.)` above the tool's block): the
+            # heading stays over the block's text, never over the stand-in or an empty block.
+            close = next((i for i in range(end + 1, len(lines))
+                          if "AUTO-GEN:END" in lines[i]), None)
+            if close is not None and not "".join(lines[end + 1:close]).strip():
+                index = close + 1
+                continue
+            out.extend([lines[index], "\n"] if body.strip() else lines[index:end])
         index = end
     return "".join(out)

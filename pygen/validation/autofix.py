@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NotRequired
 
 # pydantic (the MCP output schema) needs this TypedDict on Python < 3.12.
 from typing_extensions import TypedDict
@@ -27,12 +27,20 @@ class Change(TypedDict):
 
 
 class FixResult(TypedDict):
-    workflow: Any
+    # The fixed workflow; the served tool leaves it out unless asked (the changes say what
+    # differs, and an unchanged workflow sent back is only reading).
+    workflow: NotRequired[Any]
     # Each {rule, message, fix}; plain objects so the MCP tool list stays small.
     changes: list[dict[str, Any]]
     # What is left after the fixes (errors and warnings no mechanical fix covers).
     remaining: list[dict[str, Any]]
     valid: bool
+
+
+def without_workflow(result: FixResult) -> FixResult:
+    """The result without the fixed workflow: the changes, what is left, the verdict."""
+    return {"changes": result["changes"], "remaining": result["remaining"],
+            "valid": result["valid"]}
 
 
 def autofix(document: Any, validate: Callable[[Any], Sequence[Finding]]) -> FixResult:

@@ -70,8 +70,13 @@ def _at(data: object, path: str, base: tuple[str | int, ...]) -> Any:
         return None
     value: Any = data
     for part in parts[len(base):]:
-        if (isinstance(part, int) and isinstance(value, list) and part < len(value)) or (isinstance(part, str) and isinstance(value, dict) and part in value):
-            value = value[part]
-        else:
-            return None
+        value = _step(value, part)
     return value
+
+
+def _step(value: Any, part: str | int) -> Any:
+    if isinstance(value, list) and isinstance(part, int):
+        return value[part] if part < len(value) else None
+    if isinstance(value, dict) and isinstance(part, str):
+        return value.get(part)
+    return None

@@ -6,7 +6,7 @@ suggestion where one exists; they come in document order (nodes, then edges).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -16,7 +16,7 @@ from pygen.dynamic_handles import pattern_matches
 from pygen.jsonread import JsonInputError
 from pygen.jsonvalues import show
 from pygen.model import Model
-from pygen.suggest import closest, guess
+from pygen.suggest import NEAREST_TYPES, closest, guess, ranked
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
 from pygen.validation.expressions import accept_expressions, expression_findings
@@ -244,17 +244,27 @@ def _node_spec(node: dict[str, Any], path: str,
         return None, _variant_as_type(node, f"{path}.type", catalog)
     where = f"{path}.type"
     if node_type is None:
-        return None, error_at(where, f"missing node type; one of {listed(types, None)}",
+        return None, error_at(where, f"missing node type; one of {listed(types, NEAREST_TYPES)}",
                               rule="unknown-node-type")
     if not isinstance(node_type, str):
         return None, error_at(where, f"expected a node type string, got {kind(node_type)}",
                               rule="unknown-node-type")
     near = guess(node_type, types)
-    return None, error_at(where, f"unknown node type {show(node_type)}; valid types: "
-                                 f"{listed(types, None)}", near.name if near else None,
+    return None, error_at(where, f"unknown node type {show(node_type)}; "
+                                 f"{_types_text(node_type, types)}", near.name if near else None,
                           rule="unknown-node-type",
                           fix=Fix("set", parts_of(where), near.name) if near and near.mechanical
                           else None)
+
+
+def _types_text(node_type: str, types: Sequence[str]) -> str:
+    """Every valid type of a small catalog; of a large one, the nearest NEAREST_TYPES (a
+    catalog of hundreds in one message is a wall no one reads)."""
+    if len(types) <= NEAREST_TYPES:
+        return f"valid types: {listed(types, None)}"
+    near = ranked(node_type, list(types), NEAREST_TYPES)
+    return (f"the nearest of the {len(types)} types: {listed(near, None)}" if near
+            else f"none of the {len(types)} types is close")
 
 
 def _variant_as_type(node: dict[str, Any], where: str, catalog: Catalog) -> Finding:

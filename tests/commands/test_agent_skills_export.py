@@ -143,3 +143,20 @@ def test_a_hand_written_file_in_the_package_is_never_overwritten(
     assert (mine / "other" / "SKILL.md").read_text() == "another skill\n"
     assert (mine / "workflow-editor" / "SKILL.md").read_text().startswith("---\nname: ")
     assert run(root, "check", monkeypatch=monkeypatch).exit_code == 0
+
+
+def test_the_script_answers_help_with_its_usage(exported: Path) -> None:
+    script = exported / "workflow-editor" / "scripts" / "validate_workflow.py"
+    for flag in ("--help", "-h"):
+        done = subprocess.run([sys.executable, "-I", str(script), flag], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0 and done.stdout.startswith("Validate a saved workflow")
+        assert "Usage: python scripts/validate_workflow.py WORKFLOW.json" in done.stdout
+
+
+def test_the_package_guide_names_files_and_the_script_not_server_tools(exported: Path) -> None:
+    guide = (exported / "workflow-editor" / "SKILL.md").read_text(encoding="utf-8")
+    for tool in ("get_node_skill", "search_nodes", "validate_workflow_json", "autofix_workflow"):
+        assert tool not in guide, tool
+    assert "For one node type's fields read `references/<type>.md`;" in guide
+    assert "Check the workflow with `scripts/validate_workflow.py WORKFLOW.json`" in guide

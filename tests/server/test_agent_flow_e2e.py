@@ -55,7 +55,9 @@ async def _steps(session: ClientSession, workflow: dict[str, Any]) -> dict[str, 
         "node_types": ["generate-image", "Image_To_Video"], "detail": "minimal"})
     answers["validate"] = await session.call_tool("validate_workflow_json",
                                                   {"workflow": workflow})
-    answers["fix"] = await session.call_tool("autofix_workflow", {"workflow": workflow})
+    answers["fix"] = await session.call_tool("autofix_workflow", {"workflow": workflow,
+                                                                  "include_workflow": True})
+    answers["changes"] = await session.call_tool("autofix_workflow", {"workflow": workflow})
     fixed = answers["fix"].structured_content["workflow"]
     answers["again"] = await session.call_tool("validate_workflow_json", {"workflow": fixed})
     return answers
@@ -73,6 +75,9 @@ def _check(answers: dict[str, Any]) -> None:
     assert fixed["valid"] and fixed["remaining"] == []
     assert answers["again"].structured_content["findings"] == []
     assert "aspect_ratio" not in json.dumps(fixed["workflow"])
+    # Unasked, the workflow is not sent back: the changes say what to apply.
+    assert answers["changes"].structured_content == {
+        k: v for k, v in fixed.items() if k != "workflow"}
 
 
 def _example_skills(tmp_path: Path) -> Path:

@@ -120,3 +120,31 @@ def test_a_batch_says_each_thing_once_and_loses_no_field_name() -> None:
         assert named <= set(re.findall(r"`(\w+)", part)), node_type
         assert len(part) <= len(single[node_type])
     assert sum(map(len, parts)) < sum(map(len, single.values())) - 3_000
+
+
+def test_a_block_the_catalog_does_not_write_is_named_not_served() -> None:
+    text = ("# N\n\n<!-- AUTO-GEN:START node-data-shape -->\n- **Type:** `n`\n"
+            "<!-- AUTO-GEN:END node-data-shape -->\n\n<!-- AUTO-GEN:START provider-prompting -->"
+            "\n" + "A long doctrine.\n" * 200 + "<!-- AUTO-GEN:END provider-prompting -->\n\n"
+            "## Common gotchas\n\n- One.\n")
+    served = standard_text(text)
+    assert "doctrine" not in served and "- One." in served
+    assert ("(Left out here: the `provider-prompting` block, which this catalog does not "
+            "write; get_node_skill(detail=\"full\") has it.)") in served
+
+
+def test_a_field_listed_per_condition_is_one_bullet_and_collections_are_named() -> None:
+    text = ("**Required data fields**:\n"
+            "- `channelId: string` — shown when `operation` is `close` and `resource` is "
+            "`channel` — Channel. The channel to close\n"
+            "- `channelId: string` — shown when `operation` is `get` and `resource` is "
+            "`channel` — Channel. The channel to get\n"
+            "- `text: string` — Text. See <a href=\"https://x\">the docs</a>\n\n"
+            "**Optional data fields:**\n- `options?: object` — Options\n"
+            + "".join(f"  - `o{i}?: boolean` — Option {i}\n" for i in range(6)))
+    served = standard_text(text)
+    assert ("- `channelId: string` — shown when `operation` is one of `close`, `get` and "
+            "`resource` is `channel` — Channel\n") in served
+    assert "Text. See the docs" in served
+    assert ("  - optional fields: `o0`, `o1`, `o2`, `o3`, `o4`, `o5` (each one: "
+            "get_node_skill(detail=\"full\"))") in served

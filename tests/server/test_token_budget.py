@@ -46,7 +46,7 @@ def test_the_listing_keeps_what_an_agent_needs() -> None:
     for name in ("validate_node", "validate_workflow_json", "autofix_workflow"):
         # Output schemas are cut to an object; the description names the keys returned.
         assert tools[name]["outputSchema"] == {"type": "object"}
-        returned = "{workflow, changes, remaining, valid}" if name == "autofix_workflow" else (
+        returned = "{changes, remaining, valid}" if name == "autofix_workflow" else (
             "validate_workflow_json returns" if name == "validate_node" else
             "{valid, errors, warnings, findings[{level, path, rule, message, suggestion, fix?}]}")
         assert returned in str(tools[name]["description"])

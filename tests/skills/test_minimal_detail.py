@@ -44,3 +44,16 @@ def test_fields_one_per_line_with_types_enums_and_defaults() -> None:
         "deprecated, leave out: old\n"
         "runner sets: url, status\n"
     )
+
+
+def test_nested_fields_carry_their_enums_and_long_enums_a_count() -> None:
+    text = minimal("image-to-video")
+    assert ('camera*: { motion*: "static" | "pan-left" | "pan-right" | "zoom-in" | "zoom-out" | '
+            '"orbit" ="zoom-in", strength*: number minimum=0 maximum=1 =0.5 }') in text
+    assert "in: image (image, ≤1), in (text, ≤1) → out: video (video)" in text
+    schema = {"properties": {"options": {"type": "object", "properties": {
+        "region": {"enum": [f"r{i}" for i in range(20)]}}}}}
+    line = render_minimal("x", schema, {}, {}).splitlines()[-1]
+    assert line == ('options: { region: "r0" | "r1" | "r2" | "r3" | "r4" | "r5" | "r6" | "r7" | '
+                    '"r8" | "r9" | "r10" | "r11" | "r12" | "r13" | "r14" | "r15" | … (4 more: '
+                    'detail="standard") }')

@@ -61,3 +61,14 @@ def test_empty_sections_reads_as_each_section_alone(lines: list[str]) -> None:
                      if is_placeholder(_reference_section(text, t) or ""))
     assert empty_sections(text) == expected
     assert all(section_text(text, t) == _reference_section(text, t) for t in PROSE_SECTIONS)
+
+
+def test_a_stand_in_before_a_block_is_never_served() -> None:
+    text = ("# T\n\n## When to use\n\n(Add prose here. Auto-gen will preserve it across "
+            "regenerations.)\n\n<!-- AUTO-GEN:START mcp-call -->\n<!-- AUTO-GEN:END mcp-call -->"
+            "\n\n## MCP call\n\n(Add prose here.)\n<!-- AUTO-GEN:START tool -->\nCall `x`.\n"
+            "<!-- AUTO-GEN:END tool -->\n\n## Common gotchas\n\n- Real prose.\n")
+    served = without_empty_sections(text)
+    assert "Add prose" not in served and "## When to use" not in served
+    assert "## MCP call\n\n<!-- AUTO-GEN:START tool -->\nCall `x`." in served
+    assert served.endswith("## Common gotchas\n\n- Real prose.\n")

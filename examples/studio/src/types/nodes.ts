@@ -23,14 +23,25 @@ export type NodeCategory = "input" | "logic" | "ai" | "video" | "audio" | "utili
 /** Lifecycle of one node during a workflow run. */
 export type ExecutionStatus = "idle" | "queued" | "running" | "completed" | "failed";
 
+/** What flows along an edge; the canvas only joins an output to an input of the same kind. */
+export type ValueType = "text" | "list" | "image" | "video" | "audio";
+
+/** One handle on a node's side. */
+export interface HandleDefinition {
+  id: string;
+  type: ValueType;
+  /** The most edges the canvas lets into this input (unset: any number). */
+  maxConnections?: number;
+}
+
 export interface NodeDefinition {
   type: string;
   label: string;
   category: NodeCategory;
   creditCost?: number;
   description?: string;
-  inputs: string[];
-  outputs: string[];
+  inputs: HandleDefinition[];
+  outputs: HandleDefinition[];
   defaultData: Record<string, unknown>;
 }
 
@@ -387,7 +398,7 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     category: "input",
     description: "Holds a piece of text, such as a script line or prompt, for downstream nodes.",
     inputs: [],
-    outputs: ["text"],
+    outputs: [{ id: "text", type: "text" }],
     defaultData: { label: "Text Prompt", text: "", locked: false },
   },
   {
@@ -396,7 +407,7 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     category: "input",
     description: "Holds an ordered list of text entries, typically one per shot or scene.",
     inputs: [],
-    outputs: ["items"],
+    outputs: [{ id: "items", type: "list" }],
     defaultData: {
       label: "List",
       items: ["Item 1", "Item 2", "Item 3"],
@@ -408,8 +419,8 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     label: "Loop",
     category: "logic",
     description: "Runs the nodes after it once per incoming list entry.",
-    inputs: ["items"],
-    outputs: ["item"],
+    inputs: [{ id: "items", type: "list", maxConnections: 1 }],
+    outputs: [{ id: "item", type: "text" }],
     defaultData: { label: "Loop", maxIterations: 0, parallel: false },
   },
   {
@@ -418,8 +429,8 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     category: "ai",
     creditCost: 5,
     description: "Generates a still image from a text prompt.",
-    inputs: ["in"],
-    outputs: ["image"],
+    inputs: [{ id: "in", type: "text", maxConnections: 1 }],
+    outputs: [{ id: "image", type: "image" }],
     defaultData: {
       ...GENERATION_DEFAULTS,
       label: "Generate Image",
@@ -438,8 +449,8 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     category: "ai",
     creditCost: 2,
     description: "Enlarges an image while sharpening its detail.",
-    inputs: ["image"],
-    outputs: ["image"],
+    inputs: [{ id: "image", type: "image", maxConnections: 1 }],
+    outputs: [{ id: "image", type: "image" }],
     defaultData: {
       label: "Upscale Image",
       provider: "topaz",
@@ -453,8 +464,11 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     category: "ai",
     creditCost: 20,
     description: "Animates a still image into a short video clip.",
-    inputs: ["image", "in"],
-    outputs: ["video"],
+    inputs: [
+      { id: "image", type: "image", maxConnections: 1 },
+      { id: "in", type: "text", maxConnections: 1 },
+    ],
+    outputs: [{ id: "video", type: "video" }],
     defaultData: {
       ...GENERATION_DEFAULTS,
       label: "Image to Video",
@@ -473,8 +487,8 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     category: "ai",
     creditCost: 10,
     description: "Composes a music track from a description of its mood and style.",
-    inputs: ["in"],
-    outputs: ["audio"],
+    inputs: [{ id: "in", type: "text", maxConnections: 1 }],
+    outputs: [{ id: "audio", type: "audio" }],
     defaultData: {
       ...GENERATION_DEFAULTS,
       label: "Generate Music",
@@ -491,8 +505,8 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     category: "ai",
     creditCost: 3,
     description: "Speaks a piece of text aloud in a chosen voice.",
-    inputs: ["text"],
-    outputs: ["audio"],
+    inputs: [{ id: "text", type: "text", maxConnections: 1 }],
+    outputs: [{ id: "audio", type: "audio" }],
     defaultData: {
       label: "Text to Speech",
       text: "",
@@ -507,8 +521,8 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     label: "Trim Video",
     category: "video",
     description: "Keeps only part of a video clip.",
-    inputs: ["video"],
-    outputs: ["video"],
+    inputs: [{ id: "video", type: "video", maxConnections: 1 }],
+    outputs: [{ id: "video", type: "video" }],
     defaultData: { label: "Trim Video", startSeconds: 0, endSeconds: undefined },
   },
   {
@@ -516,8 +530,8 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     label: "Combine Videos",
     category: "video",
     description: "Joins several clips into one video, in order, with optional transitions.",
-    inputs: ["videos"],
-    outputs: ["video"],
+    inputs: [{ id: "videos", type: "video" }],
+    outputs: [{ id: "video", type: "video" }],
     defaultData: {
       label: "Combine Videos",
       transition: "cut",
@@ -530,8 +544,11 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     label: "Merge Video & Audio",
     category: "video",
     description: "Lays an audio track over a video clip.",
-    inputs: ["video", "audio"],
-    outputs: ["video"],
+    inputs: [
+      { id: "video", type: "video", maxConnections: 1 },
+      { id: "audio", type: "audio", maxConnections: 1 },
+    ],
+    outputs: [{ id: "video", type: "video" }],
     defaultData: {
       label: "Merge Video & Audio",
       audioVolume: 1,
@@ -545,8 +562,8 @@ export const NODE_DEFINITIONS: NodeDefinition[] = [
     label: "Adjust Volume",
     category: "audio",
     description: "Raises or lowers the loudness of an audio track.",
-    inputs: ["audio"],
-    outputs: ["audio"],
+    inputs: [{ id: "audio", type: "audio", maxConnections: 1 }],
+    outputs: [{ id: "audio", type: "audio" }],
     defaultData: { label: "Adjust Volume", gainDb: -3, normalize: false },
   },
   {
