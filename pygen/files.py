@@ -10,6 +10,7 @@ rename them all: an error while staging leaves every file as it was.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import secrets
 import shutil
@@ -27,6 +28,21 @@ BOM = "\ufeff"
 MAX_READ = 64 << 20
 # Every staged file is named `.<target name>.<random>.pygen-tmp`.
 TEMP_SUFFIX = ".pygen-tmp"
+
+
+# The sha256 of the bytes each file was last read as (read_bytes), by absolute path: the
+# memos record what a run read, not a hash taken again after it (pygen.extract.cache).
+_read_digests: dict[str, str] = {}
+
+
+def read_digest(path: Path | str) -> str | None:
+    """The sha256 of `path`'s bytes as this process last read them, None if it did not."""
+    return _read_digests.get(os.path.abspath(path))
+
+
+def forget_reads() -> None:
+    """Start a new run's record of what it read."""
+    _read_digests.clear()
 
 
 class LinkError(PygenError):
@@ -134,6 +150,7 @@ def read_bytes(path: Path | str, limit: int = MAX_READ, follow: bool = True,
     if len(data) > limit:
         raise PygenError(f"{path}: larger than {limit // (1 << 20)} MB; pygen reads no input "
                          "that large")
+    _read_digests[os.path.abspath(path)] = hashlib.sha256(data).hexdigest()
     return data
 
 

@@ -5,7 +5,10 @@
 const { UserError } = require("./errors.cjs");
 const { isStackOverflow, tooDeep } = require("./deepnesting.cjs");
 const { rel } = require("./util.cjs");
-const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
+const {
+  makeProject, assertParses, sourcesRead, absentProbed, unsettledRead,
+} = require("./project.cjs");
+const readlog = require("./readlog.cjs");
 const { definitionEntries } = require("./sources.cjs");
 const { loadSources } = require("./sourcefiles.cjs");
 const { readEntry } = require("./definitions.cjs");
@@ -42,6 +45,7 @@ function stopwatch() {
 }
 
 function extract(tsMorph, request) {
+  readlog.install();
   const built = { project: null };
   try {
     const reply = run(tsMorph, request, built);
@@ -88,9 +92,12 @@ function run(tsMorph, request, built) {
   if (!catalogNotes(ctx, ev, nodes, only)) return halted(ctx);
   clock.lap("types");
   const sources = sourcesRead(ctx);
+  const absent = absentProbed(ctx);
+  const unsettled = unsettledRead(ctx);
   clock.lap("sources");
   return {
-    ok: true, nodes, workflow, sources, diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
+    ok: true, nodes, workflow, sources, absent, ...(unsettled.length ? { unsettled } : {}),
+    diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
     data_union: ctx.autoUnion || null, locations,
     incremental: { entries: entries.length, facts: facts.filter(Boolean), groups: ctx.groups },
     ...(request.profile ? { timings: clock.marks, program: programCounts(ctx) } : {}),

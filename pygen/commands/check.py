@@ -66,8 +66,10 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
               use_cache: bool, verbose: bool = False) -> int:
     """One `check` run; returns its exit code. A clean run is remembered (pygen.gate.check_memo)."""
     files.refuse_links_below(config.skills_dir)  # before the memo, which reads through links
+    # Before anything is read: what the memo of this run will be keyed by.
+    start = check_memo.started(config, strict) if use_cache else None
     known_clean = check_memo.clean_check(config, strict, lambda changed: _early_start(
-        config, changed)) if use_cache else None
+        config, changed), start) if start is not None else None
     if known_clean is not None:
         print_diagnostics(known_clean.warnings, quiet or as_json, verbose)
         print_contradictions(known_clean.contradictions, strict=False, quiet=quiet or as_json)
@@ -76,7 +78,7 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         return 0
     with gcpause.paused():
         return full_check(config, strict=strict, quiet=quiet, as_json=as_json,
-                          use_cache=use_cache, verbose=verbose)
+                          use_cache=use_cache, verbose=verbose, start=start)
 
 
 def _early_start(config: Config, changed: list[Path]) -> None:
@@ -96,7 +98,8 @@ def _early_start(config: Config, changed: list[Path]) -> None:
 
 
 def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
-               use_cache: bool, verbose: bool) -> int:
+               use_cache: bool, verbose: bool,
+               start: check_memo.Started | None = None) -> int:
     """The check the memo could not answer: extract, render, gate, compare."""
     from pygen.gate import gate as gating
     from pygen.progress import counted, progress
@@ -127,10 +130,10 @@ def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         return 1
     # A run whose only words are the catalog's warnings is remembered with them, to say
     # again; any other finding is worked out afresh on every run.
-    if use_cache and not gate.stale_names and not gate.foreign \
+    if start is not None and not gate.stale_names and not gate.foreign \
             and not config.settings.saved_workflows:
         passed = check_memo.Passed(len(plan.updates), plan.model.diagnostics, said)
-        check_memo.record_clean_check(config, strict, passed)
+        check_memo.record_clean_check(config, strict, passed, start)
     return 0
 
 

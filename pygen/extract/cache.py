@@ -19,9 +19,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import hmac
 import json
 import os
 import re
+import secrets
+import stat
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -38,7 +41,8 @@ from pygen.extract.runner import Extraction, named, parse_reply, run_extractor
 from pygen.jsonread import JsonInputError
 
 DIR = ".pygen-cache"
-FORMAT = 1
+# 2: entries signed with the checkout's local key, which format 1 had not.
+FORMAT = 2
 
 
 def cache_dir(config: Config) -> Path:
@@ -88,45 +92,181 @@ def _canonical(payload: Any) -> str:
 
 
 # An entry as write_entry writes it: this head, the payload's compact text (keys in their
-# order: default data keeps its own), "}". Its checksum is the sha256 of that text, checked
-# on the bytes read, with no second serialization of the payload.
-_HEAD = re.compile(r'\{"format":(\d+),"checksum":"([0-9a-f]{64})","payload":')
+# order: default data keeps its own), "}". Its MAC is an HMAC-SHA256 of the file's name and
+# that text under the checkout's local key (`_local_key`), checked on the bytes read, with
+# no second serialization of the payload.
+_HEAD = re.compile(r'\{"format":(\d+),"mac":"([0-9a-f]{64})","payload":')
+# The largest cache file read: far above the extraction of any real catalog, and a runaway
+# file (or a link to a device) is refused before it costs memory.
+MAX_ENTRY = 512 << 20
+# The checkout's local key: random bytes, bound to the inode and change time of the file
+# that holds them (see `_local_key`).
+KEY_FILE = ".key"
+_KEY_SIZE = 32
+
+
+def _local_key(folder: Path, create: bool = False) -> bytes | None:
+    """The key every entry of this cache folder is signed with, None when there is none
+    (nothing cached yet, or a key file that is not pygen's).
+
+    Caches are local: an entry is trusted only when this checkout's pygen wrote it. The key
+    is random bytes in `.pygen-cache/.key` hashed with that file's device, inode and change
+    time: a cache committed to the repository, restored by CI or copied from another
+    checkout or machine comes with a key file of another inode and change time, which no
+    one can predict, so its entries (a forged "passed" among them) are ignored and rebuilt.
+    No state outside the project, and no git process on the path of a warm check."""
+    path = folder / KEY_FILE
+    try:
+        data = files.read_bytes(path, limit=_KEY_SIZE, follow=False, what="a cache key file")
+        if data is None and create:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                         | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(secrets.token_bytes(_KEY_SIZE))
+            data = files.read_bytes(path, limit=_KEY_SIZE, follow=False)
+        if data is None or len(data) != _KEY_SIZE:
+            return None
+        st = os.lstat(path)
+    except (OSError, PygenError) as exc:
+        if create:
+            warn_once(f"{path}: {_reason(exc)}; the cache is not written")
+        return None
+    bound = f"{st.st_dev}:{st.st_ino}:{st.st_ctime_ns}".encode()
+    return hashlib.sha256(data + b"\0" + bound).digest()
+
+
+def _mac(key: bytes, path: Path, body: str) -> str:
+    return hmac.new(key, path.name.encode() + b"\0" + body.encode("utf-8"),
+                    hashlib.sha256).hexdigest()
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc)
+    return text.split(": ", 1)[1] if ": " in text else text
+
+
+# What this process said once: a warning about a cache is worth one line per run.
+_said: set[str] = set()
+
+
+def warn_once(line: str) -> None:
+    if line not in _said:
+        _said.add(line)
+        from pygen.output import err_console, visible
+
+        err_console.print(f"warning: {visible(line)}", highlight=False, markup=False)
 
 
 def read_entry(path: Path, key: str) -> dict[str, Any] | None:
-    """The payload stored under `key`, or None when missing, stale or damaged in any way."""
+    """The payload stored under `key`, or None when missing, stale, damaged, not signed by
+    this checkout's key, or not a regular file (a pipe, a device, a folder: one warning, and
+    the entry is rebuilt). Read as every input is (pygen.files.read_bytes): non-blocking,
+    size-capped, links not followed."""
     try:
-        text = path.read_bytes().decode("utf-8")
-        head = _HEAD.match(text)
-        if head is not None and text.endswith("}"):
-            body = text[head.end():-1]
-            if int(head.group(1)) != FORMAT or hashlib.sha256(
-                    body.encode("utf-8")).hexdigest() != head.group(2):
-                return None
-            payload = jsonread.loads_own(body, str(path))
-            return payload if isinstance(payload, dict) and payload.get("key") == key else None
-        stored = jsonread.loads_own(text, str(path))
-    except (OSError, UnicodeDecodeError, JsonInputError):
+        data = files.read_bytes(path, limit=MAX_ENTRY, follow=False, what="a cache file")
+    except PygenError as exc:
+        warn_once(f"{path}: {_reason(exc)}: ignored, and rebuilt")
         return None
-    # An entry written otherwise (by an older pygen): its checksum is its payload's digest.
-    if not isinstance(stored, dict) or stored.get("format") != FORMAT:
+    if data is None:
         return None
-    payload = stored.get("payload")
-    if not isinstance(payload, dict) or stored.get("checksum") != digest_json(payload):
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
         return None
-    return payload if payload.get("key") == key else None
+    head = _head_of(text)
+    if head is None:
+        return None
+    version, mac, body = head
+    if version != FORMAT:
+        return None
+    local = _local_key(path.parent)
+    if local is None or not hmac.compare_digest(mac, _mac(local, path, body)):
+        warn_once(f"{path}: not written by pygen in this checkout (a cache committed, "
+                  "copied or edited): ignored, and rebuilt")
+        return None
+    try:
+        payload = jsonread.loads_own(body, str(path))
+    except JsonInputError:
+        return None
+    return payload if isinstance(payload, dict) and payload.get("key") == key else None
+
+
+def _head_of(text: str) -> tuple[int, str, str] | None:
+    head = _HEAD.match(text)
+    if head is None or not text.endswith("}"):
+        return None
+    return int(head.group(1)), head.group(2), text[head.end():-1]
 
 
 def write_entry(path: Path, payload: dict[str, Any]) -> None:
-    """Store atomically; a cache that cannot be written only costs speed."""
+    """Store atomically, signed with the checkout's key; a cache that cannot be written only
+    costs speed. A run that saw an input change while it ran stores nothing (`unsettled`)."""
+    if _unsettled:
+        return
     body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
-    checksum = hashlib.sha256(body.encode("utf-8")).hexdigest()
     with contextlib.suppress(OSError, PygenError):
         ignore = path.parent / ".gitignore"
         if not ignore.exists():
             files.write_all([(ignore, "# Created by pygen: a local cache, never committed.\n*\n")])
-        files.write_all([(path, f'{{"format":{FORMAT},"checksum":"{checksum}","payload":'
-                                f'{body}}}')])
+        local = _local_key(path.parent, create=True)
+        if local is None:
+            return
+        _clear_odd(path)
+        files.write_all([(path, f'{{"format":{FORMAT},"mac":"{_mac(local, path, body)}",'
+                                f'"payload":{body}}}')])
+
+
+def _clear_odd(path: Path) -> None:
+    """Remove what stands where a cache file goes but is not a file (a pipe, a device, a
+    link, an empty folder), so the entry can be rebuilt; a folder with files stays."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        os.rmdir(path)  # OSError (not empty): the entry is not written
+    else:
+        os.unlink(path)
+
+
+# --- what a run read, and whether it changed while the run read it ----------------------
+
+# Paths this run saw change while it ran; once any is, the run stores nothing.
+_unsettled: list[str] = []
+
+
+def begin_run() -> None:
+    """A new run: nothing read yet, nothing seen changing."""
+    files.forget_reads()
+    _unsettled.clear()
+
+
+def input_changed(paths: Sequence[str]) -> None:
+    """Inputs changed while this run read them: what it found describes no state of the
+    files, so nothing of this run is cached; said once."""
+    if not paths or _unsettled:
+        _unsettled.extend(paths)
+        return
+    _unsettled.extend(paths)
+    more = f" (and {len(paths) - 1} more)" if len(paths) > 1 else ""
+    warn_once(f"{paths[0]}{more} changed while pygen read it: nothing of this run is "
+              "cached; run again to check the files as they are now")
+
+
+def run_unsettled() -> bool:
+    """Whether this run saw an input change while it ran."""
+    return bool(_unsettled)
+
+
+def changed_since(recorded: Iterable[Sequence[str | None]],
+                  absent: Iterable[str] = ()) -> list[str]:
+    """The recorded [path, sha256] whose bytes now differ from those the run read, and the
+    paths it found missing that exist now."""
+    changed = [str(e[0]) for e in recorded if sha256_of(Path(str(e[0]))) != e[1]]
+    return changed + [p for p in absent if os.path.lexists(p)]
 
 
 # --- the extraction -------------------------------------------------------------------------
@@ -206,10 +346,19 @@ def _manifests(config: Config, reply: dict[str, Any]) -> list[Path]:
          and isinstance(n.get("source"), dict)], config.root)
 
 
+def absent_paths(config: Config, reply: dict[str, Any]) -> list[str]:
+    """The paths the extraction looked for and did not find (module resolution's
+    candidates, a nearer tsconfig.json): one appearing may change what it reads."""
+    found = reply.get("absent")
+    return sorted({os.path.normpath(config.root / str(p)) for p in found}) \
+        if isinstance(found, list) else []
+
+
 def extract(config: Config, note: Callable[[str], None] | None = None) -> Extraction:
     """The extraction, from the cache when nothing it read has changed; when some files
     changed, only the nodes they affect are read again (pygen.extract.incremental). `note`
     hears how much was read again."""
+    begin_run()
     path = cache_dir(config) / "extract.json"
     key = extraction_key(config)
     # Before any file is hashed or read: a file changed after this is never trusted by its
@@ -223,21 +372,31 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
                                            config.settings.variant_field), config)
             if cached is not None and reply is cached.get("reply"):
                 return extraction  # nothing changed: nothing to write
-            _store(path, key, reply, reply_fingerprint(config, reply), started_ns)
+            _store(config, path, key, reply, started_ns)
             return extraction
     # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
     extraction = named(parse_reply(reply, config.settings.field_list,
                                    config.settings.variant_field), config)
-    _store(path, key, reply, reply_fingerprint(config, reply), started_ns)
+    _store(config, path, key, reply, started_ns)
     return extraction
 
 
-def _store(path: Path, key: str, reply: dict[str, Any], inputs: list[list[str | None]],
+def _store(config: Config, path: Path, key: str, reply: dict[str, Any],
            started_ns: int) -> None:
-    write_entry(path, {"key": key, "inputs": inputs, "reply": reply,
-                       "stats": stats([str(e[0]) for e in inputs]),
-                       "written_ns": started_ns})
+    """Keep the reply under the digests of the bytes the extractor read, unless a file
+    changed while it ran (then nothing is kept, and the run says so)."""
+    inputs = reply_fingerprint(config, reply)
+    absent = absent_paths(config, reply)
+    # Stats first, then the bytes compared: a file saved after its stat is either seen
+    # here or has a newer stat next time.
+    recorded_stats = stats([str(e[0]) for e in inputs])
+    seen = [str(config.root / str(p)) for p in reply.get("unsettled", ())]
+    input_changed(seen + changed_since(inputs, absent))
+    if run_unsettled():
+        return
+    write_entry(path, {"key": key, "inputs": inputs, "absent": absent, "reply": reply,
+                       "stats": recorded_stats, "written_ns": started_ns})
 
 
 def stats(paths: Sequence[Path | str]) -> list[list[int] | None]:
@@ -300,8 +459,15 @@ def _cached_reply(config: Config, cached: dict[str, Any] | None,
     else None."""
     if cached is None or not isinstance(cached.get("reply"), dict):
         return None
-    recorded = cached.get("inputs")
-    if not fresh_shape(recorded):
+    recorded, absent = cached.get("inputs"), cached.get("absent")
+    if not fresh_shape(recorded) or not isinstance(absent, list):
+        return None
+    appeared = [p for p in absent if isinstance(p, str) and os.path.lexists(p)]
+    if appeared:
+        # A file where the resolver looked and found none: what imports resolve to may
+        # have changed anywhere.
+        note(f"{incremental.relative(config, Path(appeared[0]))} appeared where a lookup "
+             "found nothing: reading every node")
         return None
     trust = stat_trust(recorded, cached.get("stats"), cached.get("written_ns"), started_ns)
     changed = incremental.changed_files(config, recorded, trust.sha)

@@ -81,7 +81,11 @@ def tool_schemas(config: Config, load: Loader = load_tool_schemas) -> tuple[Tool
     if cached is not None and cache.fresh(cached.get("inputs")):
         with contextlib.suppress(KeyError, TypeError, ValidationError):
             return tuple(ToolSchema.model_validate(t) for t in cached["tools"])
+    # The sources' bytes before they are imported, compared after: a source saved while
+    # the tools load is not recorded beside schemas that may be from its older text.
+    inputs = cache.fingerprint(files)
     tools = load(settings.tools, config.root, settings.tool_timeout)
-    cache.write_entry(path, {"key": key, "inputs": cache.fingerprint(files),
-                       "tools": [t.model_dump(mode="json") for t in tools]})
+    cache.input_changed(cache.changed_since(inputs))
+    cache.write_entry(path, {"key": key, "inputs": inputs,
+                             "tools": [t.model_dump(mode="json") for t in tools]})
     return tools
