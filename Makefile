@@ -32,6 +32,7 @@ lint: setup
 test: setup lint
 	$(BIN)/pytest -q -n auto --dist loadfile
 	$(BIN)/pygen check --quiet
+	$(BIN)/pygen check --quiet --verify-memo
 
 # The quick loop while working: everything but the tests marked slow (packaging end-to-end,
 # init over the whole corpus, long sequences of real runs); `make test` runs them all.

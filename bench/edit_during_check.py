@@ -7,8 +7,9 @@ reads everything again and passes), starts `pygen check`, and at a random moment
 a source's type changed, or a generated line of a skill file edited by hand. When the check
 has ended, `pygen check` (through the memo) and `pygen check --no-cache` run on the same
 tree (the latter only when the memo passes: the tree is stale by construction): a false
-green is the memo passing where the run without it fails. The edit is then undone. The target is 0 false greens; the tests run a few trials of the same (see
-tests/gate/test_edit_during_check.py).
+green is the memo passing where the run without it fails. The edit is then undone. The
+target is 0 false greens; the tests run a few trials of the same
+(tests/gate/test_edit_during_check.py).
 """
 
 from __future__ import annotations
@@ -83,13 +84,15 @@ class Trial:
         return self.memo == 0 and self.truth != 0
 
 
-def trial(root: Path, n: int, rng: random.Random, window: float) -> Trial:
-    """One edit during a check, then the memo's answer and the truth."""
+def trial(root: Path, n: int, rng: random.Random, window: float,
+          earliest: float = 0.0, confirm: bool = False) -> Trial:
+    """One edit during a check (`earliest` to `window` seconds after it starts), then the
+    memo's answer and the truth (`confirm`: from `--no-cache` even when the memo fails)."""
     modes, skill = root / "src" / "modes.ts", root / SKILL
     clean_skill = skill.read_text()
     target = rng.choice(["source", "skill"])
     modes.write_text(MODES_TS.format(n=n))
-    delay = rng.uniform(0, window)
+    delay = rng.uniform(earliest, window)
     running = start(root, "check", "-q")
     time.sleep(delay)
     if target == "source":
@@ -99,7 +102,7 @@ def trial(root: Path, n: int, rng: random.Random, window: float) -> Trial:
     code = running.wait(timeout=600)
     memo = pygen(root, "check", "-q")
     # The tree is stale by construction (exit 1); the run without caches confirms a pass.
-    truth = pygen(root, "check", "-q", "--no-cache") if memo == 0 else 1
+    truth = pygen(root, "check", "-q", "--no-cache") if memo == 0 or confirm else 1
     # Undo the edit: the skills are current again.
     modes.write_text(MODES_TS.format(n=n))
     skill.write_text(clean_skill)

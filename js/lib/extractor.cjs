@@ -91,17 +91,22 @@ function run(tsMorph, request, built) {
   const workflow = readWorkflowType(ctx, tc);
   if (!catalogNotes(ctx, ev, nodes, only)) return halted(ctx);
   clock.lap("types");
-  const sources = sourcesRead(ctx);
-  const absent = absentProbed(ctx);
-  const unsettled = unsettledRead(ctx);
+  const read = whatWasRead(ctx);
   clock.lap("sources");
   return {
-    ok: true, nodes, workflow, sources, absent, ...(unsettled.length ? { unsettled } : {}),
-    diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
+    ok: true, nodes, workflow, ...read, diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
     data_union: ctx.autoUnion || null, locations,
     incremental: { entries: entries.length, facts: facts.filter(Boolean), groups: ctx.groups },
     ...(request.profile ? { timings: clock.marks, program: programCounts(ctx) } : {}),
   };
+}
+
+/** The files read with the sha256 of their bytes as read, the paths looked for and missing,
+ * and (when any) the files whose bytes changed between two reads of this run. */
+function whatWasRead(ctx) {
+  const unsettled = unsettledRead(ctx);
+  return { sources: sourcesRead(ctx), absent: absentProbed(ctx),
+    ...(unsettled.length ? { unsettled } : {}) };
 }
 
 /** Whether a package import left out of the program reached what the run read: a value read
