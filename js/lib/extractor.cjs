@@ -5,9 +5,7 @@
 const { UserError } = require("./errors.cjs");
 const { isStackOverflow, tooDeep } = require("./deepnesting.cjs");
 const { rel } = require("./util.cjs");
-const {
-  makeProject, assertParses, sourcesRead, absentProbed, unsettledRead,
-} = require("./project.cjs");
+const { makeProject, assertParses, whatWasRead } = require("./project.cjs");
 const readlog = require("./readlog.cjs");
 const { definitionEntries } = require("./sources.cjs");
 const { loadSources } = require("./sourcefiles.cjs");
@@ -99,14 +97,6 @@ function run(tsMorph, request, built) {
     incremental: { entries: entries.length, facts: facts.filter(Boolean), groups: ctx.groups },
     ...(request.profile ? { timings: clock.marks, program: programCounts(ctx) } : {}),
   };
-}
-
-/** The files read with the sha256 of their bytes as read, the paths looked for and missing,
- * and (when any) the files whose bytes changed between two reads of this run. */
-function whatWasRead(ctx) {
-  const unsettled = unsettledRead(ctx);
-  return { sources: sourcesRead(ctx), absent: absentProbed(ctx),
-    ...(unsettled.length ? { unsettled } : {}) };
 }
 
 /** Whether a package import left out of the program reached what the run read: a value read

@@ -247,7 +247,14 @@ function unsettledRead(ctx) {
   return readlog.probes().unsettled.map((f) => rel(ctx.request, path.resolve(f))).sort();
 }
 
+/** The files read with the sha256 of their bytes as read, the paths looked for and missing,
+ * and (when any) the files whose bytes changed between two reads of this run. */
+function whatWasRead(ctx) {
+  const unsettled = unsettledRead(ctx);
+  return { sources: sourcesRead(ctx), absent: absentProbed(ctx),
+    ...(unsettled.length ? { unsettled } : {}) };
+}
+
 module.exports = {
-  makeProject, assertParses, sourcesRead, absentProbed, unsettledRead, readTsconfig,
-  tsconfigChain, extendedFile,
+  makeProject, assertParses, whatWasRead, readTsconfig, tsconfigChain, extendedFile,
 };

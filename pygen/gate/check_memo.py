@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from pygen import files
 from pygen.config import Config
-from pygen.extract import cache
+from pygen.extract import cache, cachefile
 from pygen.model import Diagnostic
 from pygen.tools.cache import tool_inputs, tools_key
 
@@ -53,7 +53,7 @@ def _inputs(config: Config, skills: list[Path]) -> tuple[list[list[str | None]],
     """Every file the check read, with the sha256 of the bytes it read: the extraction's
     inputs (as its cache entry, this run's, records them), the tool sources and the skills
     (as this run read them, else as they are now); and the paths found missing."""
-    extraction = cache.read_entry(cache.cache_dir(config) / "extract.json",
+    extraction = cachefile.read_entry(cache.cache_dir(config) / "extract.json",
                                   cache.extraction_key(config))
     tools = tool_inputs(config)
     if extraction is None or tools is None or not cache.fresh_shape(extraction.get("inputs")) \
@@ -61,7 +61,7 @@ def _inputs(config: Config, skills: list[Path]) -> tuple[list[list[str | None]],
         return None
     digests = {str(e[0]): e[1] for e in extraction["inputs"]}
     for path in [*tools, *skills]:
-        digests.setdefault(str(path), files.read_digest(path) or cache.sha256_of(path))
+        digests.setdefault(str(path), files.read_digest(path) or cachefile.sha256_of(path))
     return [[p, digests[p]] for p in sorted(digests)], \
         [str(p) for p in extraction["absent"] if isinstance(p, str)]
 
@@ -83,7 +83,7 @@ def _changed(recorded: Any, stats: Any, written_ns: Any, absent: Any) -> list[Pa
     for entry, name, then, seen in zip(recorded, names, stats, now, strict=True):
         settled = seen is not None and seen[2] < written_ns - cache.RACY_NS \
             and seen[3] < written_ns - cache.RACY_NS
-        if not (settled and seen == then) and cache.sha256_of(Path(name)) != entry[1]:
+        if not (settled and seen == then) and cachefile.sha256_of(Path(name)) != entry[1]:
             changed.append(Path(name))
     return changed
 
@@ -107,7 +107,7 @@ def clean_check(config: Config, strict: bool,
     key = (start or started(config, strict)).key
     if key is None:
         return None
-    cached = cache.read_entry(cache.cache_dir(config) / "check.json", key)
+    cached = cachefile.read_entry(cache.cache_dir(config) / "check.json", key)
     if cached is None:
         return None
     changed = _changed(cached.get("inputs"), cached.get("stats"), cached.get("written_ns"),
@@ -147,25 +147,25 @@ def record_clean_check(config: Config, strict: bool, passed: Passed, start: Star
     """Remember a passing check, unless an input changed while it ran: then say so once and
     record nothing."""
     skills = list(start.skills)
-    if cache.run_unsettled() or start.key is None:
+    if cachefile.run_unsettled() or start.key is None:
         return  # (an input that changed was said when it was seen)
     now = _skill_files(config)
     if now != skills:
-        cache.input_changed([str(p) for p in sorted(set(now) ^ set(skills))])
+        cachefile.input_changed([str(p) for p in sorted(set(now) ^ set(skills))])
         return
     if _key(config, strict, skills) != start.key:
         # A file appeared or went among those a definitions glob or a tool source lists.
-        cache.input_changed([str(config.root)])
+        cachefile.input_changed([str(config.root)])
         return
     key, found = start.key, _inputs(config, skills)
     if found is None:
         return
     inputs, absent = found
     recorded_stats = cache.stats([str(e[0]) for e in inputs])
-    cache.input_changed(cache.changed_since(inputs, absent))
-    if cache.run_unsettled():
+    cachefile.input_changed(cachefile.changed_since(inputs, absent))
+    if cachefile.run_unsettled():
         return
-    cache.write_entry(cache.cache_dir(config) / "check.json", {
+    cachefile.write_entry(cache.cache_dir(config) / "check.json", {
         "key": key, "inputs": inputs, "absent": absent, "stats": recorded_stats,
         "written_ns": start.ns, "files": passed.files,
         "warnings": [w.model_dump(mode="json", exclude_none=True) for w in passed.warnings],
