@@ -32,6 +32,7 @@ lint: setup
 test: setup lint
 	$(BIN)/pytest -q -n auto --dist loadfile
 	$(BIN)/pygen check --quiet
+	$(BIN)/pygen check --quiet --verify-memo
 
 # The quick loop while working: everything but the tests marked slow (packaging end-to-end,
 # extract, gen, check and init over the whole fixture corpus, long sequences of real runs);

@@ -11,6 +11,7 @@ journal (pygen.journal) is also finished or undone by the next run after a kill 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import secrets
@@ -32,6 +33,21 @@ MAX_READ = 64 << 20
 TEMP_SUFFIX = ".pygen-tmp"
 # The rename phase's journal, in the folder of the set's lock (pygen.journal reads it).
 JOURNAL = ".pygen-journal.json"
+
+
+# The sha256 of the bytes each file was last read as (read_bytes), by absolute path: the
+# memos record what a run read, not a hash taken again after it (pygen.extract.cache).
+_read_digests: dict[str, str] = {}
+
+
+def read_digest(path: Path | str) -> str | None:
+    """The sha256 of `path`'s bytes as this process last read them, None if it did not."""
+    return _read_digests.get(os.path.abspath(path))
+
+
+def forget_reads() -> None:
+    """Start a new run's record of what it read."""
+    _read_digests.clear()
 
 
 class LinkError(PygenError):
@@ -139,6 +155,7 @@ def read_bytes(path: Path | str, limit: int = MAX_READ, follow: bool = True,
     if len(data) > limit:
         raise PygenError(f"{path}: larger than {limit // (1 << 20)} MB; pygen reads no input "
                          "that large")
+    _read_digests[os.path.abspath(path)] = hashlib.sha256(data).hexdigest()
     return data
 
 

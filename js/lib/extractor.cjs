@@ -5,7 +5,8 @@
 const { UserError } = require("./errors.cjs");
 const { isStackOverflow, tooDeep } = require("./deepnesting.cjs");
 const { rel } = require("./util.cjs");
-const { makeProject, assertParses, sourcesRead } = require("./project.cjs");
+const { makeProject, assertParses, whatWasRead } = require("./project.cjs");
+const readlog = require("./readlog.cjs");
 const { definitionEntries } = require("./sources.cjs");
 const { loadSources } = require("./sourcefiles.cjs");
 const { readEntry } = require("./definitions.cjs");
@@ -42,6 +43,7 @@ function stopwatch() {
 }
 
 function extract(tsMorph, request) {
+  readlog.install();
   const built = { project: null };
   try {
     const reply = run(tsMorph, request, built);
@@ -87,10 +89,10 @@ function run(tsMorph, request, built) {
   const workflow = readWorkflowType(ctx, tc);
   if (!catalogNotes(ctx, ev, nodes, only)) return halted(ctx);
   clock.lap("types");
-  const sources = sourcesRead(ctx);
+  const read = whatWasRead(ctx);
   clock.lap("sources");
   return {
-    ok: true, nodes, workflow, sources, diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
+    ok: true, nodes, workflow, ...read, diagnostics: ctx.diagnostics, stand_ins: standIns(ctx),
     data_union: ctx.autoUnion || null, locations,
     incremental: { entries: entries.length, facts: facts.filter(Boolean), groups: ctx.groups },
     ...(request.profile ? { timings: clock.marks, program: programCounts(ctx) } : {}),

@@ -11,6 +11,7 @@ const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
 const { deferringResolution } = require("./deferred.cjs");
 const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
 const { scopingResolution, skippedFiles } = require("./scoped.cjs");
+const readlog = require("./readlog.cjs");
 
 // A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
 const JSONC_COMMENT = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
@@ -282,7 +283,9 @@ function hashFile(file) {
   return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 }
 
-/** Every file the run read, hashed, so pygen knows when a cached reply is stale. */
+/** Every file the run read, with the sha256 of the bytes it read (readlog.cjs), so pygen
+ * knows when a cached reply is stale. A file read and gone since stays listed: its hash
+ * then tells pygen the run saw a change. */
 function sourcesRead(ctx) {
   const files = new Set();
   for (const sf of ctx.project.getSourceFiles()) {
@@ -291,11 +294,39 @@ function sourcesRead(ctx) {
   }
   for (const file of ctx.consulted) files.add(path.resolve(file));
   return [...files]
-    .filter((f) => fs.existsSync(f))
-    .map((f) => ({ path: rel(ctx.request, f), sha256: hashFile(f) }))
+    .filter((f) => readlog.readHash(f) !== undefined || fs.existsSync(f))
+    .map((f) => ({ path: rel(ctx.request, f), sha256: readlog.readHash(f) || hashFile(f) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** The paths a lookup of this run found missing whose appearance could change what it
+ * reads: inside the root (module resolution's candidates, a nearer tsconfig.json), and a
+ * tsconfig.json or package.json in a folder above it. Sorted, relative to the root. */
+function absentProbed(ctx) {
+  const root = path.resolve(ctx.request.root);
+  const inside = (f) => f === root || f.startsWith(root + path.sep);
+  const names = new Set(["tsconfig.json", "package.json"]);
+  const found = new Set();
+  for (const probe of readlog.probes().missing) {
+    const file = path.resolve(probe);
+    if (inside(file) || names.has(path.basename(file))) found.add(rel(ctx.request, file));
+  }
+  return [...found].sort();
+}
+
+/** Files read twice by this run with different bytes: an edit made while it ran. */
+function unsettledRead(ctx) {
+  return readlog.probes().unsettled.map((f) => rel(ctx.request, path.resolve(f))).sort();
+}
+
+/** The files read with the sha256 of their bytes as read, the paths looked for and missing,
+ * and (when any) the files whose bytes changed between two reads of this run. */
+function whatWasRead(ctx) {
+  const unsettled = unsettledRead(ctx);
+  return { sources: sourcesRead(ctx), absent: absentProbed(ctx),
+    ...(unsettled.length ? { unsettled } : {}) };
+}
+
 module.exports = {
-  makeProject, assertParses, sourcesRead, readTsconfig, tsconfigChain, extendedFile,
+  makeProject, assertParses, whatWasRead, readTsconfig, tsconfigChain, extendedFile,
 };

@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import click
 
@@ -46,11 +46,14 @@ if TYPE_CHECKING:  # a check answered from the memo imports none of the stages
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing but the list of stale files.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--no-cache", is_flag=True, help="Run the extraction even if nothing changed.")
+@click.option("--verify-memo", is_flag=True,
+              help="Answer from the memos and caches, then again without them; exit 2 "
+                   "naming what differed when the two disagree.")
 @verbose_option
 @no_tools_option
 def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | None,
-          strict: bool, quiet: bool, as_json: bool, no_cache: bool, verbose: bool,
-          no_tools: bool) -> int:
+          strict: bool, quiet: bool, as_json: bool, no_cache: bool, verify_memo: bool,
+          verbose: bool, no_tools: bool) -> int:
     """Exit 1 with a diff when the committed skill files drift from the code. Writes nothing.
 
     Also exit 1 for generated blocks edited by hand, stale names in prose (per
@@ -58,6 +61,9 @@ def check(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | 
     """
     config = config_from(config_path, nodes_file, skills_dir,
                          run_tools=False if no_tools else None)
+    if verify_memo:
+        return verify(config, strict=strict or config.settings.strict, quiet=quiet,
+                      as_json=as_json)
     return run_check(config, strict=strict or config.settings.strict, quiet=quiet,
                      as_json=as_json, use_cache=not no_cache, verbose=verbose)
 
@@ -66,8 +72,10 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
               use_cache: bool, verbose: bool = False) -> int:
     """One `check` run; returns its exit code. A clean run is remembered (pygen.gate.check_memo)."""
     files.refuse_links_below(config.skills_dir)  # before the memo, which reads through links
+    # Before anything is read: what the memo of this run will be keyed by.
+    start = check_memo.started(config, strict) if use_cache else None
     known_clean = check_memo.clean_check(config, strict, lambda changed: _early_start(
-        config, changed)) if use_cache else None
+        config, changed), start) if start is not None else None
     if known_clean is not None:
         print_diagnostics(known_clean.warnings, quiet or as_json, verbose)
         print_contradictions(known_clean.contradictions, strict=False, quiet=quiet or as_json,
@@ -77,7 +85,55 @@ def run_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         return 0
     with gcpause.paused():
         return full_check(config, strict=strict, quiet=quiet, as_json=as_json,
-                          use_cache=use_cache, verbose=verbose)
+                          use_cache=use_cache, verbose=verbose, start=start)
+
+
+def verify(config: Config, *, strict: bool, quiet: bool, as_json: bool) -> int:
+    """`check --verify-memo`: the check memo's answer and a check through the caches, each
+    compared with a check that uses neither; exit 2 naming what differed, else the
+    check's own exit code. Writes no memo: a verification leaves the caches as it found
+    them, or refreshed by the cached run."""
+    memo = check_memo.clean_check(config, strict)
+    cached_code, cached = _captured(config, strict, use_cache=True)
+    fresh_code, fresh = _captured(config, strict, use_cache=False)
+    differences = []
+    if memo is not None and fresh_code != 0:
+        differences.append(f"the check memo says the skills are current; without it the "
+                           f"check exits {fresh_code} (stale: {', '.join(fresh['stale']) or '-'})")
+    elif memo is not None and diagnostics_json(memo.warnings) != fresh["warnings"]:
+        differences.append("the check memo's warnings differ from the check's")
+    if cached_code != fresh_code or cached != fresh:
+        keys = sorted(k for k in {*cached, *fresh} if cached.get(k) != fresh.get(k))
+        differences.append(f"through the caches the check exits {cached_code}, without them "
+                           f"{fresh_code}; differing: {', '.join(keys) or 'exit code'}")
+    if differences:
+        for line in differences:
+            err_console.print(f"memo disagrees: {line}", highlight=False, markup=False)
+        err_console.print("A memo or cache of pygen gave a wrong answer: run with --no-cache "
+                          "until it is fixed, and report it.", highlight=False)
+        return 2
+    if as_json:
+        console.print_json(json.dumps({**fresh, "memo_verified": True}))
+    elif not quiet:
+        for path in fresh["stale"]:
+            err_console.print(f"stale: {path}", highlight=False, markup=False)
+        answer = "a clean check" if memo is not None else "nothing"
+        console.print(f"Memo verified: the check memo ({answer}), the caches and a check "
+                      f"without them agree (exit {fresh_code}).")
+    return fresh_code
+
+
+def _captured(config: Config, strict: bool, *, use_cache: bool) -> tuple[int, dict[str, Any]]:
+    """A full check's exit code and JSON document, its output kept from the terminal."""
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), gcpause.paused():
+        code = full_check(config, strict=strict, quiet=True, as_json=True,
+                          use_cache=use_cache, verbose=False)
+    doc: dict[str, Any] = json.loads(out.getvalue())
+    return code, doc
 
 
 def _early_start(config: Config, changed: list[Path]) -> None:
@@ -97,7 +153,8 @@ def _early_start(config: Config, changed: list[Path]) -> None:
 
 
 def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
-               use_cache: bool, verbose: bool) -> int:
+               use_cache: bool, verbose: bool,
+               start: check_memo.Started | None = None) -> int:
     """The check the memo could not answer: extract, render, gate, compare."""
     from pygen.gate import gate as gating
     from pygen.progress import counted, progress
@@ -129,10 +186,10 @@ def full_check(config: Config, *, strict: bool, quiet: bool, as_json: bool,
         return 1
     # A run whose only words are the catalog's warnings is remembered with them, to say
     # again; any other finding is worked out afresh on every run.
-    if use_cache and not gate.stale_names and not gate.foreign \
+    if start is not None and not gate.stale_names and not gate.foreign \
             and not config.settings.saved_workflows:
         passed = check_memo.Passed(len(plan.updates), plan.model.diagnostics, said)
-        check_memo.record_clean_check(config, strict, passed)
+        check_memo.record_clean_check(config, strict, passed, start)
     return 0
 
 

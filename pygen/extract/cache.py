@@ -1,13 +1,15 @@
-"""The cache file format, and the cached extraction: an unchanged tree costs no Node process.
+"""The cached extraction: an unchanged tree costs no Node process.
 
-Every entry is one JSON file under `<config root>/.pygen-cache/`, written atomically, with a
-checksum of its payload. Anything unreadable, partial, edited, or from another version is
-ignored and rebuilt, never trusted. Three stages keep an entry there:
+Every entry is one JSON file under `<config root>/.pygen-cache/` in the format of
+pygen.extract.cachefile (atomic, signed with the checkout's local key, read as any input is).
+Anything unreadable, partial, edited, or from another version is ignored and rebuilt, never
+trusted. Three stages keep an entry there:
 
 - `extract.json` (here): the extractor's reply. Its key is pygen's version, the hash of the
   Node script and of ts-morph's package.json, the node binary, and the settings; it also lists
-  the sha256 of every file the extraction read (the extractor reports them; the nodes file and
-  tsconfig are added for good measure), with their stats: a file whose stat is as recorded
+  the sha256 of every file the extraction read, of the bytes as it read them (the extractor
+  reports them; the nodes file and tsconfig are added for good measure), the paths its
+  lookups found missing, and the stats: a file whose stat is as recorded
   and that had settled when the entry began is not hashed again (`stat_trust`); any other
   is.
 - `tools.json`: the tool schemas (pygen.tools.cache).
@@ -21,7 +23,6 @@ import functools
 import hashlib
 import json
 import os
-import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -30,28 +31,30 @@ from typing import Any, TypeGuard, cast
 
 from pydantic import ValidationError
 
-from pygen import __version__, files, jsonread
+from pygen import __version__
 from pygen.config import Config
 from pygen.errors import ExtractionError, PygenError
 from pygen.extract import incremental, noderuntime, typenames
+from pygen.extract.cachefile import (
+    begin_run,
+    changed_since,
+    input_changed,
+    read_entry,
+    run_unsettled,
+    sha256_of,
+    write_entry,
+)
 from pygen.extract.runner import Extraction, named, parse_reply, run_extractor
-from pygen.jsonread import JsonInputError
 
 DIR = ".pygen-cache"
-FORMAT = 1
 
 
 def cache_dir(config: Config) -> Path:
     return config.root / DIR
 
 
-def sha256_of(path: Path) -> str | None:
-    try:
-        data = files.read_bytes(path)
-    except PygenError:
-        # Not a file pygen can read: the run that needs it says why.
-        return None
-    return hashlib.sha256(data).hexdigest() if data is not None else None
+def _canonical(payload: Any) -> str:
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def digest_json(value: Any) -> str:
@@ -79,54 +82,6 @@ def fresh(recorded: Any) -> bool:
         if sha256_of(Path(entry[0])) != entry[1]:
             return False
     return True
-
-
-# --- the cache file format ------------------------------------------------------------------
-
-def _canonical(payload: Any) -> str:
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-# An entry as write_entry writes it: this head, the payload's compact text (keys in their
-# order: default data keeps its own), "}". Its checksum is the sha256 of that text, checked
-# on the bytes read, with no second serialization of the payload.
-_HEAD = re.compile(r'\{"format":(\d+),"checksum":"([0-9a-f]{64})","payload":')
-
-
-def read_entry(path: Path, key: str) -> dict[str, Any] | None:
-    """The payload stored under `key`, or None when missing, stale or damaged in any way."""
-    try:
-        text = path.read_bytes().decode("utf-8")
-        head = _HEAD.match(text)
-        if head is not None and text.endswith("}"):
-            body = text[head.end():-1]
-            if int(head.group(1)) != FORMAT or hashlib.sha256(
-                    body.encode("utf-8")).hexdigest() != head.group(2):
-                return None
-            payload = jsonread.loads_own(body, str(path))
-            return payload if isinstance(payload, dict) and payload.get("key") == key else None
-        stored = jsonread.loads_own(text, str(path))
-    except (OSError, UnicodeDecodeError, JsonInputError):
-        return None
-    # An entry written otherwise (by an older pygen): its checksum is its payload's digest.
-    if not isinstance(stored, dict) or stored.get("format") != FORMAT:
-        return None
-    payload = stored.get("payload")
-    if not isinstance(payload, dict) or stored.get("checksum") != digest_json(payload):
-        return None
-    return payload if payload.get("key") == key else None
-
-
-def write_entry(path: Path, payload: dict[str, Any]) -> None:
-    """Store atomically; a cache that cannot be written only costs speed."""
-    body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
-    checksum = hashlib.sha256(body.encode("utf-8")).hexdigest()
-    with contextlib.suppress(OSError, PygenError):
-        ignore = path.parent / ".gitignore"
-        if not ignore.exists():
-            files.write_all([(ignore, "# Created by pygen: a local cache, never committed.\n*\n")])
-        files.write_all([(path, f'{{"format":{FORMAT},"checksum":"{checksum}","payload":'
-                                f'{body}}}')])
 
 
 # --- the extraction -------------------------------------------------------------------------
@@ -206,10 +161,19 @@ def _manifests(config: Config, reply: dict[str, Any]) -> list[Path]:
          and isinstance(n.get("source"), dict)], config.root)
 
 
+def absent_paths(config: Config, reply: dict[str, Any]) -> list[str]:
+    """The paths the extraction looked for and did not find (module resolution's
+    candidates, a nearer tsconfig.json): one appearing may change what it reads."""
+    found = reply.get("absent")
+    return sorted({os.path.normpath(config.root / str(p)) for p in found}) \
+        if isinstance(found, list) else []
+
+
 def extract(config: Config, note: Callable[[str], None] | None = None) -> Extraction:
     """The extraction, from the cache when nothing it read has changed; when some files
     changed, only the nodes they affect are read again (pygen.extract.incremental). `note`
     hears how much was read again."""
+    begin_run()
     path = cache_dir(config) / "extract.json"
     key = extraction_key(config)
     # Before any file is hashed or read: a file changed after this is never trusted by its
@@ -223,21 +187,31 @@ def extract(config: Config, note: Callable[[str], None] | None = None) -> Extrac
                                            config.settings.variant_field), config)
             if cached is not None and reply is cached.get("reply"):
                 return extraction  # nothing changed: nothing to write
-            _store(path, key, reply, reply_fingerprint(config, reply), started_ns)
+            _store(config, path, key, reply, started_ns)
             return extraction
     # No cache, or one that cannot be used: read everything.
     reply = run_extractor(config)
     extraction = named(parse_reply(reply, config.settings.field_list,
                                    config.settings.variant_field), config)
-    _store(path, key, reply, reply_fingerprint(config, reply), started_ns)
+    _store(config, path, key, reply, started_ns)
     return extraction
 
 
-def _store(path: Path, key: str, reply: dict[str, Any], inputs: list[list[str | None]],
+def _store(config: Config, path: Path, key: str, reply: dict[str, Any],
            started_ns: int) -> None:
-    write_entry(path, {"key": key, "inputs": inputs, "reply": reply,
-                       "stats": stats([str(e[0]) for e in inputs]),
-                       "written_ns": started_ns})
+    """Keep the reply under the digests of the bytes the extractor read, unless a file
+    changed while it ran (then nothing is kept, and the run says so)."""
+    inputs = reply_fingerprint(config, reply)
+    absent = absent_paths(config, reply)
+    # Stats first, then the bytes compared: a file saved after its stat is either seen
+    # here or has a newer stat next time.
+    recorded_stats = stats([str(e[0]) for e in inputs])
+    seen = [str(config.root / str(p)) for p in reply.get("unsettled", ())]
+    input_changed(seen + changed_since(inputs, absent))
+    if run_unsettled():
+        return
+    write_entry(path, {"key": key, "inputs": inputs, "absent": absent, "reply": reply,
+                       "stats": recorded_stats, "written_ns": started_ns})
 
 
 def stats(paths: Sequence[Path | str]) -> list[list[int] | None]:
@@ -300,8 +274,15 @@ def _cached_reply(config: Config, cached: dict[str, Any] | None,
     else None."""
     if cached is None or not isinstance(cached.get("reply"), dict):
         return None
-    recorded = cached.get("inputs")
-    if not fresh_shape(recorded):
+    recorded, absent = cached.get("inputs"), cached.get("absent")
+    if not fresh_shape(recorded) or not isinstance(absent, list):
+        return None
+    appeared = [p for p in absent if isinstance(p, str) and os.path.lexists(p)]
+    if appeared:
+        # A file where the resolver looked and found none: what imports resolve to may
+        # have changed anywhere.
+        note(f"{incremental.relative(config, Path(appeared[0]))} appeared where a lookup "
+             "found nothing: reading every node")
         return None
     trust = stat_trust(recorded, cached.get("stats"), cached.get("written_ns"), started_ns)
     changed = incremental.changed_files(config, recorded, trust.sha)

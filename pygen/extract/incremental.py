@@ -255,7 +255,8 @@ def _same_catalog(reply: dict[str, Any], fresh: dict[str, Any], indexes: list[in
 def splice(reply: dict[str, Any], fresh: dict[str, Any], indexes: set[int]) -> dict[str, Any]:
     """The reply a full run would give: nodes, warnings and places of the re-read entries
     from `fresh`, in the order of the entries; the rest of the catalog's from `reply`; what
-    the run read and the catalog-wide parts ("pre", "post") from `fresh`."""
+    the run read and the catalog-wide parts ("pre", "post") from `fresh`; the paths found
+    missing from both."""
     facts = reply["incremental"]["facts"]
     new_nodes = {n["type"]: n for n in fresh["nodes"]}
     old_nodes = iter(reply["nodes"])
@@ -274,6 +275,10 @@ def splice(reply: dict[str, Any], fresh: dict[str, Any], indexes: set[int]) -> d
     new_facts = {f["index"]: f for f in fresh["incremental"]["facts"]}
     return {**reply, "nodes": nodes, "locations": locations, "diagnostics": diagnostics,
             "sources": fresh["sources"], "workflow": fresh.get("workflow"),
+            # Where either run's lookups found nothing: the nodes not read again resolve
+            # as the last run saw them.
+            "absent": sorted({*reply.get("absent", ()), *fresh.get("absent", ())}),
+            **({"unsettled": fresh["unsettled"]} if fresh.get("unsettled") else {}),
             "incremental": {"entries": len(facts),
                             "facts": [new_facts.get(f["index"], f) for f in facts],
                             "groups": groups}}

@@ -17,7 +17,7 @@ from typing import Any
 
 from pygen.config import Config
 from pygen.errors import MarkerError
-from pygen.extract import cache
+from pygen.extract import cache, cachefile
 from pygen.gate.prose import candidate, code_spans, prose_only
 from pygen.skills import block_digests, markers
 
@@ -81,7 +81,7 @@ class TextMemo:
 
     def save(self) -> None:
         if self.path is not None and self.kept != self.read:
-            cache.write_entry(self.path, {"key": self.key, "texts": dict(sorted(
+            cachefile.write_entry(self.path, {"key": self.key, "texts": dict(sorted(
                 self.kept.items()))})
 
 
@@ -104,7 +104,7 @@ def load(config: Config | None) -> TextMemo:
         return TextMemo(None)
     path = cache.cache_dir(config) / FILE
     key = cache.digest_json({"version": VERSION, "code": cache.code_id()})
-    stored = cache.read_entry(path, key)
+    stored = cachefile.read_entry(path, key)
     texts = stored.get("texts") if stored else None
     read = {str(digest): entry for digest, entry in
             (texts.items() if isinstance(texts, dict) else ()) if _valid(entry)}

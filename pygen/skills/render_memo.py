@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pygen.config import Config
-from pygen.extract import cache
+from pygen.extract import cache, cachefile
 from pygen.model import Model, NodeDef
 from pygen.skills.neighbours import HandleIndex
 from pygen.skills.saved_examples import SavedExample
@@ -97,7 +97,7 @@ class RenderMemo:
         """Write what this run rendered; a memo that cannot be written only costs speed."""
         if self.kept == self.read:
             return
-        cache.write_entry(self.path, {"key": self.key, "nodes": {
+        cachefile.write_entry(self.path, {"key": self.key, "nodes": {
             k: {"key": e.key, "blocks": e.blocks, "unchanged": e.unchanged}
             for k, e in sorted(self.kept.items())}})
 
@@ -123,5 +123,5 @@ def load(config: Config, model: Model) -> RenderMemo:
                              "settings": config.settings.model_dump(mode="json"),
                              "conventions": model.conventions.model_dump(mode="json"),
                              "skills": str(config.skills_dir)})
-    stored = cache.read_entry(path, key)
+    stored = cachefile.read_entry(path, key)
     return RenderMemo(path, key, _entries(stored.get("nodes")) if stored else {})

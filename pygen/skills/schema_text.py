@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pygen.config import Config
-from pygen.extract import cache
+from pygen.extract import cache, cachefile
 from pygen.jsonvalues import pretty_at
 from pygen.model import NodeDef
 from pygen.schema.document import node_entries
@@ -63,14 +63,14 @@ class SchemaTexts:
 
     def save(self) -> None:
         if self.kept != self.read or self.kept_pairs != self.read_pairs:
-            cache.write_entry(self.path, {"key": self.key, "texts": dict(sorted(
+            cachefile.write_entry(self.path, {"key": self.key, "texts": dict(sorted(
                 self.kept.items())), "entries": dict(sorted(self.kept_pairs.items()))})
 
 
 def load(config: Config) -> SchemaTexts:
     path = cache.cache_dir(config) / FILE
     key = cache.digest_json({"version": VERSION, "code": cache.code_id()})
-    stored = cache.read_entry(path, key)
+    stored = cachefile.read_entry(path, key)
     texts = stored.get("texts") if stored else None
     read = {str(k): v for k, v in (texts.items() if isinstance(texts, dict) else ())
             if isinstance(v, str)}

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from pygen import __version__
 from pygen.config import Config
-from pygen.extract import cache
+from pygen.extract import cache, cachefile
 from pygen.model import ToolSchema
 from pygen.tools.source_entry import DOTTED, parse_source
 from pygen.tools.sources import load_tool_schemas
@@ -77,11 +77,15 @@ def tool_schemas(config: Config, load: Loader = load_tool_schemas) -> tuple[Tool
         return load(settings.tools, config.root, settings.tool_timeout)
     path = cache.cache_dir(config) / "tools.json"
     key = tools_key(config, files)
-    cached = cache.read_entry(path, key)
+    cached = cachefile.read_entry(path, key)
     if cached is not None and cache.fresh(cached.get("inputs")):
         with contextlib.suppress(KeyError, TypeError, ValidationError):
             return tuple(ToolSchema.model_validate(t) for t in cached["tools"])
+    # The sources' bytes before they are imported, compared after: a source saved while
+    # the tools load is not recorded beside schemas that may be from its older text.
+    inputs = cache.fingerprint(files)
     tools = load(settings.tools, config.root, settings.tool_timeout)
-    cache.write_entry(path, {"key": key, "inputs": cache.fingerprint(files),
-                       "tools": [t.model_dump(mode="json") for t in tools]})
+    cachefile.input_changed(cachefile.changed_since(inputs))
+    cachefile.write_entry(path, {"key": key, "inputs": inputs,
+                             "tools": [t.model_dump(mode="json") for t in tools]})
     return tools

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pygen.config import Config
-from pygen.extract import cache
+from pygen.extract import cache, cachefile
 from pygen.schema.document import ref_name
 from pygen.validation.catalog import Catalog
 
@@ -133,7 +133,7 @@ class ExampleMemo:
 
     def save(self) -> None:
         if self.kept != self.read:
-            cache.write_entry(self.path, {"key": self.key, "files": {
+            cachefile.write_entry(self.path, {"key": self.key, "files": {
                 label: {"key": k, "problems": v[0], "hints": v[1]}
                 for label, (k, v) in sorted(self.kept.items())}})
 
@@ -160,5 +160,5 @@ def load(config: Config, catalog: Catalog) -> ExampleMemo:
     key = cache.digest_json({"version": VERSION, "code": cache.code_id(),
                              # (the extras hold the conventions)
                              "types": sorted(catalog.specs), "extras": catalog.extras})
-    stored = cache.read_entry(path, key)
+    stored = cachefile.read_entry(path, key)
     return ExampleMemo(path, key, catalog, _entries(stored.get("files")) if stored else {})

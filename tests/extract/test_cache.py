@@ -89,8 +89,8 @@ def test_the_cache_folder_ignores_itself_and_holds_only_cache_files(project: Pat
     folder = project / ".pygen-cache"
     assert (folder / ".gitignore").read_text().splitlines()[-1] == "*"
     assert sorted(p.name for p in folder.iterdir()) == [
-        ".gitignore", "examples.json", "extract.json", "render.json", "schema_text.json",
-        "texts.json"]
+        ".gitignore", ".key", "examples.json", "extract.json", "render.json",
+        "schema_text.json", "texts.json"]
 
 
 def test_an_unwritable_cache_only_costs_speed(project: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from cached_project import MODES_TS, config, make_project, node_runs, run
 
-from pygen.extract import cache
+from pygen.extract import cache, cachefile
 from pygen.gate import check_memo
 
 
@@ -112,13 +112,13 @@ def test_a_settled_file_with_its_recorded_stat_is_not_read_again(
     path, payload = memo(project)
     cache.write_entry(path, {**payload, "written_ns": time.time_ns() + 10**10})
 
-    real = cache.sha256_of
+    real = cachefile.sha256_of
 
     def hashed(file: Path) -> str | None:
         assert project not in file.parents, f"hashed {file}"
         return real(file)  # pygen's own (the ts-morph install in the key)
 
-    monkeypatch.setattr(cache, "sha256_of", hashed)
+    monkeypatch.setattr(cachefile, "sha256_of", hashed)
     assert check_memo.clean_check(config(project), strict=False) is not None
 
 
