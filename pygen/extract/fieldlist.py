@@ -193,7 +193,10 @@ def type_ref(item: Mapping[str, Any], kind: Any, reading: Reading, where: str) -
     """The JSON type of a descriptor's value, by what its dialect's type word means."""
     meaning = reading.words.get(kind) if isinstance(kind, str) else None
     if meaning in _SCALARS:
-        return TypeRef(kind=meaning)  # type: ignore[arg-type]
+        scalar = TypeRef(kind=meaning)  # type: ignore[arg-type]
+        # `typeOptions.multipleValues` on a plain value: the value is a list of them.
+        many = _get(item, "typeOptions.multipleValues") is True
+        return TypeRef(kind="array", items=scalar) if many else scalar
     options = _get(item, reading.keys["options"])
     if meaning == "enum":
         return _choice(options, reading.keys)
@@ -216,14 +219,15 @@ def type_ref(item: Mapping[str, Any], kind: Any, reading: Reading, where: str) -
 
 
 def _choice(options: Any, keys: Mapping[str, str | None]) -> TypeRef:
-    """A union of the option values; a string when they are loaded at run time."""
+    """A union of the option values; a string or number id when they are loaded at run time
+    (n8n's `loadOptionsMethod`: a saved id is either)."""
     values: list[Scalar] = []
     for option in options if isinstance(options, list) else []:
         value = _get(option, keys["option_value"]) if isinstance(option, dict) else option
         if isinstance(value, str | int | float | bool) and value not in values:
             values.append(value)
     if not values:
-        return TypeRef(kind="string")
+        return TypeRef(kind="union", types=(TypeRef(kind="string"), TypeRef(kind="number")))
     if len(values) == 1:
         return TypeRef(kind="literal", value=values[0])
     return TypeRef(kind="union", types=tuple(TypeRef(kind="literal", value=v) for v in values))

@@ -63,6 +63,21 @@ def test_an_n8n_collection_of_multiple_values_is_a_list_of_objects() -> None:
     assert fieldlist.count(data_type.fields) == (1, 1)
 
 
+def test_n8n_multiple_plain_values_are_a_list_and_run_time_options_take_ids() -> None:
+    # Shapes real exports save: `toList: ["a@x", "b@x"]`, `databaseId: 121` (an id picked
+    # from a list n8n loads at run time).
+    data_type, _ = fieldlist.data_type([
+        {"displayName": "To", "name": "toList", "type": "string", "default": "",
+         "typeOptions": {"multipleValues": True}},
+        {"displayName": "Database", "name": "databaseId", "type": "options", "default": "",
+         "typeOptions": {"loadOptionsMethod": "getDatabases"}}], N8N)
+    to, database = data_type.fields
+    assert to.type.kind == "array" and to.type.items is not None
+    assert to.type.items.kind == "string"
+    assert database.type.kind == "union"
+    assert [t.kind for t in database.type.types] == ["string", "number"]
+
+
 def test_flowise_inputs_are_required_unless_optional() -> None:
     data_type, problems = fieldlist.data_type([
         {"label": "Model", "name": "model", "type": "BaseChatModel"},
