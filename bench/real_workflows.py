@@ -84,17 +84,19 @@ def n8n_catalog(records_file: Path | None, cache: Path) -> Catalog:
 
 
 def per_rule(results: dict[Saved, list[Finding]]) -> None:
-    errors: Counter[str] = Counter()
-    warnings: Counter[str] = Counter()
+    by_level: dict[str, Counter[str]] = {"error": Counter(), "warning": Counter(),
+                                         "info": Counter()}
     flagged: defaultdict[str, set[str]] = defaultdict(set)
     for saved, found in results.items():
         for f in found:
-            (errors if f.level == "error" else warnings)[f.rule] += 1
+            by_level.setdefault(f.level, Counter())[f.rule] += 1
             if f.level == "error":
                 flagged[f.rule].add(saved.file)
-    print(f"  {'rule':28} {'errors':>7} {'warnings':>9} {'workflows (error)':>18}")
-    for rule in sorted(set(errors) | set(warnings), key=lambda r: (-errors[r], r)):
-        print(f"  {rule:28} {errors[rule]:7} {warnings[rule]:9} {len(flagged[rule]):18}")
+    errors, warnings, notes = by_level["error"], by_level["warning"], by_level["info"]
+    print(f"  {'rule':28} {'errors':>7} {'warnings':>9} {'notes':>6} {'workflows (error)':>18}")
+    for rule in sorted(set(errors) | set(warnings) | set(notes), key=lambda r: (-errors[r], r)):
+        print(f"  {rule:28} {errors[rule]:7} {warnings[rule]:9} {notes[rule]:6} "
+              f"{len(flagged[rule]):18}")
     bad = sum(any(f.level == "error" for f in found) for found in results.values())
     print(f"  workflows flagged by an error: {bad} of {len(results)} "
           f"({100 * bad / max(len(results), 1):.1f}%)")
