@@ -154,6 +154,36 @@ def confirm_written(candidate: Candidate, root: Path, settings: Settings,
     return settings, catalog
 
 
+CacheState = dict[Path, bytes] | None
+
+
+def cache_state(root: Path) -> CacheState:
+    """The extraction cache's files and their bytes (None when there is no cache folder)."""
+    from pygen.extract import cache
+
+    folder = root / cache.DIR
+    if not folder.is_dir():
+        return None
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def restore_cache(root: Path, state: CacheState) -> None:
+    """Put the extraction cache back as `cache_state` found it."""
+    import shutil
+
+    from pygen.extract import cache
+
+    folder = root / cache.DIR
+    if state is None:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    for path in [p for p in folder.rglob("*") if p.is_file() and p not in state]:
+        path.unlink()
+    for path, data in state.items():
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
+
+
 def skills_folders(root: Path) -> list[SkillsFolder]:
     """Folders that hold skill files: a `nodes/` folder of Markdown, a workflow-editor.md, or
     Markdown in a folder named like skills; the one with the most node files first."""
