@@ -54,12 +54,13 @@ def ambiguous(ranking: rank.Ranking, found: list[Candidate],
 
 
 def describe(catalog: survey.Catalog, tsconfig: Path | None,
-             skills: survey.SkillsFolder | None, others: list[Path], foreign: list[str]) -> None:
+             skills: survey.SkillsFolder | None, others: list[Path], foreign: list[str],
+             new_dir: str = "skills") -> None:
     _say("node catalog: " + _catalog_line(catalog))
     _say(f"tsconfig: {shown(tsconfig)} (the nearest to the nodes file)" if tsconfig else
          "tsconfig: none found; the extractor uses TypeScript's defaults")
     if skills is None:
-        _say("skills folder: none yet; `pygen gen` creates skills/")
+        _say(f"skills folder: none yet; `pygen gen` creates {new_dir}/")
     else:
         also = f"; also found: {', '.join(shown(p) for p in others)}" if others else ""
         _say(f"skills folder: {shown(skills.path)} ({skills.node_files} node file(s){also})")
@@ -146,10 +147,11 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
     """Confirm the chosen catalog with the config about to be written, find its skills
     folder and saved workflows, say what was found and write the config. With `lacks`
     (init chose the candidate), one whose node types lack evidence is refused instead."""
-    skills, others = survey.survey_skills(root, skills_dir)
+    skills, others, left = survey.survey_skills(root, skills_dir)
     foreign = sorted(set(skills.block_ids) - render.own_blocks()) if skills else []
     settings = survey.settings_for(chosen, root).model_copy(update={
-        "skills_dir": survey.relative(skills.path, root) if skills else "skills",
+        "skills_dir": survey.relative(skills.path, root) if skills else
+        survey.new_skills_dir(root, left),
         "foreign_blocks": foreign})
     cache_before = survey.cache_state(root)
     settings, catalog = survey.confirm_written(chosen, root, settings, ranked)
@@ -163,7 +165,12 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
         "saved_workflows": saved.globs,
         "conventions": settings.conventions.model_copy(update=saved.conventions)})
     tsconfig = scan.nearest_tsconfig(chosen.path, root)
-    describe(catalog, tsconfig, skills, others, foreign)
+    describe(catalog, tsconfig, skills, others, foreign, settings.skills_dir)
+    for folder in left:
+        _say(f"left alone: {shown(folder.path)} holds Markdown without AUTO-GEN blocks (not "
+             "pygen's to adopt: a hand-written skill or docs); pygen writes none of it"
+             + (f", and new skills go to {settings.skills_dir}/ beside it"
+                if skills is None and settings.skills_dir != "skills" else ""))
     if settings.saved_workflows:
         _say(f"saved workflows: {', '.join(settings.saved_workflows)} (`pygen check` "
              "validates them)")

@@ -62,3 +62,34 @@ def test_naming_a_refused_candidate_takes_it_on_the_users_word(tmp_path: Path) -
 def test_every_false_catalog_of_the_issue_has_a_fixture() -> None:
     assert {"descriptor-keys", "css-variables", "openapi-schema", "form-values", "test-route",
             "dead-copy", "dead-copy-alone", "trigger-descriptor", "no-catalog"} <= set(CASES)
+
+
+def test_a_hand_written_skills_folder_is_left_alone_and_gen_writes_beside_it(
+        tmp_path: Path) -> None:
+    root = tmp_path / "dead-copy"
+    shutil.copytree(FIXTURES / "dead-copy", root, ignore=shutil.ignore_patterns("expected.json"))
+    skill = root / "skills" / "deploy" / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text("---\nname: deploy\n---\n# Deploy\n\nRun the release script.\n",
+                     encoding="utf-8")
+    code, out = init(root)
+    assert code == 0, out
+    assert "left alone: skills " in out and "pygen-skills/" in out, out
+    assert tomllib.loads((root / "pygen.toml").read_text(encoding="utf-8"))[
+        "skills_dir"] == "pygen-skills"
+    with contextlib.chdir(root):
+        gen = CliRunner().invoke(main, ["gen", "-q"])
+    assert gen.exit_code == 0, gen.output
+    assert sorted(p.name for p in (root / "skills").rglob("*")) == ["SKILL.md", "deploy"]
+    assert len(list((root / "pygen-skills" / "nodes").glob("*.md"))) == 5
+
+
+def test_gen_warns_when_the_catalog_has_fewer_than_three_nodes(tmp_path: Path) -> None:
+    root = tmp_path / "dead-copy-alone"
+    shutil.copytree(FIXTURES / "dead-copy-alone", root,
+                    ignore=shutil.ignore_patterns("expected.json"))
+    (root / "pygen.toml").write_text('nodes_file = "src/old/definitions.ts"\n', encoding="utf-8")
+    with contextlib.chdir(root):
+        gen = CliRunner().invoke(main, ["gen"])
+    assert gen.exit_code == 0, gen.output
+    assert "warning: the catalog (NODE_DEFINITIONS) has 2 nodes" in gen.output, gen.output
