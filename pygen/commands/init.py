@@ -210,7 +210,10 @@ def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path 
     commented config.
 
     Several candidates are confirmed by the extractor and ranked by the nodes they yield.
-    Refuses to overwrite a config. Exit 1 when none is found, or several and none clearly
-    wins: pass --definitions NAME (and --nodes-file) to choose, or --all to use them together.
+    A catalog is written only with evidence: reached from the running code (not a test,
+    story, generated or theme file, not a copy nothing imports), distinct node types that
+    are not descriptor keys. Refuses to overwrite a config. Exit 1 when none is found, none
+    shows that evidence, or several and none clearly wins: pass --definitions NAME (and
+    --nodes-file) to choose, or --all to use them together.
     """
     return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject, together)
