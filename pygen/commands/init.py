@@ -55,7 +55,7 @@ def ambiguous(ranking: rank.Ranking, found: list[Candidate],
 
 def describe(catalog: survey.Catalog, tsconfig: Path | None,
              skills: survey.SkillsFolder | None, others: list[Path], foreign: list[str],
-             new_dir: str = "skills") -> None:
+             new_dir: str = "skills", left: list[survey.SkillsFolder] | None = None) -> None:
     _say("node catalog: " + _catalog_line(catalog))
     _say(f"tsconfig: {shown(tsconfig)} (the nearest to the nodes file)" if tsconfig else
          "tsconfig: none found; the extractor uses TypeScript's defaults")
@@ -64,6 +64,11 @@ def describe(catalog: survey.Catalog, tsconfig: Path | None,
     else:
         also = f"; also found: {', '.join(shown(p) for p in others)}" if others else ""
         _say(f"skills folder: {shown(skills.path)} ({skills.node_files} node file(s){also})")
+    for folder in left or []:
+        _say(f"left alone: {shown(folder.path)} holds Markdown without AUTO-GEN blocks (not "
+             "pygen's to adopt: a hand-written skill or docs); pygen writes none of it"
+             + (f", and new skills go to {new_dir}/ beside it"
+                if skills is None and new_dir != "skills" else ""))
     if foreign:
         _say(f"blocks another tool writes (declared as foreign_blocks): {', '.join(foreign)}")
     if skills is not None and "mcp-call" in skills.block_ids:
@@ -141,6 +146,19 @@ def refuse(ranked: list[survey.Catalog], found: list[Candidate],
     return 1
 
 
+def not_chosen(also: list[survey.Catalog], found: tuple[Candidate, ...],
+               lacks: dict[int, list[str]]) -> None:
+    """The candidates not chosen: the confirmed rivals, then those lacking evidence."""
+    for other in also:
+        missing = _lacking(other, lacks)
+        _say("also found, not chosen: " + _catalog_line(other)
+             + (f"; lacks: {'; '.join(missing)}" if missing else ""))
+    for c in found:
+        if lacks.get(id(c)):
+            _say(f"also found, not chosen: {c.name}  {shown(c.path)}:{c.line}; lacks: "
+                 + "; ".join(lacks[id(c)]))
+
+
 def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
            pyproject: bool, ranked: survey.Catalog | None = None,
            lacks: dict[int, list[str]] | None = None, found: tuple[Candidate, ...] = ()) -> int:
@@ -165,23 +183,11 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
         "saved_workflows": saved.globs,
         "conventions": settings.conventions.model_copy(update=saved.conventions)})
     tsconfig = scan.nearest_tsconfig(chosen.path, root)
-    describe(catalog, tsconfig, skills, others, foreign, settings.skills_dir)
-    for folder in left:
-        _say(f"left alone: {shown(folder.path)} holds Markdown without AUTO-GEN blocks (not "
-             "pygen's to adopt: a hand-written skill or docs); pygen writes none of it"
-             + (f", and new skills go to {settings.skills_dir}/ beside it"
-                if skills is None and settings.skills_dir != "skills" else ""))
+    describe(catalog, tsconfig, skills, others, foreign, settings.skills_dir, left)
     if settings.saved_workflows:
         _say(f"saved workflows: {', '.join(settings.saved_workflows)} (`pygen check` "
              "validates them)")
-    for other in also:
-        missing = _lacking(other, lacks or {})
-        _say("also found, not chosen: " + _catalog_line(other)
-             + (f"; lacks: {'; '.join(missing)}" if missing else ""))
-    for c in found:
-        if lacks and lacks.get(id(c)):
-            _say(f"also found, not chosen: {c.name}  {shown(c.path)}:{c.line}; lacks: "
-                 + "; ".join(lacks[id(c)]))
+    not_chosen(also, found, lacks or {})
     written = configfile.write(root, configfile.Found(
         settings, len(catalog.node_types), survey.relative(tsconfig, root) if tsconfig else None,
         skills is not None), pyproject)

@@ -90,10 +90,10 @@ def object_schema(fields: Sequence[DataField], defaults: Mapping[str, Any]) -> S
     # once, when a listing requires it. A name twice in `required` breaks the meta-schema.
     listings: dict[str, list[Schema]] = {}
     for f in fields:
-        schema = field_schema(f, defaults.get(f.name, _MISSING))
+        listed = field_schema(f, defaults.get(f.name, _MISSING))
         seen = listings.setdefault(f.name, [])
-        if schema not in seen:
-            seen.append(schema)
+        if listed not in seen:
+            seen.append(listed)
     properties = {name: schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
                   for name, schemas in listings.items()}
     required = list(dict.fromkeys(f.name for f in fields
