@@ -208,14 +208,15 @@ def verbose_option(fn: F) -> F:
                              "each step of the run on stderr.")(fn)
 
 
-def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = ()) -> None:
+def print_gate(gate: Gate, quiet: bool, pruned: tuple[Orphan, ...] = (),
+               writing: bool = False) -> None:
     """The diffs of hand edits on stdout (unless quiet), then gate_lines on stderr."""
     from pygen.gate.report_format import gate_lines
 
     if not quiet:
         for edit in gate.hand_edits:
             sys.stdout.write(edit.diff)
-    for line in gate_lines(gate, pruned):
+    for line in gate_lines(gate, pruned, writing):
         err_console.print(visible(line), highlight=False, markup=False)
 
 

@@ -29,12 +29,15 @@ from pygen.gate import gate as gating
 from pygen.gate.gate import Gate
 from pygen.gate.orphans import Orphan
 from pygen.gate.report_format import gate_json
-from pygen.output import console, shown
+from pygen.output import console, err_console, shown
 from pygen.progress import counted, progress
 from pygen.skills import block_digests
 from pygen.skills import plan as planning
 from pygen.skills.plan import FileUpdate
 from pygen.tools import merge
+
+# Fewer nodes than this: a catalog worth a second look (one node's keys, a test's pair).
+FEW_NODES = 3
 
 
 @click.command("gen")
@@ -56,7 +59,8 @@ def gen(config_path: Path | None, nodes_file: Path | None, skills_dir: Path | No
     """Write the skill files: regenerate AUTO-GEN blocks, keep all prose.
 
     Exit 1 when something is left for a person: a hand-edited block it refused to
-    overwrite, stale names in prose, or an orphaned node file.
+    overwrite, or stale names in prose. An orphaned node file is reported and kept (a
+    warning here; `check` fails on it).
     """
     def load() -> Config:
         config = config_from(config_path, nodes_file, skills_dir)
@@ -93,6 +97,11 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
         steps.step(f"rendering {counted(len(model.nodes), 'node')}")
         plan = planning.plan(config, model, remember=use_cache)
         print_diagnostics(plan.model.diagnostics, quiet or as_json, verbose)
+        if len(plan.model.nodes) < FEW_NODES and not (quiet or as_json):
+            err_console.print(
+                f"warning: the catalog ({config.definitions_label}) has "
+                f"{counted(len(plan.model.nodes), 'node')}: check that `definitions` and "
+                "`nodes_file` name the editor's whole catalog", highlight=False, markup=False)
         strict = strict or config.settings.strict
         enforce_strict(plan.model, strict)
         said = code_findings(plan.model, strict=strict, quiet=quiet or as_json,
@@ -110,7 +119,7 @@ def _gen(config: Config, *, strict: bool, quiet: bool, as_json: bool, force: boo
         print_json(plan.updates, gate, pruned, diagnostics_json(plan.model.diagnostics))
     else:
         print_text(plan.updates, gate, pruned, problems, quiet=quiet, verbose=verbose)
-    return 1 if gate.failed or problems or (strict and said) else 0
+    return 1 if gate.failed_writing or problems or (strict and said) else 0
 
 
 def counts(updates: tuple[FileUpdate, ...]) -> dict[str, int]:
@@ -167,5 +176,5 @@ def print_text(updates: tuple[FileUpdate, ...], gate: Gate, pruned: tuple[Orphan
         c = counts(updates)
         console.print(f"{c['created']} created, {c['updated']} updated, "
                       f"{c['unchanged']} unchanged")
-    print_gate(gate, quiet, pruned)
+    print_gate(gate, quiet, pruned, writing=True)
     print_problems(problems)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from pygen.init import configfile, load_maps, rank, scan, survey, workflows
+from pygen.init import configfile, evidence, load_maps, rank, scan, survey, workflows
 from pygen.init.literals import Candidate
 from pygen.output import console, err_console, shown
 from pygen.skills import render
@@ -35,10 +35,13 @@ def _progress(index: int, total: int, candidate: Candidate) -> None:
                       highlight=False, markup=False)
 
 
-def ambiguous(ranking: rank.Ranking, found: list[Candidate]) -> int:
+def ambiguous(ranking: rank.Ranking, found: list[Candidate],
+              lacks: dict[int, list[str]] | None = None) -> int:
     _say("Several constants look like node catalogs; pygen picked none:")
     for catalog in ranking.ranked:
-        _say("  " + _catalog_line(catalog))
+        missing = _lacking(catalog, lacks or {})
+        _say("  " + _catalog_line(catalog) + (f"; lacks: {'; '.join(missing)}" if missing
+                                              else ""))
     confirmed = {id(c.candidate) for c in ranking.ranked}
     rest = [c for c in found if id(c) not in confirmed]
     if rest:
@@ -51,15 +54,21 @@ def ambiguous(ranking: rank.Ranking, found: list[Candidate]) -> int:
 
 
 def describe(catalog: survey.Catalog, tsconfig: Path | None,
-             skills: survey.SkillsFolder | None, others: list[Path], foreign: list[str]) -> None:
+             skills: survey.SkillsFolder | None, others: list[Path], foreign: list[str],
+             new_dir: str = "skills", left: list[survey.SkillsFolder] | None = None) -> None:
     _say("node catalog: " + _catalog_line(catalog))
     _say(f"tsconfig: {shown(tsconfig)} (the nearest to the nodes file)" if tsconfig else
          "tsconfig: none found; the extractor uses TypeScript's defaults")
     if skills is None:
-        _say("skills folder: none yet; `pygen gen` creates skills/")
+        _say(f"skills folder: none yet; `pygen gen` creates {new_dir}/")
     else:
         also = f"; also found: {', '.join(shown(p) for p in others)}" if others else ""
         _say(f"skills folder: {shown(skills.path)} ({skills.node_files} node file(s){also})")
+    for folder in left or []:
+        _say(f"left alone: {shown(folder.path)} holds Markdown without AUTO-GEN blocks (not "
+             "pygen's to adopt: a hand-written skill or docs); pygen writes none of it"
+             + (f", and new skills go to {new_dir}/ beside it"
+                if skills is None and new_dir != "skills" else ""))
     if foreign:
         _say(f"blocks another tool writes (declared as foreign_blocks): {', '.join(foreign)}")
     if skills is not None and "mcp-call" in skills.block_ids:
@@ -73,22 +82,81 @@ def run(root: Path, definitions: str | None, nodes_file: Path | None, skills_dir
     err_console.print(f"init: reading the TypeScript sources under {shown(root)}",
                       highlight=False, markup=False)
     found = survey.candidates(root, definitions, nodes_file)
+    # A catalog the user named is taken on the user's word; one init found must show why.
+    named = definitions is not None or nodes_file is not None
     if together and len(found) > 1:
         found = [survey.combined(found, root)]
     if not found:
         _say("No constant looks like a node catalog (an array of entries with `type` and "
-             "handles or default data, or an object of them keyed by type). Run "
-             "`pygen init --nodes-file FILE --definitions NAME`.")
+             "handles or default data, or an object of them keyed by type): this repository "
+             "shows no catalog pygen can read. Run "
+             "`pygen init --nodes-file FILE --definitions NAME` to name one.")
         return 1
+    lacks = {} if named or together else evidence.text_lacks(found, root)
+    # A dead copy, a test's or a theme's constant loses to a candidate lacking nothing.
+    sound = [c for c in found if not lacks.get(id(c))]
+    pool = sound or found
     also: list[survey.Catalog] = []
-    if len(found) > 1:
-        ranking = rank.rank(found, root, _progress)
+    if len(pool) > 1 or not sound:
+        ranking = rank.rank(pool, root, _progress)
+        if not sound:
+            return refuse(list(ranking.ranked), found, lacks)
+        if not named:
+            # A candidate whose node types show it is no catalog (one node's keys) is no
+            # rival; a winner whose types do is refused.
+            typed = [c for c in ranking.ranked
+                     if not evidence.type_lacks(c.node_types, c.candidate)]
+            if not typed:
+                return refuse(list(ranking.ranked), found, lacks)
+            ranking = rank.Ranking(ranking.ranked, rank.winner(typed))
         if ranking.chosen is None:
-            return ambiguous(ranking, found)
+            return ambiguous(ranking, found, lacks)
         also = [c for c in ranking.ranked if c is not ranking.chosen]
-        found = [ranking.chosen.candidate]
-        return settle(root, found[0], also, skills_dir, pyproject, ranking.chosen)
-    return settle(root, found[0], also, skills_dir, pyproject)
+        return settle(root, ranking.chosen.candidate, also, skills_dir, pyproject,
+                      ranking.chosen, lacks=None if named else lacks, found=tuple(found))
+    return settle(root, pool[0], also, skills_dir, pyproject,
+                  lacks=None if named else lacks, found=tuple(found))
+
+
+def _lacking(catalog: survey.Catalog, lacks: dict[int, list[str]]) -> list[str]:
+    return [*lacks.get(id(catalog.candidate), []),
+            *evidence.type_lacks(catalog.node_types, catalog.candidate)]
+
+
+def refuse(ranked: list[survey.Catalog], found: list[Candidate],
+           lacks: dict[int, list[str]]) -> int:
+    """No candidate shows it is the editor's catalog: list each with what it lacks, and the
+    command naming one; write nothing."""
+    _say("No candidate shows enough evidence that it is the editor's node catalog; "
+         "pygen wrote no config:")
+    for catalog in ranked:
+        missing = _lacking(catalog, lacks)
+        _say("  " + _catalog_line(catalog) + (f"; lacks: {'; '.join(missing)}" if missing
+                                              else ""))
+    confirmed = {id(c.candidate) for c in ranked}
+    for c in found:
+        if id(c) not in confirmed:
+            said = lacks.get(id(c), [])
+            _say(f"  {c.name}  {shown(c.path)}:{c.line}  (not confirmed"
+                 + (f"; lacks: {'; '.join(said)}" if said else "") + ")")
+    first = ranked[0].candidate if ranked else found[0]
+    _say("When one of them is the catalog, name it: `pygen init --definitions "
+         f"{first.name} --nodes-file {shown(first.path)}` (a catalog pygen does not list: "
+         "`--definitions NAME --nodes-file FILE`).")
+    return 1
+
+
+def not_chosen(also: list[survey.Catalog], found: tuple[Candidate, ...],
+               lacks: dict[int, list[str]]) -> None:
+    """The candidates not chosen: the confirmed rivals, then those lacking evidence."""
+    for other in also:
+        missing = _lacking(other, lacks)
+        _say("also found, not chosen: " + _catalog_line(other)
+             + (f"; lacks: {'; '.join(missing)}" if missing else ""))
+    for c in found:
+        if lacks.get(id(c)):
+            _say(f"also found, not chosen: {c.name}  {shown(c.path)}:{c.line}; lacks: "
+                 + "; ".join(lacks[id(c)]))
 
 
 def _handles(config_file: Path) -> load_maps.Handles:
@@ -102,15 +170,22 @@ def _handles(config_file: Path) -> load_maps.Handles:
 
 
 def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
-           pyproject: bool, ranked: survey.Catalog | None = None) -> int:
+           pyproject: bool, ranked: survey.Catalog | None = None,
+           lacks: dict[int, list[str]] | None = None, found: tuple[Candidate, ...] = ()) -> int:
     """Confirm the chosen catalog with the config about to be written, find its skills
-    folder and saved workflows, say what was found and write the config."""
-    skills, others = survey.survey_skills(root, skills_dir)
+    folder and saved workflows, say what was found and write the config. With `lacks`
+    (init chose the candidate), one whose node types lack evidence is refused instead."""
+    skills, others, left = survey.survey_skills(root, skills_dir)
     foreign = sorted(set(skills.block_ids) - render.own_blocks()) if skills else []
     settings = survey.settings_for(chosen, root).model_copy(update={
-        "skills_dir": survey.relative(skills.path, root) if skills else "skills",
+        "skills_dir": survey.relative(skills.path, root) if skills else
+        survey.new_skills_dir(root, left),
         "foreign_blocks": foreign})
+    cache_before = survey.cache_state(root)
     settings, catalog = survey.confirm_written(chosen, root, settings, ranked)
+    if lacks is not None and evidence.type_lacks(catalog.node_types, chosen):
+        survey.restore_cache(root, cache_before)  # a refused run leaves every file as it was
+        return refuse([catalog, *also], list(found), lacks)
     err_console.print("init: looking for saved workflows of these node types",
                       highlight=False, markup=False)
     saved = workflows.saved(root, catalog.node_types, set(catalog.variants))
@@ -118,12 +193,11 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
         "saved_workflows": saved.globs,
         "conventions": settings.conventions.model_copy(update=saved.conventions)})
     tsconfig = scan.nearest_tsconfig(chosen.path, root)
-    describe(catalog, tsconfig, skills, others, foreign)
+    describe(catalog, tsconfig, skills, others, foreign, settings.skills_dir, left)
     if settings.saved_workflows:
         _say(f"saved workflows: {', '.join(settings.saved_workflows)} (`pygen check` "
              "validates them)")
-    for other in also:
-        _say("also found, not chosen: " + _catalog_line(other))
+    not_chosen(also, found, lacks or {})
     written = configfile.write(root, configfile.Found(
         settings, len(catalog.node_types), survey.relative(tsconfig, root) if tsconfig else None,
         skills is not None), pyproject)
@@ -155,7 +229,10 @@ def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path 
     commented config.
 
     Several candidates are confirmed by the extractor and ranked by the nodes they yield.
-    Refuses to overwrite a config. Exit 1 when none is found, or several and none clearly
-    wins: pass --definitions NAME (and --nodes-file) to choose, or --all to use them together.
+    A catalog is written only with evidence: reached from the running code (not a test,
+    story, generated or theme file, not a copy nothing imports), distinct node types that
+    are not descriptor keys. Refuses to overwrite a config. Exit 1 when none is found, none
+    shows that evidence, or several and none clearly wins: pass --definitions NAME (and
+    --nodes-file) to choose, or --all to use them together.
     """
     return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject, together)

@@ -37,6 +37,15 @@ class Gate:
         prose = bool(self.stale_names) and self.stale_prose == "error"
         return bool(self.hand_edits or self.orphans) or prose
 
+    @property
+    def failed_writing(self) -> bool:
+        """Whether `gen` fails: as `failed`, but an orphan is a warning there. gen wrote
+        everything the catalog has; a node file no node owns (one an adopted folder held
+        before pygen, or a type that left the catalog) is reported and kept for a person,
+        and `check` still fails on it."""
+        prose = bool(self.stale_names) and self.stale_prose == "error"
+        return bool(self.hand_edits) or prose
+
 
 def retired_names(config: Config, planned: Sequence[block_digests.Planned]) -> prose_lint.Retired:
     """The retired names of the schema document as this run leaves it, those let go, and the

@@ -22,7 +22,8 @@ def orphan_message(orphan: Orphan) -> str:
             f"(or, to keep it served as written, add '{orphan.node_type}' to legacy_types)")
 
 
-def gate_lines(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> list[str]:
+def gate_lines(gate: Gate, pruned: tuple[Orphan, ...] = (), writing: bool = False
+               ) -> list[str]:
     """One line per hand edit, stale name and orphan, with a closing hint per kind."""
     lines = [f"hand-edited: {edit.message(shown(edit.path))}" for edit in gate.hand_edits]
     if gate.hand_edits:
@@ -37,7 +38,12 @@ def gate_lines(gate: Gate, pruned: tuple[Orphan, ...] = ()) -> list[str]:
                      "in the prose to names the code has.")
     lines += [f"deleted orphan: {shown(o.path)} (node type '{o.node_type}' is gone)"
               for o in pruned]
-    lines += [orphan_message(orphan) for orphan in gate.orphans]
+    lines += [("warning: " if writing else "") + orphan_message(orphan)
+              for orphan in gate.orphans]
+    if gate.orphans and writing:
+        lines.append(f"warning: {len(gate.orphans)} node file(s) no catalog node owns, kept "
+                     "as they are: `pygen check` fails on them until each is moved, deleted "
+                     "or listed in legacy_types.")
     lines += [f"warning: {block.message([shown(p) for p in block.paths])}"
               for block in gate.foreign]
     return lines

@@ -162,6 +162,36 @@ def confirm_written(candidate: Candidate, root: Path, settings: Settings,
     return settings, catalog
 
 
+CacheState = dict[Path, bytes] | None
+
+
+def cache_state(root: Path) -> CacheState:
+    """The extraction cache's files and their bytes (None when there is no cache folder)."""
+    from pygen.extract import cache
+
+    folder = root / cache.DIR
+    if not folder.is_dir():
+        return None
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def restore_cache(root: Path, state: CacheState) -> None:
+    """Put the extraction cache back as `cache_state` found it."""
+    import shutil
+
+    from pygen.extract import cache
+
+    folder = root / cache.DIR
+    if state is None:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    for path in [p for p in folder.rglob("*") if p.is_file() and p not in state]:
+        path.unlink()
+    for path, data in state.items():
+        if not path.is_file() or path.read_bytes() != data:
+            path.write_bytes(data)
+
+
 def skills_folders(root: Path) -> list[SkillsFolder]:
     """Folders that hold skill files: a `nodes/` folder of Markdown, a workflow-editor.md, or
     Markdown in a folder named like skills; the one with the most node files first."""
@@ -213,10 +243,33 @@ def candidates(root: Path, definitions: str | None, nodes_file: Path | None) -> 
     return found
 
 
-def survey_skills(root: Path, skills_dir: Path | None) -> tuple[SkillsFolder | None, list[Path]]:
-    """The skills folder to use (the user's, else the best found) and the others found."""
+def survey_skills(root: Path, skills_dir: Path | None
+                  ) -> tuple[SkillsFolder | None, list[Path], list[SkillsFolder]]:
+    """The skills folder to use (the user's, else the best found that pygen may adopt), the
+    other adoptable ones, and the ones left alone. pygen adopts a folder only when its files
+    carry AUTO-GEN blocks (pygen's markers, as a generator of its format writes them); one
+    without (a hand-written Agent Skill, docs in a folder named like skills) is not pygen's."""
     found = skills_folders(root)
     if skills_dir is not None:
         chosen = next((f for f in found if f.path.resolve() == skills_dir.resolve()), None)
-        return chosen or SkillsFolder(skills_dir, 0, ()), []
-    return (found[0], [f.path for f in found[1:]]) if found else (None, [])
+        return chosen or SkillsFolder(skills_dir, 0, ()), [], []
+    adoptable = [f for f in found if f.block_ids]
+    left = [f for f in found if not f.block_ids]
+    # skills/ holding anything but pygen's (an Agent Skill's SKILL.md in a subfolder) is
+    # taken: gen must not write into it.
+    default = root / "skills"
+    if default.is_dir() and default.resolve() not in {f.path.resolve() for f in found} \
+            and any(p.is_file() for p in default.rglob("*")):
+        left.append(SkillsFolder(default, 0, ()))
+    return (adoptable[0] if adoptable else None, [f.path for f in adoptable[1:]], left)
+
+
+# Where new skills go when a folder left alone already has the default name.
+BESIDE = "pygen-skills"
+
+
+def new_skills_dir(root: Path, left: list[SkillsFolder]) -> str:
+    """`skills`, or a folder beside the one left alone when that one is `skills`."""
+    taken = {f.path.resolve() for f in left}
+    return BESIDE if (root / "skills").resolve() in taken or (root / "skills").is_file() \
+        else "skills"

@@ -85,8 +85,19 @@ def _open_ended(schema: Schema, data_type: DataType) -> Schema:
 def object_schema(fields: Sequence[DataField], defaults: Mapping[str, Any]) -> Schema:
     if any(f.shown_when for f in fields):
         return conditional_schema(fields, defaults, field_schema, _MISSING)
-    properties = {f.name: field_schema(f, defaults.get(f.name, _MISSING)) for f in fields}
-    required = [f.name for f in fields if not f.optional and not _may_be_absent(f.type)]
+    # A field listed more than once (once per version its conditions named, the conditions
+    # gone with the version split) is one property: any of its listings' schemas; required
+    # once, when a listing requires it. A name twice in `required` breaks the meta-schema.
+    listings: dict[str, list[Schema]] = {}
+    for f in fields:
+        listed = field_schema(f, defaults.get(f.name, _MISSING))
+        seen = listings.setdefault(f.name, [])
+        if listed not in seen:
+            seen.append(listed)
+    properties = {name: schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
+                  for name, schemas in listings.items()}
+    required = list(dict.fromkeys(f.name for f in fields
+                                  if not f.optional and not _may_be_absent(f.type)))
     schema: Schema = {"type": "object", "properties": properties}
     if required:
         schema["required"] = required
