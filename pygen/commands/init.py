@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from pygen.config import Settings
 from pygen.init import configfile, evidence, load_maps, rank, scan, survey, workflows
 from pygen.init.literals import Candidate
 from pygen.output import console, err_console, shown
@@ -169,6 +170,15 @@ def _handles(config_file: Path) -> load_maps.Handles:
             for n in nodes}
 
 
+def _with_saved_workflows(root: Path, settings: Settings, catalog: survey.Catalog) -> Settings:
+    err_console.print("init: looking for saved workflows of these node types",
+                      highlight=False, markup=False)
+    saved = workflows.saved(root, catalog.node_types, set(catalog.variants))
+    return settings.model_copy(update={
+        "saved_workflows": saved.globs,
+        "conventions": settings.conventions.model_copy(update=saved.conventions)})
+
+
 def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
            pyproject: bool, ranked: survey.Catalog | None = None,
            lacks: dict[int, list[str]] | None = None, found: tuple[Candidate, ...] = ()) -> int:
@@ -186,12 +196,7 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
     if lacks is not None and evidence.type_lacks(catalog.node_types, chosen):
         survey.restore_cache(root, cache_before)  # a refused run leaves every file as it was
         return refuse([catalog, *also], list(found), lacks)
-    err_console.print("init: looking for saved workflows of these node types",
-                      highlight=False, markup=False)
-    saved = workflows.saved(root, catalog.node_types, set(catalog.variants))
-    settings = settings.model_copy(update={
-        "saved_workflows": saved.globs,
-        "conventions": settings.conventions.model_copy(update=saved.conventions)})
+    settings = _with_saved_workflows(root, settings, catalog)
     tsconfig = scan.nearest_tsconfig(chosen.path, root)
     describe(catalog, tsconfig, skills, others, foreign, settings.skills_dir, left)
     if settings.saved_workflows:

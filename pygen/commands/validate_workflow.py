@@ -145,7 +145,9 @@ def show_many(names: list[str], check: Callable[[object], list[Finding]],
         tally["valid" if valid else "invalid"] += 1
         results.append({"file": shown_name, **report(findings)})
         if not as_json:
-            for finding in findings:
+            # Notes (what could not be checked) are counted, and listed by --json only: on a
+            # catalog that declares no handles every edge has one.
+            for finding in (f for f in findings if f.level != "info"):
                 console.out(visible(f"{shown_name}: {finding.level}: {finding}"),
                             highlight=False)
     if as_json:
@@ -196,14 +198,15 @@ def show(findings: list[Finding], as_json: bool) -> None:
         console.out(visible_json(json.dumps(report(findings), indent=2, ensure_ascii=False)),
                     highlight=False)
         return
-    for finding in findings:
+    for finding in (f for f in findings if f.level != "info"):
         console.out(visible(f"{finding.level}: {finding}"), highlight=False)
     errors = sum(f.level == "error" for f in findings)
     warnings = sum(f.level == "warning" for f in findings)
     notes = len(findings) - errors - warnings
     verdict = "valid" if errors == 0 else "invalid"
     err_console.out(f"{verdict}: {_count(errors, 'error')}, {_count(warnings, 'warning')}"
-                    + (f", {_count(notes, 'note')}" if notes else ""), highlight=False)
+                    + (f", {_count(notes, 'note')} (--json lists them)" if notes else ""),
+                    highlight=False)
 
 
 def _count(n: int, noun: str) -> str:

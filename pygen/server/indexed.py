@@ -49,10 +49,16 @@ class DeferredSearchIndex(SearchIndex):
         self._make = make
         self._built: SearchIndex | None = None
 
-    def search(self, query: str, limit: int = 10) -> list[SearchEntry]:
+    def built(self) -> SearchIndex:
         if self._built is None:
             self._built = SearchIndex.build(self._make())
-        return self._built.search(query, limit)
+        return self._built
+
+    def search(self, query: str, limit: int = 10) -> list[SearchEntry]:
+        return self.built().search(query, limit)
+
+    def unfit(self, query: str) -> list[str]:
+        return self.built().unfit(query)
 
 
 def node_catalog(source: DocumentIndex, name: str, skills: Mapping[str, str] | None = None

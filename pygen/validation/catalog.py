@@ -8,7 +8,7 @@ Compiled validators, fast checks and shapes are cached per type (compiling is th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -41,9 +41,12 @@ from pygen.schema.document import (
 from pygen.schema.fastcheck import Check, compile_check
 from pygen.schema.node_schema import Schema
 from pygen.suggest import did_you_mean
-from pygen.validation.metaschema import well_formed
+from pygen.validation.schema_refs import check_schema, malformed_errors, refs, resolves
 from pygen.validation.unknown_fields import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
+
+# The document keys a catalog keeps beside its node entries, however the document is opened.
+EXTRA_KEYS = (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY, LOAD_KEY)
 
 if TYPE_CHECKING:
     # jsonschema loads only when data is invalid: a clean `check` never needs it.
@@ -259,8 +262,7 @@ class Catalog:
             raise WorkflowInputError(
                 f"{source}: not a node schema document (needs '$defs' and '{HANDLES_KEY}'); "
                 "regenerate it with `pygen gen`")
-        extras = {k: v for k, v in doc.items()
-                  if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY, LOAD_KEY)}
+        extras = {k: v for k, v in doc.items() if k in EXTRA_KEYS}
         return cls((_spec_from_doc(t, s, handles.get(t), source, defs) for t, s in defs.items()),
                    extras)
 
@@ -271,8 +273,7 @@ class Catalog:
         defs, handles = lazy_entries(source, source.defs), lazy_entries(source, source.handles)
         catalog = cls(Lazy(defs, lambda t: _spec_from_doc(t, defs[t], handles.get(t), name, defs)),
                       lazy_entries(source, {k: v for k, v in source.top.items()
-                                           if k in (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY,
-                                                    CONVENTIONS_KEY)}),
+                                           if k in EXTRA_KEYS}),
                       source.variant_of)
         catalog.__dict__["field_owners"] = source.field_owners  # the cached property's value
         return catalog
@@ -283,68 +284,21 @@ def _spec_from_doc(node_type: str, schema: Any, handles: Any, source: str,
     try:
         if not isinstance(schema, dict):  # a node's data is an object: `true` says nothing
             raise TypeError(node_type)
-        _check_schema(schema)
+        check_schema(schema)
         spec = NodeSpec(node_type, schema, tuple(handles["inputs"]), tuple(handles["outputs"]),
                         dict(handles))
-    except _malformed() as exc:  # evaluated only when something was raised
+    except malformed_errors() as exc:  # evaluated only when something was raised
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' is malformed ({type(exc).__name__}); "
             "regenerate it with `pygen gen`") from None
     # A type of variants points at their entries in the document's `$defs`.
-    dangling = next((ref for ref in _refs(schema) if not _resolves(schema, ref)
+    dangling = next((ref for ref in refs(schema) if not resolves(schema, ref)
                      and ref_name(ref) not in defs), None)
     if dangling is not None:
         raise WorkflowInputError(
             f"{source}: schema of node type '{node_type}' has a $ref '{dangling}' that points "
             "nowhere inside it; regenerate it with `pygen gen`")
     return spec
-
-
-def _malformed() -> tuple[type[Exception], ...]:
-    """What a malformed schema raises; jsonschema loads only then (one valid node's spec is
-    all a `validate-workflow` of a clean file makes, and the import is a tenth of it)."""
-    from jsonschema.exceptions import SchemaError
-
-    return (SchemaError, TypeError, KeyError)
-
-
-def _check_schema(schema: Any) -> None:
-    """Raise SchemaError when the schema breaks the meta-schema. jsonschema checks only what
-    the fast walk cannot vouch for: its check is too slow for a large document."""
-    if not well_formed(schema):
-        from jsonschema import Draft202012Validator
-
-        Draft202012Validator.check_schema(schema)
-
-
-def _refs(schema: Any) -> Iterator[str]:
-    """Every $ref value in a schema, found without recursion."""
-    stack = [schema]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            ref = item.get("$ref")
-            if ref is not None:
-                yield ref if isinstance(ref, str) else repr(ref)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-
-
-def _resolves(schema: Any, ref: str) -> bool:
-    """A local JSON pointer (`#/$defs/x`) that names a value; nothing else is followed."""
-    if not ref.startswith("#"):
-        return False
-    target = schema
-    for raw in filter(None, ref[1:].split("/")):
-        key = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(target, dict) and key in target:
-            target = target[key]
-        elif isinstance(target, list) and key.isdigit() and int(key) < len(target):
-            target = target[int(key)]
-        else:
-            return False
-    return True
 
 
 def build_catalog(model: Model) -> Catalog:

@@ -99,7 +99,9 @@ def test_descriptors_of_another_dialect_are_one_warning_per_node(
     assert gen.stderr.splitlines() == [
         "warning: nodes/GitHub/GitHub.node.ts:6: node 'github': 'properties'[0] has no string "
         "'id' (and 8 more); those fields are left out (check the field_list keys against the "
-        "descriptors)"]
+        "descriptors)",
+        "warning: the catalog (class:description) has 1 node: check that `definitions` and "
+        "`nodes_file` name the editor's whole catalog"]
     strict = CliRunner().invoke(main, ["check", "--strict"], catch_exceptions=False)
     assert strict.exit_code == 2
     assert strict.stderr.splitlines()[-1].endswith(
