@@ -86,4 +86,8 @@ def candidate(span: str) -> str | None:
     if len(token) >= 2 and token[0] == token[-1] and token[0] in "\"'":
         token = token[1:-1]
     token = token.removesuffix("?")
-    return token if IDENT.fullmatch(token) else None
+    # A JSON literal (`true` as a default) names a value, not a field or a type.
+    return token if IDENT.fullmatch(token) and token not in _LITERALS else None
+
+
+_LITERALS = frozenset({"true", "false", "null"})

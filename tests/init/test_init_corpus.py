@@ -219,8 +219,10 @@ def test_init_on_the_example_app_and_its_existing_skills(tmp_path: Path) -> None
     init = in_process(tmp_path, "init")
     assert init.returncode == 0, init.stdout
     assert "13 node(s)" in init.stdout and "set `tools`" in init.stdout
+    # The example's saved workflows (one valid, three each breaking one graph rule) are found.
     assert active_keys(tmp_path / "pygen.toml") == {
-        "nodes_file": "examples/studio/src/types/nodes.ts"}
+        "nodes_file": "examples/studio/src/types/nodes.ts",
+        "saved_workflows": ["examples/studio/workflows/*.json"]}
     # The guide's hand-written workflows leave fields to the editor's defaults and map wired
     # inputs, conventions no code declares: until the config says so, those are true findings.
     first = in_process(tmp_path, "check", "-q")
