@@ -36,9 +36,9 @@ from typing import Any
 from bench import leader_db
 from pygen.config import FieldList
 from pygen.conventions import Conventions
-from pygen.extract import fieldlist, typenames, versionsplit
+from pygen.extract import fieldlist, load_added, tool_variants, typenames, versionsplit
 from pygen.jsonvalues import variant_text
-from pygen.model import DataField, Location, Model, NodeDef
+from pygen.model import DataField, Handle, Location, Model, NodeDef
 from pygen.schema.document import schema_document
 from pygen.skills.render import node_data_shape
 from pygen.validation.catalog import Catalog, build_catalog
@@ -60,6 +60,7 @@ connections_key = "connections"
 connection_node_key = "name"
 editor_fills_defaults = true
 expression_prefix = "="
+error_output = { onError = "continueErrorOutput" }
 """)), "flowise": Conventions()}
 # The types workflows name, in the documented `type_template` key (n8n registers a node
 # under its package's name and its own: `n8n-nodes-base.github`).
@@ -200,6 +201,7 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
             out.errors.append(f"{record.get('file')}: {record.get('error', 'no name')}")
         elif first.setdefault(record["type"], record["file"]) == record["file"]:
             kept.append(record)  # the first definition of a type wins, as in the catalog
+    kept = loaded(kept, LISTS[name].preset)
     versions = Counter(r["type"] for r in kept)
     for record in kept:
         several = versions[record["type"]] > 1
@@ -208,7 +210,7 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
         # read per version and split where the fields differ, as gen does.
         nodes, problems = versionsplit.read(NodeDef(
             type=record["type"], label=str(record.get("label") or record["type"]),
-            inputs_declared=False, outputs_declared=False, default_data_declared=False,
+            **sides(record.get("traits")), default_data_declared=False,
             variant=variant_text(record.get("version")) if several else None,
             variant_field="version" if several else None,
             default_variant=default if several else None,
@@ -225,6 +227,41 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
             # The last is the latest version's (variants come in the order of their versions).
             add_latest(out, record, nodes[-1].data_type.fields, len(problems))
         out.nodes += nodes
+    return out
+
+
+def loaded(records: list[dict[str, Any]], preset: str | None) -> list[dict[str, Any]]:
+    """The records as the editor's loader leaves them: the parameters it adds on load
+    (pygen.extract.load_added), and the types it derives (pygen.extract.tool_variants) after
+    each type's own records."""
+    out: list[dict[str, Any]] = []
+    derived: list[dict[str, Any]] = []
+    for record in records:
+        traits = record.get("traits")
+        record = {**record, "fields": load_added.with_load_added(
+            record.get("fields") or [], traits, preset)}
+        out.append(record)
+        tool = tool_variants.derived(record["type"], str(record.get("label") or ""),
+                                     record["fields"], traits, preset)
+        if tool is not None:
+            derived.append({**record, "type": tool[0], "label": tool[1], "fields": tool[2],
+                            "traits": tool[3]})
+    return out + derived
+
+
+def sides(traits: Any) -> dict[str, Any]:
+    """A node's connection sides from the run's traits: a static list of kinds is declared
+    (each handle named by its kind, later ones of a kind `kind[i]`, as pygen reads a
+    connections map); one an expression computes, or a record without traits, is not
+    declared."""
+    out: dict[str, Any] = {"inputs_declared": False, "outputs_declared": False}
+    for side in ("inputs", "outputs"):
+        kinds = traits.get(side) if isinstance(traits, dict) else None
+        if not isinstance(kinds, list):
+            continue
+        out[f"{side}_declared"] = True
+        out[side] = tuple(Handle(id=k if kinds.index(k) == i else f"{k}[{i}]", type=str(k))
+                          for i, k in enumerate(kinds))
     return out
 
 

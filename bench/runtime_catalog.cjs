@@ -86,13 +86,43 @@ function n8nDescriptions(instance) {
     const base = instance.description || {};
     return versions.map((version) => {
       const chosen = instance.nodeVersions[version];
-      return { ...base, ...(chosen && chosen.description), version, versions,
-        latest: version === latest, defaultVersion: base.defaultVersion };
+      const d = { ...base, ...(chosen && chosen.description) };
+      return { ...d, version, versions, latest: version === latest,
+        defaultVersion: base.defaultVersion, traits: traitsOf(d, chosen || {}) };
     });
   }
   const d = instance.description || {};
   const versions = Array.isArray(d.version) ? d.version : [d.version];
-  return [{ ...d, version: Math.max(...versions), versions, latest: true }];
+  return [{ ...d, version: Math.max(...versions), versions, latest: true,
+    traits: traitsOf(d, instance) }];
+}
+
+/** A connection side as the description writes it: its kinds in order, or null when an
+ * expression computes it (n8n evaluates that per node). */
+function sideOf(value) {
+  if (!Array.isArray(value)) return null;
+  return value.map((v) => (typeof v === "string" ? v : v && v.type) || "main");
+}
+
+/**
+ * What n8n's loader reads off a description and its class beyond the properties (the keys
+ * n8n-core's DirectoryLoader.applySpecialNodeParameters and n8n's createAiTools test, and
+ * the connection sides), for pygen.extract.load_added and pygen.extract.tool_variants.
+ */
+function traitsOf(d, node) {
+  const tool = d.usableAsTool;
+  // n8n-workflow's isSubNodeType: a static outputs list with a kind other than main.
+  const outputs = sideOf(d.outputs);
+  const sub = Boolean(outputs && outputs.some((kind) => kind !== "main"));
+  return { usable_as_tool: Boolean(tool),
+    tool_replacements: tool && typeof tool === "object" && tool.replacements
+      ? JSON.parse(JSON.stringify(tool.replacements)) : null,
+    polling: Boolean(d.polling), supports_cors: Boolean(d.supportsCORS),
+    webhook: typeof node.webhook === "function", execute: typeof node.execute === "function",
+    trigger: typeof node.trigger === "function", sub_node: sub,
+    inputs: sideOf(d.inputs), outputs,
+    output_names: Array.isArray(d.outputNames) ? d.outputNames.map(String) : null,
+    description: typeof d.description === "string" ? d.description : null };
 }
 
 /** The first exported class that constructs into a node (it has a description). */
@@ -127,7 +157,7 @@ function readN8n(root) {
         // the type a workflow names with the `type_template` key, as `gen` does.
         emit({ file: rel, type: d.name, package: manifest.name, label: d.displayName,
           version: d.version, versions: d.versions || null, latest: d.latest,
-          default_version: d.defaultVersion ?? null, fields: d.properties });
+          default_version: d.defaultVersion ?? null, fields: d.properties, traits: d.traits });
       }
     } catch (e) {
       emit({ file: rel, error: where(e) });

@@ -60,6 +60,10 @@ class Conventions(BaseModel):
     # A string value starting with this is an expression the editor evaluates when the node
     # runs (n8n: `=`, as in `={{ $json.id }}`): accepted in any typed field, its `{{ }}` checked.
     expression_prefix: str | None = Field(default=None, min_length=1)
+    # A saved node whose key (a dotted path in the node) has this value has one more output
+    # of `connection_kind` than its type declares, after them (n8n: `{ onError =
+    # "continueErrorOutput" }`, the error output n8n-workflow's getNodeOutputs appends).
+    error_output: dict[str, str] | None = None
 
     @property
     def enveloped(self) -> bool:

@@ -31,6 +31,7 @@ from pygen.validation.findings import (
     path_of,
 )
 from pygen.validation.load_step import migrated
+from pygen.validation.output_index import output_index
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
 from pygen.validation.rules import node_rules
 from pygen.validation.saved_form import canonical_workflow, in_saved_form
@@ -55,8 +56,13 @@ def validate_workflow(workflow: object, source: Catalog | Model,
                                   catalog.specs)
     found = _connections_shape([*renamed, *_workflow_findings(canonical, catalog)], workflow,
                                conv.connections_key)
-    return in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv,
-                         origins=origins)
+    nodes = canonical.get("nodes")
+    beyond, judged = output_index(workflow, nodes if isinstance(nodes, list) else [], catalog)
+    saved = in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv,
+                          origins=origins)
+    # An output of a connections map is output-index's to judge (an error output included).
+    return [*(f for f in saved if not (f.rule == "edge-handle" and f.path in judged)),
+            *beyond]
 
 
 def _connections_shape(found: list[Finding], workflow: dict[str, Any],
