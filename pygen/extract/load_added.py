@@ -124,9 +124,11 @@ def _add(out: list[Any], added: Added) -> list[Any]:
         for i, d in enumerate(out):
             if isinstance(d, dict) and d.get("name") in names:
                 mine = names.pop(d["name"])
-                own = d.get("options") if isinstance(d.get("options"), list) else []
-                theirs = mine.get("options")
-                out[i] = {**mine, "options": [*(theirs if isinstance(theirs, list) else []),
-                                              *own]}
+                out[i] = {**mine, "options": [*_options(mine), *_options(d)]}
         new = [d for d in new if d["name"] in names]
     return [*new, *out] if added.place == "start" else [*out, *new]
+
+
+def _options(descriptor: Descriptor) -> list[Any]:
+    value = descriptor.get("options")
+    return value if isinstance(value, list) else []
