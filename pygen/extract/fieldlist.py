@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, get_args
 
 from pygen.config import FieldList, TypeWordMeaning
-from pygen.extract import versioned
+from pygen.extract import value_shapes, versioned
 from pygen.model import Condition, DataField, DataType, Scalar, TypeRef
 
 # Descriptor key of each part, per dialect; None: the dialect has no such key.
@@ -76,6 +76,8 @@ class Reading:
     problems: list[str] = field(default_factory=list)
     # The node's own version, when its visibility conditions can name one (`@version`).
     version: float | None = None
+    # The dialect, for the value shapes it fixes (pygen.extract.value_shapes).
+    preset: str | None = None
 
 
 def keys_for(config: FieldList) -> dict[str, str | None]:
@@ -98,7 +100,8 @@ def data_type(descriptors: Any, config: FieldList,
     """The node's data type from its descriptor list, and one problem per unreadable item.
     `version`: the node's version (its variant), which picks the fields a dialect's version
     condition shows."""
-    reading = Reading(keys_for(config), words_for(config), version=_number(version))
+    reading = Reading(keys_for(config), words_for(config), version=_number(version),
+                      preset=config.preset)
     fields = read_fields(descriptors, reading, f"'{config.entry_field}'")
     return DataType(via="field-list", fields=fields), reading.problems
 
@@ -215,7 +218,8 @@ def type_ref(item: Mapping[str, Any], kind: Any, reading: Reading, where: str) -
         return TypeRef(kind="array", items=obj) if many else obj
     if meaning == "fixed_collection":
         return _fixed_collection(item, options, reading, where)
-    return TypeRef(kind="unknown", text=kind if isinstance(kind, str) else None)
+    shaped = value_shapes.shape(reading.preset, kind) if meaning is None else None
+    return shaped or TypeRef(kind="unknown", text=kind if isinstance(kind, str) else None)
 
 
 def _choice(options: Any, keys: Mapping[str, str | None]) -> TypeRef:

@@ -48,6 +48,11 @@ THING = [{"name": "resource", "displayName": "Resource", "type": "options",
          {"name": "text", "displayName": "Text", "type": "string", "default": ""}]
 
 
+SET = [{"name": "assignments", "displayName": "Fields", "type": "assignmentCollection",
+        "default": {}},
+       {"name": "conditions", "displayName": "Conditions", "type": "filter", "default": {}}]
+
+
 def model() -> Model:
     trigger = with_load_added([{"name": "folder", "displayName": "Folder", "type": "string",
                                 "default": ""}], {"polling": True}, "n8n")
@@ -59,6 +64,7 @@ def model() -> Model:
         node_def("n8n-nodes-base.thing", THING, ("main",), ("main",)),
         node_def("n8n-nodes-base.if", [], ("main",), ("main", "main")),
         node_def(tool[0], tool[2], tuple(tool[3]["inputs"]), tuple(tool[3]["outputs"])),
+        node_def("n8n-nodes-base.set", SET, ("main",), ("main",)),
         NodeDef(type="n8n-nodes-base.switch", label="Switch", outputs_declared=False,
                 source=Location(file="x.ts", line=1), data_type=DataType()),
     ), conventions=CONV)
@@ -130,7 +136,8 @@ def test_the_shapes_end_to_end_through_validate_workflow(tmp_path: Path) -> None
                            "--schemas", str(schemas), str(FIXTURE)],
                           capture_output=True, text=True, check=False)
     found = json.loads(done.stdout)["findings"]
-    # The poll times n8n adds, the tool variant's own fields and the error output all pass;
+    # The poll times n8n adds, the tool variant's own fields, the assignments and filter
+    # values and the error output all pass;
     # the one connection from an output "Failed" lacks does not.
     assert [(f["level"], f["rule"], f["path"]) for f in found if f["level"] != "info"] == [
         ("error", "output-index", "$.connections.Failed.main[1]")]
@@ -141,7 +148,9 @@ def test_a_wrong_shape_in_the_added_parameters_is_caught(tmp_path: Path) -> None
     workflow = json.loads(FIXTURE.read_text(encoding="utf-8"))
     workflow["nodes"][0]["parameters"]["pollTimes"] = {"item": [{"mode": "sometimes"}]}
     workflow["nodes"][3]["parameters"]["descriptionType"] = "magic"
+    workflow["nodes"][4]["parameters"]["conditions"]["combinator"] = "xor"
     found = validate_workflow(workflow, build_catalog(model()))
     assert {(f.rule, f.path) for f in found if f.level == "error"} >= {
         ("enum", "$.nodes[0].parameters.pollTimes.item[0].mode"),
-        ("enum", "$.nodes[3].parameters.descriptionType")}
+        ("enum", "$.nodes[3].parameters.descriptionType"),
+        ("enum", "$.nodes[4].parameters.conditions.combinator")}
