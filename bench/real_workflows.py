@@ -1,7 +1,7 @@
 """Real saved workflows against a real catalog: every finding on a workflow someone built and
 ran is a defect of that file or a pygen bug.
 
-`python -m bench.real_workflows --corpus DIR [--sample 300] [--seed 32] [--records FILE]
+`python -m bench.real_workflows --corpus DIR [--sample 300] [--seed 32] [--records FILE] [--tools]
 [--verdicts bench/workflow_verdicts.toml] [--draw 30]`
 
 The corpora are pinned in bench/workflow_corpora.toml (repository, commit, the glob of its
