@@ -279,7 +279,7 @@ def type_text(ref: TypeRef, kind: Any) -> str:
     if ref.kind == "literal":
         return json.dumps(ref.value)
     if ref.kind == "union":
-        return " | ".join(json.dumps(t.value) for t in ref.types)
+        return " | ".join(type_text(t, None) for t in ref.types)
     if ref.kind == "array" and ref.items is not None:
         inner = type_text(ref.items, None)
         return f"({inner})[]" if ref.items.kind == "union" else f"{inner}[]"

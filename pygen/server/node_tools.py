@@ -209,7 +209,8 @@ class SkillAnswers:
     def __init__(self, skills: Mapping[str, str], nodes: NodeCatalog | None) -> None:
         self.skills, self.nodes = skills, nodes
         conv = nodes.catalog.conventions if nodes else DEFAULT_CONVENTIONS
-        self.versions = versioned_types(nodes.doc, skills, conv.node_version_key) \
+        self.versions = versioned_types(nodes.doc, skills, conv.node_version_key,
+                                        set(nodes.catalog.variant_of.values())) \
             if nodes else {}
         # The names an agent may ask for: each versioned type under its plain name, which
         # stands for its variants in "did you mean" (a workflow names the plain type).

@@ -234,10 +234,10 @@ def entries_from_doc(doc: Mapping[str, Any],
     handles, meta = doc.get("x-handles", {}), doc.get("x-nodes", {})
     out: list[SearchEntry] = []
     for node_type, schema in doc.get("$defs", {}).items():
-        if isinstance(schema, dict) and VARIANTS_KEY in schema:
+        if isinstance(schema, Mapping) and VARIANTS_KEY in schema:
             continue  # the choice among a type's variants: each variant has its own entry
-        info = meta.get(node_type, {}) if isinstance(meta, dict) else {}
-        sides = handles.get(node_type, {}) if isinstance(handles, dict) else {}
+        info = meta.get(node_type, {}) if isinstance(meta, Mapping) else {}
+        sides = handles.get(node_type, {}) if isinstance(handles, Mapping) else {}
         props = schema.get("properties", {}) if isinstance(schema, dict) else {}
         out.append(SearchEntry(
             type=node_type,

@@ -6,7 +6,7 @@ naming the versions and how to ask for another.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,19 +40,26 @@ class Versions:
                 f"{listed}); this is version {values[-1]}, the default.{ask}")
 
 
-def versioned_types(doc: Mapping[str, Any], served: Mapping[str, str],
-                    field: str | None) -> dict[str, Versions]:
+def versioned_types(doc: Mapping[str, Any], served: Mapping[str, str], field: str | None,
+                    selectors: Collection[str]) -> dict[str, Versions]:
     """Every type of the schema document whose entries are variants and that is not served
-    under its own name, when the variant it defaults to is served."""
+    under its own name, when the variant it defaults to is served. `selectors` are the types
+    that choose among variants (the catalog's `variant_of` values): only their entries are
+    read, so a document opened through its index parses a few entries, not all of them."""
     out: dict[str, Versions] = {}
     defs = doc.get("$defs", {})
-    for node_type, schema in defs.items() if isinstance(defs, dict) else ():
-        variants = schema.get(VARIANTS_KEY) if isinstance(schema, dict) else None
-        if node_type in served or not isinstance(variants, dict):
+    if not isinstance(defs, Mapping):
+        return out
+    # In the document's order, as the full scan gave them.
+    order = {t: i for i, t in enumerate(defs)} if selectors else {}
+    for node_type in sorted((t for t in selectors if t in order), key=order.__getitem__):
+        schema = defs[node_type]
+        variants = schema.get(VARIANTS_KEY) if isinstance(schema, Mapping) else None
+        if node_type in served or not isinstance(variants, Mapping):
             continue
         values = variants.get("values")
         default = variants.get("default")
-        if not isinstance(values, dict) or default not in served:
+        if not isinstance(values, Mapping) or default not in served:
             continue
         covers: dict[str, list[str]] = {}
         for value, key in values.items():

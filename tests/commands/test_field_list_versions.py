@@ -113,3 +113,22 @@ def body(path: Path) -> list[str]:
     """A skill file without its generation time."""
     return [line for line in path.read_text(encoding="utf-8").splitlines()
             if not line.startswith("generated_at:")]
+
+
+def test_serve_answers_the_plain_type_a_workflow_names(root: Path) -> None:
+    # gen wrote the schema document's index: serve opens the document through it.
+    import anyio
+    from serve_helpers import stdio_session, text_of
+
+    assert (root / "skills" / "schemas" / "nodes.index.json").is_file()
+
+    async def ask() -> tuple[str, bool]:
+        async with stdio_session(["--skills-dir", str(root / "skills")],
+                                 root.parent / "err.log") as client:
+            result = await client.call_tool("get_node_skill", {"node_type": "sheet"})
+            return text_of(result), bool(result.is_error)
+
+    said, failed = anyio.run(ask)
+    assert not failed, said
+    assert said.startswith("Note: `sheet` has 3 versions (`typeVersion`: ")
+    assert "`sheetId: string`" in said  # the default (newest) variant's fields

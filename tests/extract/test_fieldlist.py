@@ -70,12 +70,16 @@ def test_n8n_multiple_plain_values_are_a_list_and_run_time_options_take_ids() ->
         {"displayName": "To", "name": "toList", "type": "string", "default": "",
          "typeOptions": {"multipleValues": True}},
         {"displayName": "Database", "name": "databaseId", "type": "options", "default": "",
-         "typeOptions": {"loadOptionsMethod": "getDatabases"}}], N8N)
-    to, database = data_type.fields
+         "typeOptions": {"loadOptionsMethod": "getDatabases"}},
+        {"displayName": "Users", "name": "userIds", "type": "multiOptions", "default": [],
+         "typeOptions": {"loadOptionsMethod": "getUsers"}}], N8N)
+    to, database, users = data_type.fields
     assert to.type.kind == "array" and to.type.items is not None
     assert to.type.items.kind == "string"
     assert database.type.kind == "union"
     assert [t.kind for t in database.type.types] == ["string", "number"]
+    # As the skill reads them: the kinds, not JSON `null` for values no option lists.
+    assert (database.type_text, users.type_text) == ("string | number", "(string | number)[]")
 
 
 def test_flowise_inputs_are_required_unless_optional() -> None:

@@ -91,3 +91,27 @@ def test_a_variant_covering_several_versions_is_named_with_them() -> None:
     assert line == ("Note: `if` has 2 versions (`typeVersion`: 1/2 `if.2`, 3 `if.3`); this is "
                     "version 3, the default. For another, ask for its type, e.g. "
                     "get_node_skill(node_type=\"if.2\").")
+
+
+def test_the_plain_type_answers_alike_when_the_document_is_opened_through_its_index() -> None:
+    # `serve` opens gen's document through its index: entries are parsed as they are read.
+    from pygen.jsonvalues import pretty
+    from pygen.schema.doc_index import DocumentIndex, index_text
+    from pygen.server.indexed import node_catalog
+    from pygen.server.search import entries_from_doc
+
+    doc = document()
+    doc["x-handles"]["tool-alpha"] = {"inputs": ["frames"], "outputs": ["clip"]}
+    text = pretty(doc)
+    opened = DocumentIndex.open(text.encode(), index_text(doc, text).encode())
+    indexed = NodeCatalog(*node_catalog(opened, "nodes.schema.json", SKILLS))
+    whole = answers()
+    lazy = SkillAnswers(SKILLS, indexed)
+    assert lazy.versions == whole.versions and "chat.send" in lazy.valid
+    for detail in ("minimal", "standard", "full"):
+        assert (lazy.result("chat.send", None, detail).content[0].text  # type: ignore
+                == whole.result("chat.send", None, detail).content[0].text)  # type: ignore
+    # Search reads each type's handles from the lazy document too.
+    entries = entries_from_doc(indexed.doc)
+    assert entries == entries_from_doc(json.loads(text))
+    assert next(e.handles for e in entries if e.type == "tool-alpha") == ("frames", "clip")
