@@ -113,7 +113,41 @@ def read_fields(descriptors: Any, reading: Reading, where: str) -> tuple[DataFie
         read = read_field(item, reading, f"{where}[{i}]")
         if read is not None:
             out.append(read)
+    return _handled(out)
+
+
+def _handled(fields: list[DataField]) -> tuple[DataField, ...]:
+    """A choice's values its own list no longer offers but its siblings' conditions still
+    show fields for: values the node still handles (n8n's Code node offers `pythonNative`,
+    yet shows `pythonCode` for `python` too and runs it, "keep legacy `python` for backwards
+    compatibility" in Code.node.js). Kept as the `handled` tag: accepted with a warning,
+    never taught."""
+    named: dict[str, list[Scalar]] = {}
+    for f in fields:
+        for c in f.shown_when:
+            if not c.hide:
+                named.setdefault(c.field, []).extend(c.values)
+    # A field listed once per condition offers what any of its listings offers.
+    offers: dict[str, list[Scalar]] = {}
+    for f in fields:
+        offers.setdefault(f.name, []).extend(_literals(f.type))
+    out = []
+    for f in fields:
+        offered = offers[f.name]
+        extra = [v for v in dict.fromkeys(named.get(f.name, ())) if v not in offered]
+        if _literals(f.type) and extra:
+            f = f.model_copy(update={"tags": (*f.tags, ("handled", json.dumps(extra)))})
+        out.append(f)
     return tuple(out)
+
+
+def _literals(ref: TypeRef) -> list[Scalar]:
+    """The values of a choice (a literal or a union of literals); empty for anything else."""
+    if ref.kind == "literal":
+        return [ref.value]
+    if ref.kind == "union" and ref.types and all(t.kind == "literal" for t in ref.types):
+        return [t.value for t in ref.types]
+    return []
 
 
 def _named_list(descriptors: Any, name_key: str | None) -> Any:
