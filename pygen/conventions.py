@@ -60,6 +60,11 @@ class Conventions(BaseModel):
     # A string value starting with this is an expression the editor evaluates when the node
     # runs (n8n: `=`, as in `={{ $json.id }}`): accepted in any typed field, its `{{ }}` checked.
     expression_prefix: str | None = Field(default=None, min_length=1)
+    # A required field empty after defaults are applied ("", null, [] of a choice list, or
+    # left out while its default is empty) is an error, as the editor itself flags it (n8n:
+    # NodeHelpers `getNodeParametersIssues`/`addToIssuesIfMissing`); which fields count is
+    # read from the field list (its preset's EMPTY_IS_MISSING type words).
+    required_nonempty: bool = False
 
     @property
     def enveloped(self) -> bool:

@@ -65,6 +65,13 @@ TYPE_WORDS: dict[str | None, dict[str, Meaning]] = {
     None: GENERIC_WORDS, "n8n": _N8N_WORDS, "flowise": _N8N_WORDS,
 }
 _SCALARS = {"string", "number", "boolean"}
+# Per preset: the type words whose empty value (`""`, an empty list) a required field may not
+# keep: n8n-workflow's `addToIssuesIfMissing` (NodeHelpers) flags a required `string`,
+# `options` or `dateTime` parameter that is "" or unset after defaults, and a `multiOptions`
+# one that is []; the tag `nonempty` carries it (conventions `required_nonempty` enforces it).
+EMPTY_IS_MISSING: dict[str | None, frozenset[str]] = {
+    "n8n": frozenset({"string", "options", "dateTime", "multiOptions"}),
+}
 
 
 @dataclass
@@ -76,6 +83,8 @@ class Reading:
     problems: list[str] = field(default_factory=list)
     # The node's own version, when its visibility conditions can name one (`@version`).
     version: float | None = None
+    # The type words whose empty value a required field may not keep (EMPTY_IS_MISSING).
+    nonempty: frozenset[str] = frozenset()
 
 
 def keys_for(config: FieldList) -> dict[str, str | None]:
@@ -98,7 +107,8 @@ def data_type(descriptors: Any, config: FieldList,
     """The node's data type from its descriptor list, and one problem per unreadable item.
     `version`: the node's version (its variant), which picks the fields a dialect's version
     condition shows."""
-    reading = Reading(keys_for(config), words_for(config), version=_number(version))
+    reading = Reading(keys_for(config), words_for(config), version=_number(version),
+                      nonempty=EMPTY_IS_MISSING.get(config.preset, frozenset()))
     fields = read_fields(descriptors, reading, f"'{config.entry_field}'")
     return DataType(via="field-list", fields=fields), reading.problems
 
@@ -195,10 +205,14 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
         return None
     ref = type_ref(item, kind, reading, f"{where} ({name})")
     default = _get(item, keys["default"])
+    required = _required(item, keys)
+    # A list of such values (`multipleValues`) is checked item by item in n8n: [] passes.
+    nonempty = required and kind in reading.nonempty and (
+        _get(item, "typeOptions.multipleValues") is not True)
     return DataField(
-        name=name, type_text=type_text(ref, kind), type=ref, optional=not _required(item, keys),
+        name=name, type_text=type_text(ref, kind), type=ref, optional=not required,
         description=_description(item, keys),
-        default_tag=_default_text(default),
+        default_tag=_default_text(default), tags=(("nonempty", ""),) if nonempty else (),
         shown_when=(*conditions(show, False, keys["version"]),
                     *conditions(hide, True, keys["version"])))
 

@@ -132,6 +132,8 @@ def tag_keywords(field: DataField) -> Schema:
             out["x-runner"] = value.lower() != "false"
         elif tag == "nodeIds":
             out["x-nodeIds"] = True
+        elif tag == "nonempty":
+            out["x-nonempty"] = True
         elif tag == "handled" and isinstance(handled := _json_list(value), list):
             out["x-handled"] = handled
     return out

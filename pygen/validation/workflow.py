@@ -19,6 +19,7 @@ from pygen.suggest import NEAREST_TYPES, guess, ranked
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
 from pygen.validation.edges import check_edge, id_problem
+from pygen.validation.empty_required import empty_required
 from pygen.validation.expressions import (
     accept_expressions,
     expression_findings,
@@ -131,6 +132,10 @@ def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> 
         runtime = runtime_test(validator.schema, prefix)
         for error in validator.iter_errors(data):
             findings.update(dict.fromkeys(error_findings(error, path, runtime)))
+    if catalog.conventions.required_nonempty:
+        # Empty values pass the schema: the check runs on every node, not only failing ones.
+        findings = dict.fromkeys(empty_required(findings, data, path,
+                                                catalog.validator(node_type)))
     findings = dict.fromkeys(accept_expressions(findings, data, path, prefix))
     findings.update(dict.fromkeys(expression_findings(data, path, prefix)))
     label = f"for \"{node_type}\" data"

@@ -112,3 +112,28 @@ def test_runtime_values_and_legacy_options_through_the_cli(
         'number, got string "many"',
         'warning: $.nodes[0].parameters.language: "python" is a legacy value the node still '
         'handles; its options now are "javaScript", "pythonNative"']
+
+
+def test_a_required_field_left_empty_is_an_error_under_required_nonempty(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path)
+    node = (root / "nodes" / "Page.node.ts").read_text(encoding="utf-8")
+    (root / "nodes" / "Page.node.ts").write_text(node.replace(
+        'properties: [', 'properties: [\n      { displayName: "Title", name: "title", '
+        'type: "string", default: "", required: true },', 1), encoding="utf-8")
+    config = (root / "pygen.toml").read_text(encoding="utf-8")
+    assert run(root, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    blank = saved(root, {"title": ""})
+    done = run(root, "validate-workflow", str(blank), monkeypatch=monkeypatch)
+    assert (done.exit_code, done.stdout) == (0, "")  # off: an empty string is a string
+    (root / "pygen.toml").write_text(config + "required_nonempty = true\n", encoding="utf-8")
+    g = run(root, "gen", "-q", monkeypatch=monkeypatch)
+    assert g.exit_code == 0, g.output
+    done = run(root, "validate-workflow", str(blank), monkeypatch=monkeypatch)
+    assert done.exit_code == 1
+    assert done.stdout.splitlines() == [
+        "error: $.nodes[0].parameters.title: required field is empty (string)"]
+    done = run(root, "validate-workflow", str(saved(root, {})), monkeypatch=monkeypatch)
+    assert done.stdout.splitlines() == [
+        "error: $.nodes[0].parameters.title: missing required field (string); left out it "
+        "takes its default, which is empty: the editor reports it as missing"]
