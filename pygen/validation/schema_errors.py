@@ -70,7 +70,9 @@ def _enum_finding(error: ValidationError, path: str, options: list[Any]) -> Find
     """Not one of the options; the fix snaps to the nearest one (the closest name, or the
     nearest number), so an agent that asked for 12 seconds where 5 or 10 exist gets 10."""
     near = nearest_option(error.instance, options)
-    handled = error.schema.get("x-handled", ()) if isinstance(error.schema, dict) else ()
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    handled = [v for b in (schema, *schema.get("anyOf", ()), *schema.get("oneOf", ()))
+               if isinstance(b, dict) for v in b.get("x-handled", ())]
     if any(same(error.instance, v) for v in handled):
         # Still handled by the node (its own conditions show fields for it): it loads and
         # runs; the current options are what to write.
@@ -144,6 +146,13 @@ def _union_findings(error: ValidationError, base: str, path: str,
             if not any(not s.relative_path and s.validator in _OWN for s in subs)]
     if fits:
         yield from found[min(fits, key=lambda i: (len(found[i]), i))]
+        return
+    literals = _union_literals(branches)
+    if literals and len(literals) == sum(len(b.get("enum", ())) + ("const" in b)
+                                         for b in branches):
+        # Every branch a choice (a field listed once per condition, each listing its options):
+        # the value is one of none of them, and the nearest of all is the likely meant one.
+        yield _enum_finding(error, path, list(dict.fromkeys(literals)))
         return
     yield error_at(path, f"expected {describe(error.schema)}, got {kind(error.instance)}",
                    close_value(error.instance, _union_literals(branches)), rule="type")

@@ -137,3 +137,26 @@ def test_a_required_field_left_empty_is_an_error_under_required_nonempty(
     assert done.stdout.splitlines() == [
         "error: $.nodes[0].parameters.title: missing required field (string); left out it "
         "takes its default, which is empty: the editor reports it as missing"]
+
+
+def test_a_mistyped_option_listed_once_per_condition_names_the_nearest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path)
+    node = (root / "nodes" / "Page.node.ts").read_text(encoding="utf-8")
+    (root / "nodes" / "Page.node.ts").write_text(node.replace('properties: [', '''properties: [
+      { displayName: "Resource", name: "resource", type: "options", default: "message",
+        options: [{ name: "Message", value: "message" }, { name: "User", value: "user" }] },
+      { displayName: "Action", name: "action", type: "options", default: "post",
+        displayOptions: { show: { resource: ["message"] } },
+        options: [{ name: "Post", value: "post" }, { name: "Delete", value: "delete" }] },
+      { displayName: "Action", name: "action", type: "options", default: "info",
+        displayOptions: { show: { resource: ["user"] } },
+        options: [{ name: "Info", value: "info" }] },''', 1), encoding="utf-8")
+    assert run(root, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
+    done = run(root, "validate-workflow", "--json",
+               str(saved(root, {"resource": "message", "action": "pots"})),
+               monkeypatch=monkeypatch)
+    (finding,) = json.loads(done.stdout)["findings"]
+    assert (finding["rule"], finding["level"], finding["suggestion"]) == ("enum", "error", "post")
+    assert finding["fix"] == {"op": "set", "path": "$.nodes[0].parameters.action",
+                              "value": "post"}

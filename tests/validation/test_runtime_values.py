@@ -103,3 +103,25 @@ def test_a_value_the_conditions_still_handle_is_a_warning_with_the_current_optio
 def test_a_value_nothing_handles_is_still_an_error_naming_the_nearest() -> None:
     (finding,) = validate_data("page", {"language": "javascript"}, _catalog(), "$")
     assert (finding.level, finding.rule, finding.suggestion) == ("error", "enum", "javaScript")
+
+
+def test_a_mistyped_option_of_a_field_listed_once_per_condition_is_an_enum_error() -> None:
+    properties = [
+        {"displayName": "Resource", "name": "resource", "type": "options", "default": "message",
+         "options": [{"name": "Message", "value": "message"}, {"name": "User", "value": "user"}]},
+        {"displayName": "Operation", "name": "operation", "type": "options", "default": "post",
+         "displayOptions": {"show": {"resource": ["message"]}},
+         "options": [{"name": "Post", "value": "post"}, {"name": "Delete", "value": "delete"}]},
+        {"displayName": "Operation", "name": "operation", "type": "options", "default": "info",
+         "displayOptions": {"show": {"resource": ["user"]}},
+         "options": [{"name": "Info", "value": "info"}]},
+    ]
+    data_type, _ = fieldlist.data_type(properties, N8N)
+    node = NodeDef(type="chat", label="Chat", source=Location(file="chat.ts", line=1),
+                   inputs_declared=False, outputs_declared=False,
+                   data_type=DataType(name="ChatData", via="field-list", fields=data_type.fields))
+    catalog = build_catalog(Model(nodes=(node,), conventions=CONV))
+    (finding,) = validate_data("chat", {"resource": "message", "operation": "pots"}, catalog, "$")
+    assert (finding.level, finding.rule, finding.suggestion) == ("error", "enum", "post")
+    assert finding.message == '"pots" is not one of "post", "delete", "info"'
+    assert finding.fix is not None and finding.fix.value == "post"
