@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import random
 import re
 import tomllib
@@ -49,7 +50,8 @@ def _props(node: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
     spec = catalog.node_spec(canonical_node(node, catalog.conventions))
     if spec is None:
         return {}
-    props = catalog.validator(spec.type).schema.get("properties", {})
+    schema = catalog.validator(spec.type).schema
+    props = schema.get("properties", {}) if isinstance(schema, dict) else {}
     return props if isinstance(props, dict) else {}
 
 
@@ -212,7 +214,7 @@ _SHAPES: dict[str, Plant] = {
     "position-not-a-pair": _node_change(lambda n: n.update(position="0,0"), 'position "0,0"',
                                         lambda i, n: None),
     "parameters-not-an-object": _node_change(
-        lambda n: n.update(parameters=real_workflows.json.dumps(n.get("parameters", {}))),
+        lambda n: n.update(parameters=json.dumps(n.get("parameters", {}))),
         "parameters saved as a JSON string",
         lambda i, n: ("set", f"$.nodes[{i}].parameters", n.get("parameters", {}))),
     "edge-to-missing-node": lambda w, c, e: _edge(w, lambda o, s, t: o["connections"][s][
