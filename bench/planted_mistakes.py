@@ -9,7 +9,7 @@ no error, in seeded order, each plant of bench/planted_mistakes.toml takes the f
 (not yet used) it applies to and changes one thing. A plant is caught when the changed
 workflow has an error of the plant's rule that the clean one did not (a warning is listed,
 not counted); where one value undoes the mistake, the repair is correct when a fix of that
-finding restores it.
+finding restores it (or, counted apart, its did-you-mean names it).
 """
 
 from __future__ import annotations
@@ -235,6 +235,11 @@ def _errors(found: list[Finding], rule: str) -> list[Finding]:
     return [f for f in found if f.rule == rule]
 
 
+def _suggested(found: list[Finding], undo: tuple[str, str, Any]) -> bool:
+    """A "did you mean" that names what was changed (a repair the agent applies itself)."""
+    return any(f.suggestion is not None and f.suggestion == undo[2] for f in found)
+
+
 def _repaired(found: list[Finding], undo: tuple[str, str, Any]) -> bool:
     op, path, value = undo
     for f in found:
@@ -262,7 +267,7 @@ def main() -> None:
     print(f"-- {len(clean)} of {len(sample)} sampled workflows validate clean (seed {args.seed})")
     plants = tomllib.loads(args.plants.read_text(encoding="utf-8"))["plant"]
     used: set[str] = set()
-    caught = fixable = fixed = 0
+    caught = fixable = fixed = suggested = 0
     for entry in plants:
         plant = _kinds(entry)
         for saved_one in clean:
@@ -282,15 +287,19 @@ def main() -> None:
         caught += bool(errors)
         fixable += planted.undo is not None
         repaired = planted.undo is not None and _repaired(hits, planted.undo)
+        named = planted.undo is not None and (repaired or _suggested(hits, planted.undo))
         fixed += repaired
+        suggested += named
         level = "error" if errors else (hits[0].level if hits else "missed")
-        repair = ("-" if planted.undo is None else "fixed" if repaired else "no fix")
+        repair = ("-" if planted.undo is None else "fixed" if repaired else
+                  "named" if named else "no fix")
         shown = errors[0].message if errors else hits[0].message if hits else (
             "; ".join(f"{f.rule}: {f.message}" for f in new[:2]) or "nothing")
         print(f"  {entry['kind']:26} {entry['rule']:18} {level:7} {repair:7} "
               f"{saved_one.file} | {planted.where} | {shown[:110]}")
-    print(f"  caught as errors: {caught} of {len(plants)}; correct repairs: {fixed} of "
-          f"{fixable} plants one value undoes")
+    print(f"  caught as errors: {caught} of {len(plants)}; of the {fixable} plants one value "
+          f"undoes, a fix restores it in {fixed}, a fix or a did-you-mean names it in "
+          f"{suggested}")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ from pygen.config import FieldList
 from pygen.conventions import Conventions
 from pygen.extract import fieldlist, typenames, versionsplit
 from pygen.jsonvalues import variant_text
-from pygen.model import DataField, Location, Model, NodeDef
+from pygen.model import DataField, Handle, Location, Model, NodeDef
 from pygen.schema.document import schema_document
 from pygen.skills.render import node_data_shape
 from pygen.validation.catalog import Catalog, build_catalog
@@ -207,9 +207,12 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
         default = variant_text(record.get("default_version"))
         # A versioned type's record is read at its own version; a class serving several is
         # read per version and split where the fields differ, as gen does.
+        inputs, outputs = n8n_side(record, "inputs"), n8n_side(record, "outputs")
         nodes, problems = versionsplit.read(NodeDef(
             type=record["type"], label=str(record.get("label") or record["type"]),
-            inputs_declared=False, outputs_declared=False, default_data_declared=False,
+            inputs=inputs or (), outputs=outputs or (),
+            inputs_declared=inputs is not None, outputs_declared=outputs is not None,
+            default_data_declared=False,
             variant=variant_text(record.get("version")) if several else None,
             variant_field="version" if several else None,
             default_variant=default if several else None,
@@ -227,6 +230,26 @@ def tally(name: str, records: list[dict[str, Any]]) -> Tally:
             add_latest(out, record, nodes[-1].data_type.fields, len(problems))
         out.nodes += nodes
     return out
+
+
+def n8n_side(record: dict[str, Any], side: str) -> tuple[Handle, ...] | None:
+    """A side's handles as an n8n description lists them (`inputs: ["main"]`, or objects with
+    a `type`), each of kind `main`; None (not declared) for an expression (computed when the
+    node loads: Switch, Merge v3), another kind (AI nodes), or no record of it. Outputs get
+    one more, the error output n8n adds to a node set to `onError: continueErrorOutput`
+    (n8n-workflow NodeHelpers `getNodeOutputs`); the bench cannot see that setting, so it
+    allows it on every node."""
+    value = record.get(side)
+    if not isinstance(value, list):
+        return None
+    kinds = [v if isinstance(v, str) else v.get("type") if isinstance(v, dict) else None
+             for v in value]
+    if any(k != "main" for k in kinds):
+        return None
+    # Named by index, `main[i]`, as an edge past a catalog's handles is named: a versioned
+    # type's handles are looked up on the type, so the ids must not depend on the version.
+    count = len(kinds) + (side == "outputs" and bool(kinds))
+    return tuple(Handle(id=f"main[{i}]") for i in range(count))
 
 
 def add_latest(out: Tally, record: dict[str, Any], fields: tuple[DataField, ...],

@@ -127,7 +127,9 @@ function readN8n(root) {
         // the type a workflow names with the `type_template` key, as `gen` does.
         emit({ file: rel, type: d.name, package: manifest.name, label: d.displayName,
           version: d.version, versions: d.versions || null, latest: d.latest,
-          default_version: d.defaultVersion ?? null, fields: d.properties });
+          default_version: d.defaultVersion ?? null, fields: d.properties,
+          inputs: d.inputs ?? null, outputs: d.outputs ?? null,
+          output_names: d.outputNames ?? null });
       }
     } catch (e) {
       emit({ file: rel, error: where(e) });

@@ -63,3 +63,15 @@ def test_each_plant_is_caught() -> None:
     assert run("duplicate-name", "duplicate-id") == (["error"], None)
     assert run("edge-to-missing-node", "edge-node") == (["error"], None)
     assert run("unknown-field-case-slip", "unknown-field") == (["warning"], True)
+
+
+def test_the_bench_reads_an_n8n_sides_handles_by_index() -> None:
+    from bench.real_catalogs import n8n_side
+
+    record = {"inputs": ["main", "main"], "outputs": [{"type": "main"}]}
+    assert [h.id for h in n8n_side(record, "inputs") or ()] == ["main[0]", "main[1]"]
+    # One more output: the error output n8n adds under `onError: continueErrorOutput`.
+    assert [h.id for h in n8n_side(record, "outputs") or ()] == ["main[0]", "main[1]"]
+    assert n8n_side({"inputs": [], "outputs": "={{ $parameter.rules }}"}, "inputs") == ()
+    assert n8n_side({"outputs": "={{ $parameter.rules }}"}, "outputs") is None
+    assert n8n_side({"outputs": ["main", "ai_tool"]}, "outputs") is None
