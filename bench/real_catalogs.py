@@ -61,6 +61,7 @@ connection_node_key = "name"
 editor_fills_defaults = true
 expression_prefix = "="
 error_output = { onError = "continueErrorOutput" }
+required_nonempty = true
 """)), "flowise": Conventions()}
 # The types workflows name, in the documented `type_template` key (n8n registers a node
 # under its package's name and its own: `n8n-nodes-base.github`).

@@ -137,17 +137,19 @@ def verdicts(results: dict[Saved, list[Finding]], path: Path) -> None:
     now = {(s.corpus, s.file, f.rule, f.path) for s, found in results.items() for f in found}
     sampled = {(s.corpus, s.file) for s in results}
     kept = flipped = 0
+    judged: Counter[str] = Counter()
     for v in table:
         if (v["corpus"], v["file"]) not in sampled:
             continue
         still = (v["corpus"], v["file"], v["rule"], v["path"]) in now
+        judged[v["verdict"]] += still
         kept += still
         flipped += not still
         if not still:
             print(f"    no longer found ({v['verdict']} finding): {v['file']} {v['rule']} "
                   f"{v['path']}")
-    print(f"  verdicts: {kept} still found, {flipped} no longer found "
-          f"(of {len(table)} in {path.name})")
+    print(f"  verdicts: {kept} still found ({judged['true']} true, {judged['false']} false), "
+          f"{flipped} no longer found (of {len(table)} in {path.name})")
 
 
 def main() -> None:

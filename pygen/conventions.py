@@ -64,6 +64,11 @@ class Conventions(BaseModel):
     # of `connection_kind` than its type declares, after them (n8n: `{ onError =
     # "continueErrorOutput" }`, the error output n8n-workflow's getNodeOutputs appends).
     error_output: dict[str, str] | None = None
+    # A required field empty after defaults are applied ("", null, [] of a choice list, or
+    # left out while its default is empty) is an error, as the editor itself flags it (n8n:
+    # NodeHelpers `getNodeParametersIssues`/`addToIssuesIfMissing`); which fields count is
+    # read from the field list (its preset's EMPTY_IS_MISSING type words).
+    required_nonempty: bool = False
 
     @property
     def enveloped(self) -> bool:

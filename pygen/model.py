@@ -82,7 +82,7 @@ class TypeRef(Frozen):
 
 
 RULE_TAGS = ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern",
-             "runner", "nodeIds")
+             "runner", "nodeIds", "handled", "nonempty")
 
 
 Scalar = str | int | float | bool | None

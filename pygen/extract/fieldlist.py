@@ -65,6 +65,13 @@ TYPE_WORDS: dict[str | None, dict[str, Meaning]] = {
     None: GENERIC_WORDS, "n8n": _N8N_WORDS, "flowise": _N8N_WORDS,
 }
 _SCALARS = {"string", "number", "boolean"}
+# Per preset: the type words whose empty value (`""`, an empty list) a required field may not
+# keep: n8n-workflow's `addToIssuesIfMissing` (NodeHelpers) flags a required `string`,
+# `options` or `dateTime` parameter that is "" or unset after defaults, and a `multiOptions`
+# one that is []; the tag `nonempty` carries it (conventions `required_nonempty` enforces it).
+EMPTY_IS_MISSING: dict[str | None, frozenset[str]] = {
+    "n8n": frozenset({"string", "options", "dateTime", "multiOptions"}),
+}
 
 
 @dataclass
@@ -78,6 +85,8 @@ class Reading:
     version: float | None = None
     # The dialect, for the value shapes it fixes (pygen.extract.value_shapes).
     preset: str | None = None
+    # The type words whose empty value a required field may not keep (EMPTY_IS_MISSING).
+    nonempty: frozenset[str] = frozenset()
 
 
 def keys_for(config: FieldList) -> dict[str, str | None]:
@@ -101,7 +110,8 @@ def data_type(descriptors: Any, config: FieldList,
     `version`: the node's version (its variant), which picks the fields a dialect's version
     condition shows."""
     reading = Reading(keys_for(config), words_for(config), version=_number(version),
-                      preset=config.preset)
+                      preset=config.preset,
+                      nonempty=EMPTY_IS_MISSING.get(config.preset, frozenset()))
     fields = read_fields(descriptors, reading, f"'{config.entry_field}'")
     return DataType(via="field-list", fields=fields), reading.problems
 
@@ -116,7 +126,41 @@ def read_fields(descriptors: Any, reading: Reading, where: str) -> tuple[DataFie
         read = read_field(item, reading, f"{where}[{i}]")
         if read is not None:
             out.append(read)
+    return _handled(out)
+
+
+def _handled(fields: list[DataField]) -> tuple[DataField, ...]:
+    """A choice's values its own list no longer offers but its siblings' conditions still
+    show fields for: values the node still handles (n8n's Code node offers `pythonNative`,
+    yet shows `pythonCode` for `python` too and runs it, "keep legacy `python` for backwards
+    compatibility" in Code.node.js). Kept as the `handled` tag: accepted with a warning,
+    never taught."""
+    named: dict[str, list[Scalar]] = {}
+    for f in fields:
+        for c in f.shown_when:
+            if not c.hide:
+                named.setdefault(c.field, []).extend(c.values)
+    # A field listed once per condition offers what any of its listings offers.
+    offers: dict[str, list[Scalar]] = {}
+    for f in fields:
+        offers.setdefault(f.name, []).extend(_literals(f.type))
+    out = []
+    for f in fields:
+        offered = offers[f.name]
+        extra = [v for v in dict.fromkeys(named.get(f.name, ())) if v not in offered]
+        if _literals(f.type) and extra:
+            f = f.model_copy(update={"tags": (*f.tags, ("handled", json.dumps(extra)))})
+        out.append(f)
     return tuple(out)
+
+
+def _literals(ref: TypeRef) -> list[Scalar]:
+    """The values of a choice (a literal or a union of literals); empty for anything else."""
+    if ref.kind == "literal":
+        return [ref.value]
+    if ref.kind == "union" and ref.types and all(t.kind == "literal" for t in ref.types):
+        return [t.value for t in ref.types]
+    return []
 
 
 def _named_list(descriptors: Any, name_key: str | None) -> Any:
@@ -164,10 +208,14 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
         return None
     ref = type_ref(item, kind, reading, f"{where} ({name})")
     default = _get(item, keys["default"])
+    required = _required(item, keys)
+    # A list of such values (`multipleValues`) is checked item by item in n8n: [] passes.
+    nonempty = required and kind in reading.nonempty and (
+        _get(item, "typeOptions.multipleValues") is not True)
     return DataField(
-        name=name, type_text=type_text(ref, kind), type=ref, optional=not _required(item, keys),
+        name=name, type_text=type_text(ref, kind), type=ref, optional=not required,
         description=_description(item, keys),
-        default_tag=_default_text(default),
+        default_tag=_default_text(default), tags=(("nonempty", ""),) if nonempty else (),
         shown_when=(*conditions(show, False, keys["version"]),
                     *conditions(hide, True, keys["version"])))
 

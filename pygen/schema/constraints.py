@@ -10,6 +10,7 @@ limit the node's own default value breaks (the editor evidently accepts that val
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -131,7 +132,20 @@ def tag_keywords(field: DataField) -> Schema:
             out["x-runner"] = value.lower() != "false"
         elif tag == "nodeIds":
             out["x-nodeIds"] = True
+        elif tag == "nonempty":
+            out["x-nonempty"] = True
+        elif tag == "handled" and isinstance(handled := _json_list(value), list):
+            out["x-handled"] = handled
     return out
+
+
+def _json_list(text: str) -> object:
+    """A JSON list tag value (`handled`); None when it is not one."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, list) else None
 
 
 def _is_number(text: str) -> bool:

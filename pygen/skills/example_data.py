@@ -110,6 +110,12 @@ def _fill(schema: Schema, data: dict[str, Any], at: str,
                 data = _fill(then, data, at, filled, replaced)
         elif _object_like(extra):
             data = _fill(extra, data, at, filled, replaced)
+    for key, value in list(data.items()):
+        # A field the editor reports as missing when empty (`x-nonempty`) gets a value.
+        sub = props.get(key, {})
+        if sub.get("x-nonempty") is True and value == "" and is_valid(sub, key):
+            data[key] = key
+            replaced.append(at + key)
     return data
 
 

@@ -8,10 +8,16 @@ checked is the expression's own syntax: every `{{` closed by a `}}` after it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from pygen.validation.findings import Finding, child, error_at, parts_of
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+# A schema error that rests on a value known only when the workflow runs (see `runtime_test`).
+RuntimeTest = Callable[["ValidationError"], bool]
 
 # The rules about a value's type and range: an expression's value is known only at run time.
 VALUE_RULES = frozenset({"type", "enum", "range", "length", "pattern", "schema"})
@@ -29,6 +35,80 @@ def accept_expressions(findings: Iterable[Finding], data: object, path: str,
     base = parts_of(path)
     return [f for f in findings
             if f.rule not in VALUE_RULES or not is_expression(_at(data, f.path, base), prefix)]
+
+
+def runtime_test(root: object, prefix: str | None) -> RuntimeTest | None:
+    """Whether a schema error (of a validator over `root`) rests on a run-time value: a value
+    check on a field holding an expression, or a rule whose condition tests a field whose
+    value, or absent, whose default, is an expression (n8n's Notion `type`, hidden, defaults
+    to `={{$parameter["&key"].split("|")[1]}}`: which of its value fields shows is known
+    only then). None without an expression prefix: then nothing is run-time."""
+    if prefix is None:
+        return None
+
+    def test(error: ValidationError) -> bool:
+        if error.validator in _VALUE_KEYWORDS and is_expression(error.instance, prefix):
+            return True
+        return _condition_is_runtime(error, root, prefix)
+
+    return test
+
+
+# The jsonschema keywords that judge a value itself (an expression's is known at run time).
+_VALUE_KEYWORDS = frozenset({"type", "enum", "const", "minimum", "maximum",
+                             "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",
+                             "minItems", "maxItems", "pattern", "format", "anyOf", "oneOf",
+                             "multipleOf"})
+
+
+def _condition_is_runtime(error: ValidationError, root: object, prefix: str) -> bool:
+    """A rule under an `if`/`then` (visible-and-required, hidden-must-be-left-out) whose
+    condition tests a field holding, or defaulting to, an expression."""
+    path = list(error.absolute_schema_path)
+    if "then" not in path or not isinstance(error.instance, dict):
+        return False
+    at = len(path) - 1 - path[::-1].index("then")
+    rule, owner = _walk(root, path[:at]), _walk(root, path[:max(at - 2, 0)])
+    if not isinstance(rule, dict) or not isinstance(owner, dict):
+        return False
+    props = owner.get("properties", {})
+    for name in _tested(rule.get("if")):
+        values = [error.instance[name]] if name in error.instance else _defaults(props.get(name))
+        if any(is_expression(v, prefix) for v in values):
+            return True
+    return False
+
+
+def _tested(schema: object) -> Iterator[str]:
+    """The fields a condition schema tests (its `properties`, through not/allOf/anyOf)."""
+    if isinstance(schema, dict):
+        yield from schema.get("properties", {})
+        for key in ("not", "if"):
+            yield from _tested(schema.get(key))
+        for key in ("allOf", "anyOf", "oneOf"):
+            for branch in schema.get(key, ()):
+                yield from _tested(branch)
+
+
+def _defaults(schema: object) -> list[Any]:
+    """A property's default; of a field listed once per condition, each listing's."""
+    if not isinstance(schema, dict):
+        return []
+    if "default" in schema:
+        return [schema["default"]]
+    return [b["default"] for b in schema.get("anyOf", ()) if isinstance(b, dict)
+            and "default" in b]
+
+
+def _walk(schema: object, path: list[str | int]) -> object:
+    for part in path:
+        if isinstance(schema, dict) and isinstance(part, str):
+            schema = schema.get(part)
+        elif isinstance(schema, list) and isinstance(part, int) and part < len(schema):
+            schema = schema[part]
+        else:
+            return None
+    return schema
 
 
 def expression_findings(data: object, path: str, prefix: str | None) -> Iterator[Finding]:

@@ -34,6 +34,9 @@ RULES: dict[str, str] = {
     "edge-handle": "an edge names a handle its node does not have",
     "position": "a node needs `position` with numeric `x` and `y`",
     "required": "a required data field is missing (runtime: unless the editor fills it in)",
+    "required-empty": "a required field empty once defaults are applied (\"\", [], or left "
+                      "out with an empty default), as the editor flags it (conventions "
+                      "`required_nonempty`)",
     "type": "a value of the wrong JSON type",
     "enum": "a value outside the allowed set (a case slip is fixed)",
     "range": "a number outside the range a JSDoc tag or the tool parameter declares",

@@ -1,7 +1,9 @@
 """jsonschema errors turned into findings an agent can act on.
 
 A union error is reported against the branch that was meant (the variant its discriminant
-names, or the one branch that accepted the value's type) instead of listing every branch.
+names, or of the branches that accepted the value's type the one with the fewest findings)
+instead of listing every branch. Errors that rest on values known only at run time (see
+`expressions.runtime_test`) are dropped first: a branch left without any accepted the value.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pygen.jsonvalues import same, show
 from pygen.schema.conditional import SHOWN_WHEN
 from pygen.schema.node_schema import Schema
 from pygen.suggest import guess
+from pygen.validation.expressions import RuntimeTest
 from pygen.validation.findings import (
     Finding,
     Fix,
@@ -37,13 +40,16 @@ _RULES = {"minimum": "range", "maximum": "range", "exclusiveMinimum": "range",
           "minItems": "length", "maxItems": "length", "pattern": "pattern"}
 
 
-def error_findings(error: ValidationError, base: str) -> Iterator[Finding]:
+def error_findings(error: ValidationError, base: str,
+                   runtime: RuntimeTest | None = None) -> Iterator[Finding]:
+    if runtime is not None and runtime(error):
+        return
     path = path_of(base, error.absolute_path)
     check, expected = error.validator, _expected(error)
     if check == "required":
         yield from _missing(error, path)
     elif check in ("oneOf", "anyOf"):
-        yield from _union_findings(error, base, path)
+        yield from _union_findings(error, base, path, runtime)
     elif check in ("enum", "const"):
         yield _enum_finding(error, path, list(expected) if check == "enum" else [expected])
     elif check == "type":
@@ -64,6 +70,15 @@ def _enum_finding(error: ValidationError, path: str, options: list[Any]) -> Find
     """Not one of the options; the fix snaps to the nearest one (the closest name, or the
     nearest number), so an agent that asked for 12 seconds where 5 or 10 exist gets 10."""
     near = nearest_option(error.instance, options)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    handled = [v for b in (schema, *schema.get("anyOf", ()), *schema.get("oneOf", ()))
+               if isinstance(b, dict) for v in b.get("x-handled", ())]
+    if any(same(error.instance, v) for v in handled):
+        # Still handled by the node (its own conditions show fields for it): it loads and
+        # runs; the current options are what to write.
+        return warning_at(path, f"{show(error.instance)} is a legacy value the node still "
+                                f"handles; its options now are {listed(options)}", rule="enum",
+                          fix=Fix("set", parts_of(path), near[0]) if near else None)
     text = (f"expected {show(options[0])}, got {show(error.instance)}" if len(options) == 1
             else f"{show(error.instance)} is not one of {listed(options)}")
     return error_at(path, text, near[0] if near and isinstance(near[0], str) else None,
@@ -111,28 +126,44 @@ def _hidden(schema: dict[str, Any], path: str) -> Finding:
                       fix=Fix("remove", parts_of(where)))
 
 
-def _union_findings(error: ValidationError, base: str, path: str) -> Iterator[Finding]:
+def _union_findings(error: ValidationError, base: str, path: str,
+                    runtime: RuntimeTest | None) -> Iterator[Finding]:
     branches: list[Schema] = _expected(error)
     by_branch: dict[int, list[ValidationError]] = {}
     for sub in error.context or ():
         by_branch.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
+    found = {i: list(dict.fromkeys(f for sub in subs for f in error_findings(sub, base, runtime)))
+             for i, subs in by_branch.items()}
+    if any(not f for f in found.values()):
+        return  # a branch fails only on values known at run time: it may well hold
     disc = _discriminant(branches)
     if disc is not None and isinstance(error.instance, dict):
-        yield from _by_discriminant(disc, branches, by_branch, error.instance, base, path)
+        yield from _by_discriminant(disc, branches, found, error.instance, path)
         return
-    # A branch whose errors all lie deeper accepted the value's type: it is the one meant.
-    deeper = [i for i, subs in by_branch.items() if all(s.relative_path for s in subs)]
-    if len(deeper) == 1:
-        for sub in by_branch[deeper[0]]:
-            yield from error_findings(sub, base)
+    # The branches that accepted the value's own type (or value); of those the one with the
+    # fewest findings is the one meant, and its findings say what is wrong.
+    fits = [i for i, subs in by_branch.items()
+            if not any(not s.relative_path and s.validator in _OWN for s in subs)]
+    if fits:
+        yield from found[min(fits, key=lambda i: (len(found[i]), i))]
+        return
+    literals = _union_literals(branches)
+    if literals and len(literals) == sum(len(b.get("enum", ())) + ("const" in b)
+                                         for b in branches):
+        # Every branch a choice (a field listed once per condition, each listing its options):
+        # the value is one of none of them, and the nearest of all is the likely meant one.
+        yield _enum_finding(error, path, list(dict.fromkeys(literals)))
         return
     yield error_at(path, f"expected {describe(error.schema)}, got {kind(error.instance)}",
                    close_value(error.instance, _union_literals(branches)), rule="type")
 
 
-def _by_discriminant(disc: str, branches: list[Schema],
-                     by_branch: dict[int, list[ValidationError]], instance: dict[str, Any],
-                     base: str, path: str) -> Iterator[Finding]:
+# A branch failing on one of these at the value itself rejected the value's type or value.
+_OWN = frozenset({"type", "enum", "const"})
+
+
+def _by_discriminant(disc: str, branches: list[Schema], found: dict[int, list[Finding]],
+                     instance: dict[str, Any], path: str) -> Iterator[Finding]:
     """Report against the variant the discriminant names, or on the discriminant itself."""
     values = [b["properties"][disc]["const"] for b in branches]
     where = child(path, disc)
@@ -145,8 +176,7 @@ def _by_discriminant(disc: str, branches: list[Schema],
         yield error_at(where, f"{show(instance[disc])} is not one of {listed(values)}",
                        close_value(instance[disc], values), rule="enum")
         return
-    for sub in by_branch.get(match, ()):
-        yield from error_findings(sub, base)
+    yield from found.get(match, ())
 
 
 def _discriminant(branches: list[Schema]) -> str | None:

@@ -19,7 +19,12 @@ from pygen.suggest import NEAREST_TYPES, guess, ranked
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
 from pygen.validation.edges import check_edge, id_problem
-from pygen.validation.expressions import accept_expressions, expression_findings
+from pygen.validation.empty_required import empty_required
+from pygen.validation.expressions import (
+    accept_expressions,
+    expression_findings,
+    runtime_test,
+)
 from pygen.validation.findings import (
     Finding,
     Fix,
@@ -127,10 +132,16 @@ def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> 
     """Schema errors and unknown-field warnings for the `data` of a node of a known type."""
     findings: dict[Finding, None] = {}  # ordered and de-duplicated
     quick = catalog.quick(node_type)
-    if quick is None or not quick(data):  # valid data, the common case, skips jsonschema
-        for error in catalog.validator(node_type).iter_errors(data):
-            findings.update(dict.fromkeys(error_findings(error, path)))
     prefix = catalog.conventions.expression_prefix
+    if quick is None or not quick(data):  # valid data, the common case, skips jsonschema
+        validator = catalog.validator(node_type)
+        runtime = runtime_test(validator.schema, prefix)
+        for error in validator.iter_errors(data):
+            findings.update(dict.fromkeys(error_findings(error, path, runtime)))
+    if catalog.conventions.required_nonempty:
+        # Empty values pass the schema: the check runs on every node, not only failing ones.
+        findings = dict.fromkeys(empty_required(findings, data, path,
+                                                catalog.validator(node_type)))
     findings = dict.fromkeys(accept_expressions(findings, data, path, prefix))
     findings.update(dict.fromkeys(expression_findings(data, path, prefix)))
     label = f"for \"{node_type}\" data"

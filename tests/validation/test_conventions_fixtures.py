@@ -86,8 +86,9 @@ EXPECTED: dict[str, dict[str, list[tuple[str, str]]]] = {
         "alert.json": [],
         "old-alert.json": [
             ("$.nodes[2].parameters.mention", "unknown-field"),
-            ('$.connections["Down?"].main[2]', "edge-handle"),
             ("$.connections.Check", "edge-node"),
+            # An if node has two outputs: the third is past them (rule output-index).
+            ('$.connections["Down?"].main[2]', "output-index"),
         ],
     },
 }
