@@ -273,7 +273,7 @@ def examples(node: NodeDef, model: Model, index: HandleIndex | None = None) -> s
     lines = render_wired_example(wired_example(node, model, index=index), node.type,
                                  model.conventions.editor_fills_defaults,
                                  bool(node.inputs or node.outputs))
-    _, notes = example_data(node)
+    _, notes = example_data(node, model.conventions.unset)
     if not node.default_data_declared:
         lines += ["", "Its data is built from placeholders: the definitions declare no "
                   "default data."]

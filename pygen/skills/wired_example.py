@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from pygen.connections import write_connections
@@ -30,10 +31,12 @@ ExampleData = Callable[[NodeDef], tuple[dict[str, Any], Any]]
 _GRID = 320
 
 
-def wired_example(node: NodeDef, model: Model, data_for: ExampleData = example_data,
+def wired_example(node: NodeDef, model: Model, data_for: ExampleData | None = None,
                   index: HandleIndex | None = None) -> dict[str, Any]:
     """The mini-workflow `{nodes, edges}` for one node type; `index`: the model's handles,
     built once for a run that renders every node (else built here)."""
+    if data_for is None:
+        data_for = partial(example_data, unset=model.conventions.unset)
     index = index if index is not None else build_index(model)
     upstream = _neighbour(node, index, "upstream")
     downstream = _neighbour(node, index, "downstream")
