@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pygen.conventions import Conventions
 from pygen.model import NodeDef
 from pygen.schema.fastcheck import compile_check
 from pygen.schema.node_schema import Schema, node_data_schema
@@ -50,6 +51,12 @@ def example_data(node: NodeDef, unset: tuple[Any, ...] = ()) -> tuple[dict[str, 
     if unset:
         _set_required(branch, data, unset, filled)
     return data, Notes(tuple(filled), tuple(replaced))
+
+
+def unset_to_fill(conv: Conventions) -> tuple[Any, ...]:
+    """The unset values an example must not leave in a required field: none where the
+    editor's default data is valid as it is (conventions `default_data_valid`)."""
+    return () if conv.default_data_valid else conv.unset
 
 
 def _set_required(schema: Schema, data: dict[str, Any], unset: tuple[Any, ...],

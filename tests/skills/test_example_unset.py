@@ -3,8 +3,9 @@ the editor treats as not set gets a placeholder it counts as set, so the example
 
 from __future__ import annotations
 
+from pygen.conventions import Conventions
 from pygen.model import DataField, DataType, Location, NodeDef, TypeRef
-from pygen.skills.example_data import example_data
+from pygen.skills.example_data import example_data, unset_to_fill
 
 
 def node() -> NodeDef:
@@ -28,3 +29,8 @@ def test_required_fields_get_set_placeholders_and_optional_ones_stay() -> None:
 def test_a_zero_the_editor_treats_as_unset_is_replaced_too() -> None:
     data, _ = example_data(node(), unset=("", 0))
     assert data["count"] == 1
+
+
+def test_where_the_default_data_is_valid_its_unset_values_stay() -> None:
+    assert unset_to_fill(Conventions(unset_values=['""'])) == ("",)
+    assert unset_to_fill(Conventions(unset_values=['""'], default_data_valid=True)) == ()
