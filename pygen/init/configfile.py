@@ -68,6 +68,10 @@ def body(found: Found) -> str:
     if s.foreign_blocks:
         lines += key("foreign_blocks", s.foreign_blocks,
                      "Blocks another tool writes: pygen leaves them alone.", True)
+    if s.legacy_types:
+        lines += key("legacy_types", s.legacy_types,
+                     "Types the catalog no longer declares that the code migrates on load: "
+                     "their skill files stay as written.", True)
     lines += key("tools", ["python:your.package.server:build_server"],
                  "MCP tool schema sources: python:module:attr, stdio:<command>, json:path.", False)
     lines += key("stale_prose", "error", "Backticked names in prose the code no longer has: "
