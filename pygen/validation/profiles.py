@@ -35,7 +35,9 @@ RULES: dict[str, str] = {
     "edge-node": "an edge names a node the workflow does not have",
     "edge-handle": "an edge names a handle its node does not have",
     "position": "a node needs `position` with numeric `x` and `y`",
-    "required": "a required data field is missing (runtime: unless the editor fills it in)",
+    "required": "a required data field is missing or left at a value the editor treats as not "
+                "set (runtime: unless the editor fills it in; a note where a new node lacks "
+                "it too)",
     "type": "a value of the wrong JSON type",
     "enum": "a value outside the allowed set (a case slip is fixed)",
     "range": "a number outside the range a JSDoc tag or the tool parameter declares",
