@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from pygen import files
 from pygen.config_values import glob_problem, template_problem
+from pygen.convention_presets import with_preset_conventions
 from pygen.conventions import Conventions
 from pygen.errors import ConfigError, PygenError
 
@@ -74,6 +75,9 @@ class FieldList(BaseModel):
     # `required = true` on the descriptor, or `optional = true` (Flowise): one of the two.
     required: str | None = None
     optional: str | None = None
+    # A descriptor flag (`hidden: true`, Flowise) marking a field the editor never shows: no
+    # one can fill it in, so it is never required.
+    internal: str | None = None
     # Visibility: `{field: [values]}` shown only when / hidden when another field has them.
     show: str | None = None
     hide: str | None = None
@@ -192,6 +196,12 @@ class Settings(BaseModel):
     external_skills_dir: bool = False
     # Where `gen` also writes the skills as an Agent Skills package (off when unset).
     agent_skills_dir: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _preset_conventions(cls, table: Any) -> Any:
+        # A field-list preset brings its editor's conventions (pygen/convention_presets.py).
+        return with_preset_conventions(table)
 
     @field_validator("saved_workflows")
     @classmethod

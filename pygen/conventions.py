@@ -11,10 +11,12 @@ The saved layout of a node (its envelope) is converted to and from the form vali
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Part = str | int
 
@@ -69,6 +71,31 @@ class Conventions(BaseModel):
     # NodeHelpers `getNodeParametersIssues`/`addToIssuesIfMissing`); which fields count is
     # read from the field list (its preset's EMPTY_IS_MISSING type words).
     required_nonempty: bool = False
+    # Values the editor treats as "not set", each written as JSON text (`['""', "null"]`; TOML
+    # has no null): a field holding one is judged as absent (pygen/validation/unset.py).
+    unset_values: list[str] = Field(default_factory=list)
+    # A string that reads as a number stands for that number in a number field (the editor
+    # parses it when the node runs, e.g. `parseFloat`).
+    numeric_strings: bool = False
+    # Data equal to the editor's own default data for the node is valid: a field the default
+    # data leaves out (or leaves unset) is not owed, a value equal to the default's is fine.
+    default_data_valid: bool = False
+
+    @field_validator("unset_values")
+    @classmethod
+    def _json_texts(cls, texts: list[str]) -> list[str]:
+        for text in texts:
+            try:
+                json.loads(text)
+            except ValueError:
+                raise ValueError(f"{text!r} is not JSON text; write a value as JSON "
+                                 "('\"\"' for the empty string, 'null')") from None
+        return texts
+
+    @cached_property
+    def unset(self) -> tuple[Any, ...]:
+        """The unset values as JSON values."""
+        return tuple(json.loads(text) for text in self.unset_values)
 
     @property
     def enveloped(self) -> bool:

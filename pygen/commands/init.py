@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from pygen.config import Settings
-from pygen.init import configfile, evidence, load_maps, rank, scan, survey, workflows
+from pygen.init import configfile, evidence, legacy, load_maps, rank, scan, survey, workflows
 from pygen.init.literals import Candidate
 from pygen.output import console, err_console, shown
 from pygen.skills import render
@@ -179,6 +179,19 @@ def _with_saved_workflows(root: Path, settings: Settings, catalog: survey.Catalo
         "conventions": settings.conventions.model_copy(update=saved.conventions)})
 
 
+def _with_legacy_types(root: Path, settings: Settings, catalog: survey.Catalog,
+                       skills: survey.SkillsFolder | None) -> tuple[Settings, list[str]]:
+    """legacy_types for the adopted skill files of types the catalog no longer declares whose
+    migration the code shows (pygen.init.legacy), and what init says about each."""
+    orphans = legacy.orphan_types(skills.path, catalog.node_types) if skills else []
+    if not orphans:
+        return settings, []
+    found = legacy.migrations(scan.read_sources(root), root, orphans, catalog.node_types)
+    kept = [m.legacy for m in found]
+    return (settings.model_copy(update={"legacy_types": kept}) if kept else settings,
+            [m.line() for m in found])
+
+
 def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
            pyproject: bool, ranked: survey.Catalog | None = None,
            lacks: dict[int, list[str]] | None = None, found: tuple[Candidate, ...] = ()) -> int:
@@ -197,6 +210,9 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
         survey.restore_cache(root, cache_before)  # a refused run leaves every file as it was
         return refuse([catalog, *also], list(found), lacks)
     settings = _with_saved_workflows(root, settings, catalog)
+    settings, kept = _with_legacy_types(root, settings, catalog, skills)
+    for line in kept:
+        _say(line)
     tsconfig = scan.nearest_tsconfig(chosen.path, root)
     describe(catalog, tsconfig, skills, others, foreign, settings.skills_dir, left)
     if settings.saved_workflows:

@@ -23,15 +23,17 @@ PRESETS: dict[str | None, dict[str, str | None]] = {
     None: {"name": "name", "label": "label", "type": "type", "default": "default",
            "description": "description", "options": "options", "option_value": "value",
            "required": "required", "optional": None, "show": "show", "hide": "hide",
-           "version": None},
+           "version": None, "internal": None},
     "n8n": {"name": "name", "label": "displayName", "type": "type", "default": "default",
             "description": "description", "options": "options", "option_value": "value",
             "required": "required", "optional": None, "show": "displayOptions.show",
-            "hide": "displayOptions.hide", "version": "@version"},
+            "hide": "displayOptions.hide", "version": "@version", "internal": None},
     "flowise": {"name": "name", "label": "label", "type": "type", "default": "default",
                 "description": "description", "options": "options", "option_value": "name",
                 "required": None, "optional": "optional", "show": "show", "hide": "hide",
-                "version": None},
+                # `hidden: true` inputs are never drawn (packages/ui/src/views/canvas/
+                # CanvasNode.jsx:230 keeps `!inputParam.hidden`): the node fills them itself.
+                "version": None, "internal": "hidden"},
 }
 
 # Descriptor type words and what each means for the value: a JSON scalar, `enum` (one of the
@@ -221,6 +223,8 @@ def read_field(item: Any, reading: Reading, where: str) -> DataField | None:
 
 
 def _required(item: Mapping[str, Any], keys: Mapping[str, str | None]) -> bool:
+    if keys["internal"] is not None and _get(item, keys["internal"]) is True:
+        return False  # never shown, so never the person's to fill in
     if keys["required"] is not None:
         return _get(item, keys["required"]) is True
     return keys["optional"] is not None and _get(item, keys["optional"]) is not True

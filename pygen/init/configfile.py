@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pygen import files
 from pygen.config import Settings
+from pygen.convention_presets import PRESETS
 from pygen.errors import ConfigError
 
 HEADER = ("# pygen configuration, written by `pygen init`. Paths are relative to this file.\n"
@@ -67,6 +68,10 @@ def body(found: Found) -> str:
     if s.foreign_blocks:
         lines += key("foreign_blocks", s.foreign_blocks,
                      "Blocks another tool writes: pygen leaves them alone.", True)
+    if s.legacy_types:
+        lines += key("legacy_types", s.legacy_types,
+                     "Types the catalog no longer declares that the code migrates on load: "
+                     "their skill files stay as written.", True)
     lines += key("tools", ["python:your.package.server:build_server"],
                  "MCP tool schema sources: python:module:attr, stdio:<command>, json:path.", False)
     lines += key("stale_prose", "error", "Backticked names in prose the code no longer has: "
@@ -91,7 +96,11 @@ def tables(s: Settings) -> list[str]:
     if s.zod is not None:
         lines += ["", "# Each entry's data is described by the zod schema in this entry field.",
                   "[zod]", f"entry_field = {toml(s.zod.entry_field)}"]
-    conventions = s.conventions.model_dump(exclude_defaults=True)
+    # The field-list preset brings its own conventions: written only where they differ.
+    brought = PRESETS.get(s.field_list.preset or "", {}) if s.field_list is not None else {}
+    every = s.conventions.model_dump()
+    conventions = {k: v for k, v in every.items() if (brought[k] != v if k in brought
+                   else k in s.conventions.model_dump(exclude_defaults=True))}
     if conventions:
         lines += ["", "# How the saved workflows write a node, where it is not pygen's default.",
                   "[conventions]"]

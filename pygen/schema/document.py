@@ -28,6 +28,8 @@ WORKFLOW_KEY = "x-workflow"
 CONVENTIONS_KEY = "x-conventions"
 # The legacy names the editor's load step rewrites (config `load_step`).
 LOAD_KEY = "x-load"
+# Each node's default data, kept when the conventions judge by it (`default_data_valid`).
+DEFAULTS_KEY = "x-defaults"
 VARIANTS_KEY = "x-variants"
 VERSIONS_KEY = "x-versions"
 _DEFS = "#/$defs/"
@@ -64,6 +66,9 @@ def document_extras(model: Model) -> dict[str, Any]:
         extras[WORKFLOW_KEY] = {"title": model.workflow.name, **object_schema(own, {})}
     if not model.load_step.empty:
         extras[LOAD_KEY] = model.load_step.model_dump(exclude={"sources"})
+    if model.conventions.default_data_valid:
+        extras[DEFAULTS_KEY] = {n.key: n.default_data for n in model.nodes
+                                if n.default_data_declared}
     declared = model.conventions.model_dump(exclude_defaults=True)
     if declared:
         # The validator reads the editor's conventions from here, without the config.

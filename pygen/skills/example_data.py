@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pygen.conventions import Conventions
 from pygen.model import NodeDef
 from pygen.schema.fastcheck import compile_check
 from pygen.schema.node_schema import Schema, node_data_schema
@@ -20,6 +21,8 @@ _PLACEHOLDERS: dict[str, Any] = {
     "string": "", "number": 0, "integer": 0, "boolean": False, "null": None,
 }
 _BRANCHES = ("oneOf", "anyOf")
+# Placeholders counted as set, for a field whose zero value the editor treats as not set.
+_SET_PLACEHOLDERS: tuple[Any, ...] = ("value", 1, True)
 
 
 @dataclass(frozen=True)
@@ -33,8 +36,10 @@ class Notes:
         return bool(self.filled or self.replaced)
 
 
-def example_data(node: NodeDef) -> tuple[dict[str, Any], Notes]:
-    """The node's default data made valid for its schema, and which fields that took."""
+def example_data(node: NodeDef, unset: tuple[Any, ...] = ()) -> tuple[dict[str, Any], Notes]:
+    """The node's default data made valid for its schema, and which fields that took.
+    `unset`: the values the editor treats as not set (conventions `unset_values`); a required
+    field left at one is set to a placeholder it counts as set."""
     schema = node_data_schema(node)
     filled: list[str] = []
     replaced: list[str] = []
@@ -43,7 +48,37 @@ def example_data(node: NodeDef) -> tuple[dict[str, Any], Notes]:
     branch = _branch_for(schema, data)
     if branch is not schema:
         data = _fill(branch, data, "", filled, replaced)
+    if unset:
+        _set_required(branch, data, unset, filled)
     return data, Notes(tuple(filled), tuple(replaced))
+
+
+def unset_to_fill(conv: Conventions) -> tuple[Any, ...]:
+    """The unset values an example must not leave in a required field: none where the
+    editor's default data is valid as it is (conventions `default_data_valid`)."""
+    return () if conv.default_data_valid else conv.unset
+
+
+def _set_required(schema: Schema, data: dict[str, Any], unset: tuple[Any, ...],
+                  filled: list[str]) -> None:
+    """Each field left at an unset value that the data needs (left out, it is invalid: a
+    required field, or one a condition requires) gets a placeholder the editor counts as set."""
+    props: dict[str, Schema] = schema.get("properties", {})
+    for key, value in list(data.items()):
+        if not _among(value, unset):
+            continue
+        if is_valid(schema, {k: v for k, v in data.items() if k != key}):
+            continue
+        sub = props.get(key, {})
+        chosen = next((c for c in _SET_PLACEHOLDERS if is_valid(sub, c)
+                       and not _among(c, unset)), None)
+        if chosen is not None:
+            data[key] = chosen
+            filled.append(key)
+
+
+def _among(value: Any, values: tuple[Any, ...]) -> bool:
+    return any(isinstance(value, bool) == isinstance(v, bool) and value == v for v in values)
 
 
 def is_valid(schema: Schema, value: Any) -> bool:

@@ -10,7 +10,7 @@ from pygen.layout import SCHEMA_FILE
 from pygen.model import ComputedValue, DataField, DataType, Model, NodeDef, TypeRef
 from pygen.schema.conditional import visibility_text
 from pygen.schema.node_schema import own_variants, tag_disagrees
-from pygen.skills.example_data import example_data
+from pygen.skills.example_data import example_data, unset_to_fill
 from pygen.skills.handles_text import names_text, side_text
 from pygen.skills.markdown import cell, code, one_line
 from pygen.skills.neighbours import HandleIndex
@@ -273,7 +273,7 @@ def examples(node: NodeDef, model: Model, index: HandleIndex | None = None) -> s
     lines = render_wired_example(wired_example(node, model, index=index), node.type,
                                  model.conventions.editor_fills_defaults,
                                  bool(node.inputs or node.outputs))
-    _, notes = example_data(node)
+    _, notes = example_data(node, unset_to_fill(model.conventions))
     if not node.default_data_declared:
         lines += ["", "Its data is built from placeholders: the definitions declare no "
                   "default data."]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from pygen.connections import write_connections
@@ -22,7 +23,7 @@ from pygen.conventions import Conventions, saved_node, set_path, split
 from pygen.model import Handle, Model, NodeDef, wire_allowed
 from pygen.schema.fields import mapping_shape, mapping_target, properties
 from pygen.schema.node_schema import node_data_schema
-from pygen.skills.example_data import example_data
+from pygen.skills.example_data import example_data, unset_to_fill
 from pygen.skills.neighbours import HandleIndex, build_index, first_allowed
 
 # node → (valid example data, notes): skills.example_data.example_data.
@@ -30,10 +31,12 @@ ExampleData = Callable[[NodeDef], tuple[dict[str, Any], Any]]
 _GRID = 320
 
 
-def wired_example(node: NodeDef, model: Model, data_for: ExampleData = example_data,
+def wired_example(node: NodeDef, model: Model, data_for: ExampleData | None = None,
                   index: HandleIndex | None = None) -> dict[str, Any]:
     """The mini-workflow `{nodes, edges}` for one node type; `index`: the model's handles,
     built once for a run that renders every node (else built here)."""
+    if data_for is None:
+        data_for = partial(example_data, unset=unset_to_fill(model.conventions))
     index = index if index is not None else build_index(model)
     upstream = _neighbour(node, index, "upstream")
     downstream = _neighbour(node, index, "downstream")

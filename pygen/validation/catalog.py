@@ -25,6 +25,7 @@ from pygen.model import Model
 from pygen.schema.doc_index import DocumentIndex, Lazy, lazy_entries, open_beside
 from pygen.schema.document import (
     CONVENTIONS_KEY,
+    DEFAULTS_KEY,
     DRAFT,
     HANDLES_KEY,
     LOAD_KEY,
@@ -46,7 +47,7 @@ from pygen.validation.unknown_fields import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
 
 # The document keys a catalog keeps beside its node entries, however the document is opened.
-EXTRA_KEYS = (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY, LOAD_KEY)
+EXTRA_KEYS = (NODES_KEY, TOOLS_KEY, WORKFLOW_KEY, CONVENTIONS_KEY, LOAD_KEY, DEFAULTS_KEY)
 
 if TYPE_CHECKING:
     # jsonschema loads only when data is invalid: a clean `check` never needs it.
@@ -237,6 +238,12 @@ class Catalog:
                 DEFAULT_CONVENTIONS)
         except ValueError:
             return DEFAULT_CONVENTIONS
+
+    def default_data(self, name: str) -> dict[str, Any] | None:
+        """A type's (or variant's) default data (`x-defaults`), when the document keeps it."""
+        table = self.extras.get(DEFAULTS_KEY)
+        value = table.get(name) if isinstance(table, dict) else None
+        return value if isinstance(value, dict) else None
 
     @cached_property
     def load_step(self) -> LoadRenames:

@@ -1,17 +1,19 @@
 """Validation profiles: how much of what validation finds a caller wants reported.
 
-- `strict`: everything; every required field of the TypeScript type must be present.
+- `strict`: everything; every required field of the TypeScript type must be present, even
+  one the editor's default data leaves out (conventions `default_data_valid`).
 - `runtime` (default): what the editor needs to load the node. When the editor is declared to
   fill in default data (conventions `editor_fills_defaults`), a required field missing from
   the workflow but present in the node's default data is not reported and one missing from
   both is a warning; otherwise a missing required field is an error. Every value present is
-  checked.
+  checked. With `default_data_valid`, a required field a new node also lacks is a note.
 - `minimal`: types and structure only (JSON shape, node types, ids, handles, value types).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Literal, get_args
 
 from pygen.validation.findings import Finding
@@ -33,7 +35,9 @@ RULES: dict[str, str] = {
     "edge-node": "an edge names a node the workflow does not have",
     "edge-handle": "an edge names a handle its node does not have",
     "position": "a node needs `position` with numeric `x` and `y`",
-    "required": "a required data field is missing (runtime: unless the editor fills it in)",
+    "required": "a required data field is missing or left at a value the editor treats as not "
+                "set (runtime: unless the editor fills it in; a note where a new node lacks "
+                "it too)",
     "required-empty": "a required field empty once defaults are applied (\"\", [], or left "
                       "out with an empty default), as the editor flags it (conventions "
                       "`required_nonempty`)",
@@ -76,7 +80,11 @@ def apply_profile(findings: Iterable[Finding], profile: Profile,
     for finding in findings:
         if profile == "minimal" and finding.rule not in STRUCTURE_RULES:
             continue
-        if profile == "runtime" and fills_defaults and finding.rule == "required":
+        if profile == "strict" and finding.rule == "required" and finding.level == "info":
+            # A field the default data leaves out (default_data): strict wants it written.
+            finding = replace(finding, level="error")
+        if profile == "runtime" and fills_defaults and finding.rule == "required" and (
+                finding.level == "error"):
             if _default_fills(finding):
                 continue
             finding = Finding("warning", finding.path, finding.message, finding.suggestion,

@@ -18,6 +18,7 @@ from pygen.model import Model
 from pygen.suggest import NEAREST_TYPES, guess, ranked
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
+from pygen.validation.default_data import judged_by_defaults
 from pygen.validation.edges import check_edge, id_problem
 from pygen.validation.empty_required import empty_required
 from pygen.validation.expressions import (
@@ -42,6 +43,7 @@ from pygen.validation.rules import node_rules
 from pygen.validation.saved_form import canonical_workflow, in_saved_form
 from pygen.validation.schema_errors import error_findings
 from pygen.validation.unknown_fields import unknown_fields
+from pygen.validation.unset import View, editor_view, name_unset
 
 
 def validate_workflow(workflow: object, source: Catalog | Model,
@@ -131,17 +133,26 @@ def validate_node_data(node_type: str, data: object, catalog: Catalog,
 def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> list[Finding]:
     """Schema errors and unknown-field warnings for the `data` of a node of a known type."""
     findings: dict[Finding, None] = {}  # ordered and de-duplicated
+    conv = catalog.conventions
+    # Judged as the editor reads it: unset values left out, numeric strings as numbers.
+    view = editor_view(data, catalog.resolved(node_type), conv, path) if (
+        conv.unset or conv.numeric_strings) else View(data)
     quick = catalog.quick(node_type)
-    prefix = catalog.conventions.expression_prefix
-    if quick is None or not quick(data):  # valid data, the common case, skips jsonschema
+    prefix = conv.expression_prefix
+    if quick is None or not quick(view.data):  # valid data, the common case, skips jsonschema
         validator = catalog.validator(node_type)
         runtime = runtime_test(validator.schema, prefix)
-        for error in validator.iter_errors(data):
+        for error in validator.iter_errors(view.data):
             findings.update(dict.fromkeys(error_findings(error, path, runtime)))
-    if catalog.conventions.required_nonempty:
+    if conv.required_nonempty:
         # Empty values pass the schema: the check runs on every node, not only failing ones.
         findings = dict.fromkeys(empty_required(findings, data, path,
                                                 catalog.validator(node_type)))
+    found = name_unset(findings, view, conv.unset_values)
+    defaults = catalog.default_data(node_type) if conv.default_data_valid else None
+    if defaults is not None:
+        found = list(judged_by_defaults(found, data, defaults, conv.unset, path))
+    findings = dict.fromkeys(found)
     findings = dict.fromkeys(accept_expressions(findings, data, path, prefix))
     findings.update(dict.fromkeys(expression_findings(data, path, prefix)))
     label = f"for \"{node_type}\" data"

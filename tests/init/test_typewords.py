@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tomllib
 
-from pygen.config import FieldList
+from pygen.config import FieldList, Settings
 from pygen.extract import fieldlist
 from pygen.init import configfile, typewords
 from pygen.model import Location, NodeDef
@@ -36,3 +36,12 @@ def test_init_proposes_only_the_unknown_words_it_can_place() -> None:
 def test_the_proposal_is_written_as_a_toml_inline_table() -> None:
     line = f"type_words = {configfile.toml({'longText': 'string', 'radio': 'enum'})}"
     assert tomllib.loads(line) == {"type_words": {"longText": "string", "radio": "enum"}}
+
+
+def test_init_writes_no_convention_the_field_list_preset_brings() -> None:
+    flowise = {"nodes_file": "x.ts", "field_list": {"entry_field": "inputs", "preset": "flowise"}}
+    assert "[conventions]" not in configfile.tables(Settings.model_validate(flowise))
+    # One declared against the preset is written, so reading the config gives it back.
+    declared = {**flowise, "conventions": {"numeric_strings": False}}
+    own = configfile.tables(Settings.model_validate(declared))
+    assert own[-2:] == ["[conventions]", "numeric_strings = false"]

@@ -1,0 +1,81 @@
+"""`pygen init` keeps an adopted skill file of a type the catalog no longer declares, as
+`legacy_types`, only where the code shows the editor migrating that type on load."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pygen.cli import main
+from pygen.init import legacy
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "adoption"
+# A loader rebuilding the legacy node under its current type, as an editor's load step does.
+LOADER = """\
+export function migrate(nodes: { type: string; data: object }[]) {
+  return nodes.map((n) => {
+    if (n.type !== "old-image") return n
+    const data = { ...n.data }
+    return { ...n, type: "generate-image", data }
+  })
+}
+"""
+
+
+def test_a_comparison_then_a_current_type_written_is_a_migration(tmp_path: Path) -> None:
+    texts = {tmp_path / "src" / "load.ts": LOADER,
+             tmp_path / "src" / "label.ts": 'const names = { "old-sound": "Old Sound" }\n'}
+    found = legacy.migrations(texts, tmp_path, ["old-image", "old-sound"],
+                              ["generate-image", "text-prompt"])
+    assert found == [legacy.Migration("old-image", "generate-image", "src/load.ts:3")]
+
+
+def test_a_type_written_far_from_the_comparison_or_not_in_the_catalog_is_none(
+        tmp_path: Path) -> None:
+    far = LOADER.replace("    const data", "\n" * legacy.WINDOW + "    const data")
+    assert legacy.migrations({tmp_path / "a.ts": far}, tmp_path, ["old-image"],
+                             ["generate-image"]) == []
+    assert legacy.migrations({tmp_path / "a.ts": LOADER}, tmp_path, ["old-image"],
+                             ["text-prompt"]) == []
+    tests = {tmp_path / "__tests__" / "load.ts": LOADER}
+    assert legacy.migrations(tests, tmp_path, ["old-image"], ["generate-image"]) == []
+
+
+def run(root: Path, *args: str) -> Result:
+    with contextlib.chdir(root):
+        return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture
+def adopted(tmp_path: Path) -> Path:
+    """The adoption fixture with no config yet, and a skill file of a type it dropped."""
+    root = tmp_path / "adoption"
+    shutil.copytree(FIXTURE, root)
+    (root / "pygen.toml").unlink()
+    nodes = root / "skills" / "nodes"
+    (nodes / "old-image.md").write_text((nodes / "generate-image.md").read_text())
+    return root
+
+
+def test_init_keeps_a_migrated_type_and_gen_and_check_pass(adopted: Path) -> None:
+    (adopted / "web" / "src" / "editor" / "load.ts").write_text(LOADER)
+    init = run(adopted, "init")
+    assert init.exit_code == 0, init.output
+    assert "legacy type old-image: the code migrates it to generate-image" in init.output
+    config = tomllib.loads((adopted / "pygen.toml").read_text())
+    assert config["legacy_types"] == ["old-image"]
+    for command in ("gen", "check"):
+        done = run(adopted, command)
+        assert done.exit_code == 0, done.output
+
+
+def test_without_the_migration_in_the_code_the_file_stays_an_orphan(adopted: Path) -> None:
+    assert run(adopted, "init").exit_code == 0
+    assert "legacy_types" not in tomllib.loads((adopted / "pygen.toml").read_text())
+    assert run(adopted, "gen").exit_code == 0
+    assert run(adopted, "check").exit_code == 1
