@@ -36,6 +36,9 @@ class Dialect:
     no_inputs: bool = False
     no_outputs: bool = False
     zod: str | None = None
+    # The field list's descriptor keys spelled otherwise than the generic dialect's
+    # (`(("name", "key"), ("default", "defaultValue"))`), read from the descriptors.
+    field_keys: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from pygen.init import classes, forms
+from pygen.init import classes, entries, forms
 from pygen.init.literals import (
     SHAPE_KEYS,
     TYPE_KEYS,
@@ -176,6 +176,10 @@ def scan_text(text: str, path: Path, known: Singles | None = None,
         shape.entry_keys += [{"type", "defaultData"}] * built
         line = text.count("\n", 0, match.start()) + 1
         candidate = classify(match.group(1), path, line, match.group(2), shape)
+        if candidate is None and match.group(2) == "[":
+            candidate = entries.typed(match.group(1), path, line, shape, text, match.start(2))
+        elif candidate is not None:
+            candidate = entries.refine(candidate, text, match.start(2))
         if candidate is not None:
             found.append(candidate)
     declared = {c.name for c in found}

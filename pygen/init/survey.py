@@ -107,7 +107,8 @@ def dialect_keys(candidate: Candidate) -> dict[str, object]:
                                         ("outputs", said.no_outputs)) if off}
     keys: dict[str, object] = {"entry_fields": EntryFields.model_validate(fields)}
     if said.field_list:
-        keys["field_list"] = FieldList(entry_field=said.field_list, preset=said.preset)  # type: ignore[arg-type]
+        keys["field_list"] = FieldList.model_validate(
+            {"entry_field": said.field_list, "preset": said.preset, **dict(said.field_keys)})
     if said.variant_field:
         keys["variant_field"] = said.variant_field
     if said.zod:
