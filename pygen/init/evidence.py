@@ -29,8 +29,10 @@ from pygen.init import scan
 from pygen.init.literals import Candidate
 
 MIN_TYPES = 2
-# A constant named for a list of nodes.
-NODES_NAME = re.compile(r"(?i)node")
+# A constant named for a list of nodes (`NODE_DEFINITIONS`, `CORE_NODES`, `nodeRegistry`):
+# a name that merely holds "node" (`CardNodeConfig`, one shape's config) does not say so.
+NODES_NAME = re.compile(
+    r"(?i)nodes|node_?types|definitions|registr(?:y|ies)|catalog|palette|librar(?:y|ies)|blocks")
 # Words naming a descriptor's keys or a JSON schema's keys, never a node type on their own
 # (`input`, `output`, `string` may well be node types: they are not here).
 DESCRIPTOR_WORDS = frozenset({
