@@ -127,15 +127,21 @@ def type_key(entries: list[Entry], current: str | None) -> str | None:
 
 
 def _readable(values: list[str]) -> bool:
-    """Short human text: mostly several words (a single icon or id name never has spaces)."""
-    spaced = sum(1 for v in values if " " in v.strip())
+    """Short human text: some values of several words (an icon or id name never has a
+    space), none over LABEL_WORDS words on average (a description runs longer)."""
     words = sum(len(v.split()) for v in values) / len(values)
-    return 2 * spaced >= len(values) and words <= LABEL_WORDS
+    return any(" " in v.strip() for v in values) and words <= LABEL_WORDS
+
+
+def _words(entries: list[Entry], key: str) -> float:
+    values = _values(entries, key)
+    return sum(len(v.split()) for v in values) / len(values)
 
 
 def label_key(entries: list[Entry], type_key: str | None) -> str | None:
-    """The entry key holding the label when the entries carry no `label`: the key written
-    earliest whose values are short human text, mostly distinct."""
+    """The entry key holding the label when the entries carry no `label`: of the keys whose
+    values are short human text, mostly distinct, the tersest (a label is shorter than the
+    description beside it), then the one written earliest."""
     if len(entries) < MIN_ENTRIES or sum(1 for e in entries if "label" in e.members) \
             * 2 >= len(entries):
         return None
@@ -145,7 +151,8 @@ def label_key(entries: list[Entry], type_key: str | None) -> str | None:
         if len(values) >= PRESENT * len(entries) and _readable(values) \
                 and len(set(values)) >= DISTINCT * len(values):
             keys.append(key)
-    return min(keys, key=lambda k: (_position(entries, k), k)) if keys else None
+    return min(keys, key=lambda k: (_words(entries, k), _position(entries, k), k)) \
+        if keys else None
 
 
 @dataclass(frozen=True)

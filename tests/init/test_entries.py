@@ -89,3 +89,12 @@ def test_a_list_member_of_plain_values_is_no_field_list() -> None:
 def test_too_few_entries_leave_the_names_to_decide() -> None:
     rows = [entries.Entry("a", {"id": 0, "type": 1}, {"id": "a", "type": "x"})]
     assert entries.type_key(rows, "type") == "type"
+
+
+def test_the_label_is_the_tersest_human_text_even_when_most_labels_are_one_word() -> None:
+    rows = [entries.Entry(key, {"name": 0, "description": 1},
+                          {"name": name, "description": about})
+            for key, name, about in (("start", "Start", "Begin the run by hand"),
+                                     ("new-tab", "New tab", "Open a browser tab"),
+                                     ("branch", "Branch", "Split on a condition"))]
+    assert entries.label_key(rows, None) == "name"
