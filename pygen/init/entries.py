@@ -208,6 +208,31 @@ def _generic_keys(descriptors: list[set[str]]) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
+def default_key(text: str, entries: list[Entry], fields: FieldKeys) -> str | None:
+    """The member holding the node's default data, when it is not `defaultData`: an object
+    literal whose keys are fields the entry's own field list names, in most entries whose
+    list names any (`defaultConfig: {time, timezone}` beside descriptors of both)."""
+    if any("defaultData" in e.members for e in entries):
+        return None
+    name = dict(fields.keys).get("name", "name")
+    votes: Counter[str] = Counter()
+    seen = 0
+    for entry in entries:
+        at = entry.members.get(fields.member)
+        names = {d.strings[name] for d in read(text, at) if name in d.strings} \
+            if at is not None and text.startswith("[", at) else set()
+        if not names:
+            continue
+        seen += 1
+        for member, value_at in entry.members.items():
+            keys = set(object_members(text, value_at)) if member != fields.member \
+                and text.startswith("{", value_at) else set()
+            if keys and 2 * len(keys & names) >= len(keys):
+                votes[member] += 1
+    best = votes.most_common(1)
+    return best[0][0] if best and best[0][1] >= 2 and 2 * best[0][1] >= seen else None
+
+
 def refine(candidate: Candidate, text: str, start: int) -> Candidate:
     """The candidate with the type key, label key and field list its entries' values show."""
     entries = read(text, start)
@@ -217,7 +242,7 @@ def refine(candidate: Candidate, text: str, start: int) -> Candidate:
     fields = field_list(text, entries) if said.field_list is None else None
     if fields is not None:
         said = replace(said, field_list=fields.member, preset=fields.preset,
-                       field_keys=fields.keys)
+                       field_keys=fields.keys, default_data=default_key(text, entries, fields))
     said = replace(said, label=label)
     return replace(candidate, type_key=key, dialect=None if said == Dialect() else said)
 

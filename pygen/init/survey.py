@@ -102,7 +102,8 @@ def dialect_keys(candidate: Candidate) -> dict[str, object]:
     """The config keys the candidate's dialect sets: entry fields, field list, variants."""
     said = candidate.dialect or Dialect()
     fields: dict[str, object] = {"type": candidate.type_key or "type"}
-    fields |= {k: v for k, v in (("label", said.label), ("category", said.category)) if v}
+    fields |= {k: v for k, v in (("label", said.label), ("category", said.category),
+                                 ("default_data", said.default_data)) if v}
     fields |= {k: False for k, off in (("inputs", said.no_inputs),
                                         ("outputs", said.no_outputs)) if off}
     keys: dict[str, object] = {"entry_fields": EntryFields.model_validate(fields)}

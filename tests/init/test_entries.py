@@ -98,3 +98,17 @@ def test_the_label_is_the_tersest_human_text_even_when_most_labels_are_one_word(
                                      ("new-tab", "New tab", "Open a browser tab"),
                                      ("branch", "Branch", "Split on a condition"))]
     assert entries.label_key(rows, None) == "name"
+
+
+def test_default_data_under_another_name_is_told_by_the_field_names() -> None:
+    text = DESCRIBED.replace("defaultData: {}, inputs", 'meta: { owner: "me" }, '
+                             'defaultConfig: { url: "https://" }, inputs').replace(
+        'label: "Log", defaultData: {}', 'label: "Log", meta: { owner: "you" }, '
+        'defaultConfig: { level: "info" }').replace('defaultData: {}', "defaultConfig: {}")
+    said = candidate(text).dialect
+    assert said is not None and said.default_data == "defaultConfig"
+
+
+def test_default_data_named_default_data_needs_no_key() -> None:
+    said = candidate(DESCRIBED).dialect
+    assert said is not None and said.default_data is None
