@@ -32,6 +32,8 @@ class InitResult:
     source: str = "-"
     seconds: float = 0.0
     errors: list[str] = field(default_factory=list)
+    # Nodes whose data type was found (not `none`, not `inferred`): typed fields in the skills.
+    typed: int = 0
 
     def actual(self) -> dict[str, int | str]:
         counts: dict[str, int | str] = {
@@ -51,10 +53,16 @@ def chosen_source(config: Path) -> str:
     return ", ".join(definitions) if isinstance(definitions, list) else str(definitions)
 
 
-def _nodes(run: Run) -> int | None:
+def _nodes(run: Run) -> tuple[int | None, int]:
+    """Nodes found and, of them, the ones with a data type (as bench.corpus counts them)."""
     import json
 
-    return len(json.loads(run.stdout)["nodes"]) if run.code == 0 else None
+    if run.code != 0:
+        return None, 0
+    nodes = json.loads(run.stdout)["nodes"]
+    typed = sum(1 for n in nodes
+                if (n.get("data_type") or {}).get("via") not in (None, "none", "inferred"))
+    return len(nodes), typed
 
 
 def measure(entry: Entry, checkout: Path) -> InitResult:
@@ -75,7 +83,7 @@ def measure(entry: Entry, checkout: Path) -> InitResult:
             run = run_pygen(command, project)
             result.seconds += run.seconds
             if command[0] == "extract":
-                result.nodes = _nodes(run)
+                result.nodes, result.typed = _nodes(run)
             else:
                 setattr(result, command[0], run.code)
             if run.code != 0:
@@ -89,18 +97,79 @@ def run_entry(entry: Entry, checkouts: Path) -> InitResult:
     return InitResult(entry, skipped=skipped) if skipped else measure(entry, checkout)
 
 
-HEADER = ("repo", "nodes/true", "share", "init", "gen", "check", "secs", "source")
+HEADER = ("repo", "nodes/true", "share", "typed", "init", "gen", "check", "secs", "source")
 
 
 def row(result: InitResult) -> tuple[str, ...]:
     entry = result.entry
     if result.skipped is not None:
-        return (entry.repo, "skipped", "", "", "", "", "", "")
+        return (entry.repo, "skipped", "", "", "", "", "", "", "")
     found = "-" if result.nodes is None else str(result.nodes)
     share = f"{100 * (result.nodes or 0) // entry.true_nodes}%" if entry.true_nodes else "-"
+    typed = f"{100 * result.typed // result.nodes}%" if result.nodes else "-"
     codes = [str(-1 if c is None else c) for c in (result.init, result.gen, result.check)]
-    return (entry.repo, f"{found}/{entry.true_nodes}", share, *codes,
+    return (entry.repo, f"{found}/{entry.true_nodes}", share, typed, *codes,
             f"{result.seconds:.1f}", result.source)
+
+
+# A shape's family, by how the manifest's `shape` starts or what it names (its header says
+# the family comes first; the entries before the rule name the form instead).
+FAMILIES = (("no catalog", "no catalog in code"), ("component registry", "component registry"),
+            ("positional registration", "positional registration"), ("classes", "classes"),
+            ("per-file", "per-file definitions"))
+CALLS = re.compile(r"register|\bcalls?\b|defineNode")
+# A catalog is right with this share of the true nodes; under half with exit 0 it is false.
+RIGHT_SHARE = 0.9
+TYPED_SHARE = 0.5
+
+
+def family(shape: str) -> str:
+    found = next((name for start, name in FAMILIES if shape.startswith(start)), None)
+    return found or ("registration or builder calls" if CALLS.search(shape)
+                     else "registry literal")
+
+
+def right(result: InitResult) -> bool:
+    """init's catalog is right: ≥ RIGHT_SHARE of the true nodes and init, gen, check exit 0;
+    for an editor with no catalog in code, init saying so (exit 1, no config)."""
+    true = result.entry.true_nodes
+    if not true:
+        return result.init == 1 and result.source == "-"
+    return (result.nodes or 0) >= RIGHT_SHARE * true and (result.init, result.gen,
+                                                           result.check) == (0, 0, 0)
+
+
+def false_catalog(result: InitResult) -> bool:
+    """A config written with exit 0 whose catalog is not the editor's (under half its nodes,
+    or any catalog where the code has none)."""
+    true = result.entry.true_nodes
+    return result.init == 0 and (not true or 2 * (result.nodes or 0) < true)
+
+
+def typed(result: InitResult) -> bool:
+    return right(result) and bool(result.nodes) and \
+        result.typed >= TYPED_SHARE * (result.nodes or 0)
+
+
+def summary(results: Sequence[InitResult]) -> list[str]:
+    """False catalogs, the share init gets right and typed, and per shape family."""
+    measured = [r for r in results if r.skipped is None]
+    if not measured:
+        return []
+    with_nodes = [r for r in measured if r.entry.true_nodes]
+    ok = sum(map(right, measured))
+    lines = [f"false catalogs (exit 0): {sum(map(false_catalog, measured))}",
+             f"right (>= 90% of true nodes, init/gen/check 0; none found where none): "
+             f"{ok}/{len(measured)} ({100 * ok // len(measured)}%)",
+             f"typed (right, >= half the nodes with a data type): "
+             f"{sum(map(typed, with_nodes))}/{len(with_nodes)}"]
+    families: dict[str, list[InitResult]] = {}
+    for r in measured:
+        families.setdefault(family(r.entry.shape), []).append(r)
+    for name, group in sorted(families.items()):
+        lines.append(f"  {name}: right {sum(map(right, group))}/{len(group)}, typed "
+                     f"{sum(map(typed, group))}, false {sum(map(false_catalog, group))}")
+    return lines
 
 
 def table(results: Sequence[InitResult]) -> str:
@@ -113,7 +182,7 @@ def table(results: Sequence[InitResult]) -> str:
         if result.drifted():
             lines.append(f"{name}: init_expected {result.entry.init_expected}, "
                          f"got {result.actual()}")
-    return "\n".join(lines)
+    return "\n".join(lines + summary(results))
 
 
 def _line(values: dict[str, int | str]) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import corpus
+from bench import corpus, corpus_init
 from bench.corpus import Entry, ManifestError, Result, parse_manifest
 
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
@@ -203,7 +203,8 @@ def test_init_mode_runs_init_with_no_flags_and_records_what_it_chose(
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.startswith("acme/flowpad "))
     # The project's own pygen.toml is left out of the copy: init writes a fresh one.
-    assert row.split()[1:6] == ["2/2", "100%", "0", "0", "0"]
+    assert row.split()[1:7] == ["2/2", "100%", "50%", "0", "0", "0"]
+    assert "false catalogs (exit 0): 0" in out and "right (>= 90%" in out, out
     assert row.split()[-1] == "NODE_CATALOG"
     entries = parse_manifest(manifest.read_text())
     assert entries[0].init_expected == {"nodes": 2, "init": 0, "gen": 0, "check": 0,
@@ -211,3 +212,26 @@ def test_init_mode_runs_init_with_no_flags_and_records_what_it_chose(
     assert entries[1].init_expected is None  # skipped: nothing recorded
     assert corpus.main(args) == 0  # the recorded result is what the next run gives
     assert _tree(checkout) == before
+
+
+def _init_result(shape: str, true: int, nodes: int | None, codes: tuple[int, int, int],
+                 typed: int = 0) -> corpus_init.InitResult:
+    entry = Entry("a/b", COMMIT, shape, {}, true, {})
+    return corpus_init.InitResult(entry, nodes=nodes, init=codes[0], gen=codes[1],
+                                  check=codes[2], source="X" if codes[0] == 0 else "-",
+                                  typed=typed)
+
+
+def test_init_summary_counts_false_catalogs_right_and_typed_per_family() -> None:
+    results = [
+        _init_result("registry literal keyed by id", 10, 10, (0, 0, 0), typed=8),
+        _init_result("X6 `Graph.registerNode` calls", 36, 1, (0, 0, 0)),  # false: 1 of 36
+        _init_result("no catalog in code: served", 0, None, (1, -1, -1)),  # right: says none
+        _init_result("component registry: nodeTypes", 7, None, (1, -1, -1)),
+    ]
+    lines = corpus_init.summary(results)
+    assert lines[0] == "false catalogs (exit 0): 1"
+    assert "2/4 (50%)" in lines[1] and lines[2].endswith("1/3")
+    assert "  registration or builder calls: right 0/1, typed 0, false 1" in lines
+    assert "  no catalog in code: right 1/1, typed 0, false 0" in lines
+    assert corpus_init.family("classes: rete nodes") == "classes"

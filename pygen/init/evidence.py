@@ -25,12 +25,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from pygen.init import scan
+from pygen.init import scan, vendored
 from pygen.init.literals import Candidate
 
 MIN_TYPES = 2
-# A constant named for a list of nodes.
-NODES_NAME = re.compile(r"(?i)node")
+# A constant named for a list of nodes (`NODE_DEFINITIONS`, `CORE_NODES`, `nodeRegistry`):
+# a name that merely holds "node" (`CardNodeConfig`, one shape's config) does not say so.
+NODES_NAME = re.compile(
+    r"(?i)nodes|node_?types|definitions|registr(?:y|ies)|catalog|palette|librar(?:y|ies)|blocks")
 # Words naming a descriptor's keys or a JSON schema's keys, never a node type on their own
 # (`input`, `output`, `string` may well be node types: they are not here).
 DESCRIPTOR_WORDS = frozenset({
@@ -142,9 +144,11 @@ def graph(root: Path) -> Graph:
     for path in scan.project_files(root):
         if path.suffix in GRAPH_SUFFIXES and path.stat().st_size <= scan.MAX_FILE_BYTES:
             try:
-                texts[Path(os.path.normpath(path))] = path.read_text(encoding="utf-8")
+                text = path.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 continue
+            if not vendored.vendored_text(text):  # a bundle's imports are not the app's
+                texts[Path(os.path.normpath(path))] = text
     found = Graph(root, texts)
     resolver = _Resolver(root, list(texts))
     for path, text in texts.items():

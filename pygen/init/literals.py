@@ -36,6 +36,11 @@ class Dialect:
     no_inputs: bool = False
     no_outputs: bool = False
     zod: str | None = None
+    # The field list's descriptor keys spelled otherwise than the generic dialect's
+    # (`(("name", "key"), ("default", "defaultValue"))`), read from the descriptors.
+    field_keys: tuple[tuple[str, str], ...] = ()
+    # The entry key holding default data when it is not `defaultData`, by its keys.
+    default_data: str | None = None
 
 
 @dataclass(frozen=True)

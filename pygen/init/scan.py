@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from pygen.init import classes, forms
+from pygen.init import classes, entries, forms, vendored
 from pygen.init.literals import (
     SHAPE_KEYS,
     TYPE_KEYS,
@@ -57,11 +57,15 @@ MAX_FILE_BYTES = 2_000_000
 
 
 def project_files(root: Path) -> Iterator[Path]:
-    """Every file of the project, sorted, never entering dependencies, build output or
-    hidden folders (a node_modules walk would cost more than the whole run)."""
+    """Every file of the project, sorted, never entering dependencies, build output, hidden
+    folders (a node_modules walk would cost more than the whole run) or vendored copies."""
     for folder, dirs, names in os.walk(root):
+        if Path(folder) != root and vendored.vendored_dir(Path(folder), names):
+            dirs[:] = []  # someone else's code, copied in: no evidence of the app's catalog
+            continue
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED_DIRS)
-        yield from (Path(folder) / name for name in sorted(names))
+        yield from (Path(folder) / name for name in sorted(names)
+                    if not vendored.vendored_name(name))
 
 
 def source_files(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> Iterator[Path]:
@@ -176,6 +180,10 @@ def scan_text(text: str, path: Path, known: Singles | None = None,
         shape.entry_keys += [{"type", "defaultData"}] * built
         line = text.count("\n", 0, match.start()) + 1
         candidate = classify(match.group(1), path, line, match.group(2), shape)
+        if candidate is None and match.group(2) == "[":
+            candidate = entries.typed(match.group(1), path, line, shape, text, match.start(2))
+        elif candidate is not None:
+            candidate = entries.refine(candidate, text, match.start(2))
         if candidate is not None:
             found.append(candidate)
     declared = {c.name for c in found}
@@ -240,9 +248,11 @@ def read_sources(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> dic
     texts: dict[Path, str] = {}
     for path in source_files(root, suffixes):
         try:
-            texts[path] = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue  # not the project's source text: nothing to offer from it
+        if not vendored.vendored_text(text):
+            texts[path] = text  # a minified or bundled copy is no one's catalog source
     return texts
 
 

@@ -102,12 +102,14 @@ def dialect_keys(candidate: Candidate) -> dict[str, object]:
     """The config keys the candidate's dialect sets: entry fields, field list, variants."""
     said = candidate.dialect or Dialect()
     fields: dict[str, object] = {"type": candidate.type_key or "type"}
-    fields |= {k: v for k, v in (("label", said.label), ("category", said.category)) if v}
+    fields |= {k: v for k, v in (("label", said.label), ("category", said.category),
+                                 ("default_data", said.default_data)) if v}
     fields |= {k: False for k, off in (("inputs", said.no_inputs),
                                         ("outputs", said.no_outputs)) if off}
     keys: dict[str, object] = {"entry_fields": EntryFields.model_validate(fields)}
     if said.field_list:
-        keys["field_list"] = FieldList(entry_field=said.field_list, preset=said.preset)  # type: ignore[arg-type]
+        keys["field_list"] = FieldList.model_validate(
+            {"entry_field": said.field_list, "preset": said.preset, **dict(said.field_keys)})
     if said.variant_field:
         keys["variant_field"] = said.variant_field
     if said.zod:

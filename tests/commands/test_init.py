@@ -42,6 +42,9 @@ def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -
     assert definitions in expected["definitions"], written
     if "zod" in expected:  # the entries' data is a zod schema held in this key
         assert written["zod"] == {"entry_field": expected["zod"]}, written
+    for table in ("entry_fields", "field_list"):  # keys told by the entries' values
+        if table in expected:
+            assert written[table] == expected[table], written
     # strict: a warning (a tsconfig `extends` not found) fails the run.
     strict = ["--strict"] if expected.get("strict") else []
     for command in ("gen", "check"):
@@ -53,4 +56,5 @@ def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -
 def test_every_shape_has_a_fixture() -> None:
     assert {"registry-imports", "block-map", "definition-files", "solution-calls",
             "workspace-extends-pnpm", "workspace-extends-rush", "component-classes",
-            "node-type-classes", "builder-calls", "solution-exclude", "zod-builder"} <= set(SHAPES)
+            "node-type-classes", "builder-calls", "solution-exclude", "zod-builder",
+            "keyed-by-values", "descriptor-fields"} <= set(SHAPES)

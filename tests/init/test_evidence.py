@@ -39,3 +39,15 @@ def test_node_types_that_are_descriptor_keys_or_one_lone_type_are_lacks() -> Non
     assert evidence.type_lacks(["webhook"], one)[0].startswith("only 1 distinct node type")
     assert evidence.type_lacks(["note"], named) == []
     assert evidence.type_lacks(["input", "output", "math"], one) == []
+
+
+def test_one_type_counts_only_under_a_name_saying_it_lists_nodes() -> None:
+    for name in ("NODE_DEFINITIONS", "CORE_NODES", "nodeRegistry", "BLOCK_CATALOG", "nodeTypes"):
+        said = Candidate(name, Path("n.ts"), 1, "object", 1, "type")
+        assert evidence.type_lacks(["note"], said) == [], name
+    for name in ("CardNodeConfig", "NODE_CONFIG", "defaultNode", "initialValues"):
+        said = Candidate(name, Path("n.ts"), 1, "object", 1, "type")
+        assert evidence.type_lacks(["card"], said)[0].startswith("only 1 distinct"), name
+    # a class is a package of one node: its one type is a catalog
+    one_class = Candidate("class:description", Path("n.ts"), 1, "class", 1, "name")
+    assert evidence.type_lacks(["github"], one_class) == []

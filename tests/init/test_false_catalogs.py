@@ -61,7 +61,8 @@ def test_naming_a_refused_candidate_takes_it_on_the_users_word(tmp_path: Path) -
 
 def test_every_false_catalog_of_the_issue_has_a_fixture() -> None:
     assert {"descriptor-keys", "css-variables", "openapi-schema", "form-values", "test-route",
-            "dead-copy", "dead-copy-alone", "trigger-descriptor", "no-catalog"} <= set(CASES)
+            "dead-copy", "dead-copy-alone", "trigger-descriptor", "no-catalog",
+            "one-node-config", "vendored-library"} <= set(CASES)
 
 
 def test_a_hand_written_skills_folder_is_left_alone_and_gen_writes_beside_it(
