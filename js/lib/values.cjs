@@ -227,6 +227,8 @@ function evaluateDeclarationOnce(ev, decl, ref) {
     return out;
   }
   if (Node.isPropertyAssignment(decl)) return evaluate(ev, decl.getInitializerOrThrow());
+  // `import end from "./end"` of `export default { type: "end", … }`.
+  if (Node.isExportAssignment(decl)) return evaluate(ev, decl.getExpression());
   if (Node.isShorthandPropertyAssignment(decl)) return evaluate(ev, decl.getNameNode());
   if (Node.isPropertyDeclaration(decl) && decl.getInitializer()) {
     return evaluate(ev, decl.getInitializer());
