@@ -53,4 +53,6 @@ def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -
 def test_every_shape_has_a_fixture() -> None:
     assert {"registry-imports", "block-map", "definition-files", "solution-calls",
             "workspace-extends-pnpm", "workspace-extends-rush", "component-classes",
-            "node-type-classes", "builder-calls", "solution-exclude", "zod-builder"} <= set(SHAPES)
+            "node-type-classes", "builder-calls", "solution-exclude", "zod-builder",
+            "registrations-litegraph", "registrations-logicflow", "registrations-x6",
+            "registrations-react-flow"} <= set(SHAPES)
