@@ -260,7 +260,8 @@ function mapsIn(ctx, ev, sf, rule, emit) {
 function unwrapCall(ctx, expr, rule) {
   const { Node } = ctx.tsMorph;
   const node = values.unwrap(ctx.tsMorph, expr);
-  if (!Node.isCallExpression(node) || !(rule.unwrap || []).includes(lastName(node.getExpression()))) {
+  const unwrapped = rule.unwrap || [];
+  if (!Node.isCallExpression(node) || !unwrapped.includes(lastName(node.getExpression()))) {
     return node;
   }
   const [fn] = node.getArguments();

@@ -24,7 +24,8 @@ from pygen.init.toplevel import code_stops
 
 # The checkout's data, else the copy the wheel carries beside its bundled extractor.
 _DATA = ("js/lib/registries.json", "_js/lib/registries.json")
-IMPORT = re.compile(r"(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)[\"']([^\"']+)[\"']")
+IMPORT = re.compile(r"(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)"
+                    r"[\"']([^\"']+)[\"']")
 # A type argument written as a literal or a name: `"math/sum"`, `MULTIPLY`, `kind`.
 TYPE_WRITTEN = re.compile(r"\s*(?:[\"'`]|[A-Za-z_$])")
 _DEPTH = re.compile(r"[\"'`{}\[\](),]|//|/\*")
@@ -128,7 +129,8 @@ def _type_written(text: str, at: int, call: Call) -> bool:
 
 def object_keys(text: str, start: int) -> int:
     """How many members the object literal opening at `start` has (its top-level commas)."""
-    commas, depth = [], 0
+    commas: list[int] = []
+    depth = 0
     for i in code_stops(text, _DEPTH, start):
         char = text[i]
         if char in "([{":

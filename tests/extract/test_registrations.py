@@ -126,7 +126,8 @@ def test_a_type_map_annotated_in_use_memo_or_given_to_the_option(
                   "useVueFlow({ nodeTypes: { v: V } });\n",
         "app.tsx": 'import { useMemo } from "react";\nimport { ReactFlow } from "@xyflow/react";\n'
                    "declare const M: unknown;\n"
-                   "export const App = () => <ReactFlow nodeTypes={useMemo(() => ({ m: M }), [])} />;\n"})
+                   "export const App = () =>\n"
+                   "  <ReactFlow nodeTypes={useMemo(() => ({ m: M }), [])} />;\n"})
     (root / "pygen.toml").write_text(
         'nodes_file = "canvas.ts"\ndefinitions = "registrations:react-flow"\n')
     types, _ = extracted(root, monkeypatch)
