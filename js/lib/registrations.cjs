@@ -12,6 +12,8 @@ const values = require("./values.cjs");
 const { Dynamic } = values;
 const REGISTRIES = require("./registries.json");
 
+// Where an entry keeps the type node its component's props name as the node's data.
+const DATA_TYPE = Symbol("registered data type");
 const IMPORT = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
 
 function library(name) {
@@ -46,10 +48,12 @@ function registrationEntries(ctx, ev, name, files, add) {
   const lib = library(name);
   const typeKey = String(ctx.request.entryFields.type).split(".")[0];
   const seen = new Set();
-  const emit = (node, type, definition) => {
+  const emit = (node, type, definition, dataType = null) => {
     if (seen.has(type)) return;
     seen.add(type);
     const value = { ...(definition || {}), [typeKey]: type };
+    // The data type the registered component's props name: evidence like a cast's.
+    if (dataType) Object.defineProperty(value, DATA_TYPE, { value: dataType });
     ev.origins.set(value, node);
     add(node, value, null);
   };
@@ -253,7 +257,7 @@ function mapsIn(ctx, ev, sf, rule, emit) {
       else if (prop && Node.isShorthandPropertyAssignment(prop)) found.push(prop.getNameNode());
     }
   }
-  for (const expr of found) mapEntries(ctx, ev, unwrapCall(ctx, expr, rule), emit);
+  for (const expr of found) mapEntries(ctx, ev, unwrapCall(ctx, expr, rule), rule, emit);
 }
 
 /** `useMemo(() => ({…}), [])`: the object the callback returns. */
@@ -269,7 +273,7 @@ function unwrapCall(ctx, expr, rule) {
   return body && !Node.isBlock(body) ? values.unwrap(ctx.tsMorph, body) : node;
 }
 
-function mapEntries(ctx, ev, expr, emit) {
+function mapEntries(ctx, ev, expr, rule, emit) {
   const value = values.evaluateValue(ev, expr);
   if (!isObject(value)) {
     const why = value instanceof Dynamic ? value.why : "not an object";
@@ -278,7 +282,58 @@ function mapEntries(ctx, ev, expr, emit) {
     return;
   }
   const literal = values.origin(ev, value) || expr;
-  for (const key of Object.keys(value)) emit(propertyNode(ctx, literal, key) || literal, key, null);
+  for (const key of Object.keys(value)) {
+    const prop = propertyNode(ctx, literal, key);
+    emit(prop || literal, key, null, prop && rule.props ? propsData(ctx, prop, rule.props) : null);
+  }
+}
+
+/** The type node a map value's component names as its data (`NodeProps<Node<XData>>`). */
+function propsData(ctx, prop, props) {
+  const { Node } = ctx.tsMorph;
+  let expr = Node.isPropertyAssignment(prop) ? prop.getInitializer()
+    : Node.isShorthandPropertyAssignment(prop) ? prop.getNameNode() : null;
+  // `export default memo(LLMNode)` is followed to LLMNode: a few hops at most.
+  for (let hops = 0; expr && hops < 4; hops += 1) {
+    expr = wrapped(ctx, expr, props.wrappers);
+    const symbol = Node.isIdentifier(expr) ? expr.getSymbol() : null;
+    const target = symbol && (symbol.isAlias() ? symbol.getAliasedSymbol() : symbol);
+    expr = null;
+    for (const decl of target ? target.getDeclarations() : []) {
+      if (Node.isExportAssignment(decl)) {
+        expr = decl.getExpression();
+        continue;
+      }
+      const init = Node.isVariableDeclaration(decl) && decl.getInitializer();
+      const fn = init ? wrapped(ctx, init, props.wrappers) : decl;
+      const param = (Node.isFunctionDeclaration(fn) || Node.isArrowFunction(fn)
+        || Node.isFunctionExpression(fn)) && fn.getParameters()[0];
+      const found = param && dataArgument(ctx, param.getTypeNode(), props);
+      if (found) return found;
+      if (Node.isIdentifier(fn)) expr = fn;
+    }
+  }
+  return null;
+}
+
+/** `memo(Component)`, `markRaw(Component)`: the wrapped expression. */
+function wrapped(ctx, expr, wrappers) {
+  const { Node } = ctx.tsMorph;
+  let node = values.unwrap(ctx.tsMorph, expr);
+  while (Node.isCallExpression(node) && (wrappers || []).includes(lastName(node.getExpression()))
+    && node.getArguments().length) node = values.unwrap(ctx.tsMorph, node.getArguments()[0]);
+  return node;
+}
+
+/** X of `NodeProps<X>`, or of `NodeProps<Node<X, …>>`. */
+function dataArgument(ctx, typeNode, props) {
+  const { Node } = ctx.tsMorph;
+  const named = (node, names) => Node.isTypeReference(node)
+    && names.includes(node.getTypeName().getText().split(".").pop());
+  if (!typeNode || !named(typeNode, props.types)) return null;
+  const [arg] = typeNode.getTypeArguments();
+  if (arg && named(arg, props.node || [])) return arg.getTypeArguments()[0] || null;
+  return arg || null;
 }
 
 /** Where a map's key is written, for the node's source line. */
@@ -293,4 +348,4 @@ function snippet(node, max = 80) {
   return text.length > max ? text.slice(0, max - 1) + "…" : text;
 }
 
-module.exports = { registrationEntries, searchedNames, importsLibrary, library };
+module.exports = { registrationEntries, searchedNames, importsLibrary, library, DATA_TYPE };

@@ -142,3 +142,28 @@ def test_an_unknown_library_is_one_line_naming_the_known_ones(
     assert result.exit_code != 0
     assert "registrations:nosuchlib" in result.output and "litegraph" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_registered_components_props_name_its_data_type(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path / "p", "react-flow", {
+        "canvas.ts": 'import type { NodeTypes } from "@xyflow/react";\n'
+                     'import Prompt from "./prompt";\nimport { Render, Plain } from "./render";\n'
+                     "export const nodeTypes: NodeTypes = { prompt: Prompt, render: Render,"
+                     " plain: Plain };\n",
+        "prompt.ts": 'import { memo } from "react";\n'
+                     'import type { Node, NodeProps } from "@xyflow/react";\n'
+                     "export interface PromptSettings { prompt: string; temperature?: number }\n"
+                     "function Prompt(_: NodeProps<Node<PromptSettings, 'prompt'>>) {"
+                     " return null; }\nexport default memo(Prompt);\n",
+        "render.ts": 'import type { NodeProps } from "reactflow";\n'
+                     "export interface RenderSettings { width: number }\n"
+                     "export const Render = ({ data }: NodeProps<RenderSettings>) =>\n"
+                     "  data && null;\n"
+                     "export const Plain = () => null;\n"})
+    doc: dict[str, Any] = cli_extract(root, monkeypatch)
+    found = {n["type"]: (n["data_type"]["name"], [f["name"] for f in n["data_type"]["fields"]])
+             for n in doc["nodes"]}
+    # Named by neither convention (`PromptData`…): only the component's props say so.
+    assert found == {"prompt": ("PromptSettings", ["prompt", "temperature"]),
+                     "render": ("RenderSettings", ["width"]), "plain": (None, [])}
