@@ -29,6 +29,9 @@ IMPORT = re.compile(r"(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s
 # A type argument written as a literal or a name: `"math/sum"`, `MULTIPLY`, `kind`.
 TYPE_WRITTEN = re.compile(r"\s*(?:[\"'`]|[A-Za-z_$])")
 _DEPTH = re.compile(r"[\"'`{}\[\](),]|//|/\*")
+# One registration is no catalog: a React Flow map `{ custom: CustomNode }` whose one
+# component draws every type (the catalog is elsewhere) would be a false one-node catalog.
+MIN_REGISTRATIONS = 2
 
 
 @dataclass(frozen=True)
@@ -190,7 +193,7 @@ def candidates(texts: dict[Path, str]) -> list[Candidate]:
             if sites:
                 counts[path] = len(sites)
                 first[path] = text.count("\n", 0, min(sites)) + 1
-        if counts:
+        if sum(counts.values()) >= MIN_REGISTRATIONS:
             home = max(sorted(counts), key=lambda p: counts[p])
             found.append(Candidate(f"registrations:{lib.name}", home, first[home],
                                    "registrations", sum(counts.values()), "type"))

@@ -83,3 +83,11 @@ def test_a_candidate_per_library_anchored_where_most_registrations_are(tmp_path:
 def test_no_candidate_without_the_import(tmp_path: Path) -> None:
     texts = {tmp_path / "a.ts": 'bus.register({ type: "x" });\nregister({ shape: "y" });\n'}
     assert candidates(texts) == []
+
+
+def test_one_registration_is_no_candidate(tmp_path: Path) -> None:
+    head = 'import type { NodeTypes } from "@xyflow/react";\n'
+    one = {tmp_path / "a.ts": head + "const nodeTypes: NodeTypes = { custom: CustomNode };\n"}
+    assert candidates(one) == []
+    two = {tmp_path / "a.ts": head + "const nodeTypes: NodeTypes = { custom: C, group: G };\n"}
+    assert [c.entries for c in candidates(two)] == [2]
