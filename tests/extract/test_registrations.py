@@ -167,3 +167,25 @@ def test_a_registered_components_props_name_its_data_type(
     # Named by neither convention (`PromptData`…): only the component's props say so.
     assert found == {"prompt": ("PromptSettings", ["prompt", "temperature"]),
                      "render": ("RenderSettings", ["width"]), "plain": (None, [])}
+
+
+@pytest.mark.parametrize(("library", "text", "types"), [
+    ("x6", 'import { Graph } from "@antv/x6";\n'
+           'Graph.registerNode("lane", { inherit: "rect", label: "Lane" }, true);\n'
+           'graph.registerNode("not-static-graph", {});\n', ["lane"]),
+    ("drawflow", 'import Drawflow from "drawflow";\ndeclare const editor: Drawflow;\n'
+                 'editor.registerNode("card", Card, {}, {});\ndeclare const Card: unknown;\n',
+     ["card"]),
+    ("baklava", 'import { Editor } from "@baklavajs/core";\nconst editor = new Editor();\n'
+                "class MathNode {}\n"
+                'editor.registerNodeType("MathNode", MathNode, "Math");\n'
+                "editor.registerNodeType(MathNode);\n", ["MathNode"]),
+])
+def test_positional_registrations_of_other_libraries(
+        library: str, text: str, types: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path / "p", library, {"reg.ts": text})
+    found, messages = extracted(root, monkeypatch)
+    assert found == types
+    if library == "baklava":  # Baklava 2 passes the class alone: its type is no argument
+        assert any("registerNodeType(MathNode)" in m and "not declared" in m for m in messages)
