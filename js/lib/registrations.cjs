@@ -100,30 +100,45 @@ function lastName(node) {
   return text.slice(text.lastIndexOf(".") + 1);
 }
 
-/** One registration call: its node type(s) by the first rule its arguments fit. */
+/**
+ * One registration call: its node type(s) by the first rule its arguments fit. A type read
+ * as written wins; only a type that is not (a loop's variable) is read once per element of
+ * the static arrays the loops around the call walk.
+ */
 function registration(ctx, ev, { call, rules }, emit) {
-  const args = call.getArguments();
-  const bindings = loopBindings(ctx, ev, call);
-  let why = bindings ? null : "inside a loop over what is not a static array";
-  for (const rule of bindings ? rules : []) {
-    const arg = args[rule.type.arg];
-    if (!arg) continue;
-    const read = bindings.map((bind) => bind(() => readType(ev, rule, arg, args)));
-    const fitting = read.filter((r) => r.fits);
-    if (!fitting.length) continue;
-    const bad = fitting.find((r) => typeof r.type !== "string" || !r.type);
-    if (bad) {
-      why = bad.type instanceof Dynamic ? bad.type.why : "not a string";
-      break;
-    }
-    for (const r of fitting) {
+  let found = readAll(ev, call, rules, [(read) => read()]);
+  if (found.why) {
+    const { bindings, loops } = loopBindings(ctx, ev, call);
+    if (!bindings) found = { why: "inside a loop over what is not a static array" };
+    else if (loops) found = readAll(ev, call, rules, bindings);
+  }
+  if (!found.why) {
+    // A loop over an empty array registers nothing.
+    for (const { rule, r } of found.read || []) {
       if (!skipped(ctx, ev, rule, r.definition)) emit(call, r.type, plain(r.definition));
     }
     return;
   }
   ctx.diagnostics.push({ ...diagnosticAt(ctx, call, `the node type of registration `
-    + `'${snippet(call)}' is not declared (${why || "not a string literal or a constant"}); `
-    + "that node is left out"), kind: "computed" });
+    + `'${snippet(call)}' is not declared (${found.why}); that node is left out`),
+  kind: "computed" });
+}
+
+/** The types of the first rule the arguments fit, read under each binding; or why not. */
+function readAll(ev, call, rules, bindings) {
+  const args = call.getArguments();
+  for (const rule of rules) {
+    const arg = args[rule.type.arg];
+    if (!arg) continue;
+    const fitting = bindings.map((bind) => bind(() => readType(ev, rule, arg, args)))
+      .filter((r) => r.fits);
+    if (!bindings.length) return { read: [] };
+    if (!fitting.length) continue;
+    const bad = fitting.find((r) => typeof r.type !== "string" || !r.type);
+    if (bad) return { why: bad.type instanceof Dynamic ? bad.type.why : "not a string" };
+    return { read: fitting.map((r) => ({ rule, r })) };
+  }
+  return { why: "not a string literal or a constant" };
 }
 
 /** The type a rule reads from the call's arguments, and its definition's value. */
@@ -170,16 +185,18 @@ function skipped(ctx, ev, rule, definition) {
 /**
  * How to evaluate a call once per value of the loops around it: `for (const t of [...])` and
  * `[...].forEach((t) => …)` over static arrays bind the loop variable to each element. One
- * plain evaluation outside any loop; null when a loop's array is not static.
+ * plain evaluation outside any loop; no bindings when a loop's array is not static.
  */
 function loopBindings(ctx, ev, call) {
   const { Node } = ctx.tsMorph;
   let bindings = [(read) => read()];
+  let loops = 0;
   for (let at = call.getParent(); at && !Node.isSourceFile(at); at = at.getParent()) {
     const loop = loopOver(ctx, ev, at);
     if (!loop) continue;
+    loops += 1;
     const list = values.evaluateValue(ev, loop.array);
-    if (!Array.isArray(list)) return null;
+    if (!Array.isArray(list)) return { bindings: null, loops };
     const outer = bindings;
     bindings = list.flatMap((item) => outer.map((inner) => (read) => {
       const undo = loop.bind(item);
@@ -190,7 +207,7 @@ function loopBindings(ctx, ev, call) {
       }
     }));
   }
-  return bindings;
+  return { bindings, loops };
 }
 
 /** A `for…of` or `forEach`/`map` callback whose variable is a plain name: its array and binder. */

@@ -189,3 +189,15 @@ def test_positional_registrations_of_other_libraries(
     assert found == types
     if library == "baklava":  # Baklava 2 passes the class alone: its type is no argument
         assert any("registerNodeType(MathNode)" in m and "not declared" in m for m in messages)
+
+
+def test_a_literal_type_inside_a_loop_over_run_time_data_is_read_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path / "p", "litegraph", {"reg.ts": LITE + """
+declare const plugins: string[];
+plugins.forEach(() => LiteGraph.registerNodeType("plugin/host", A));
+for (const n of []) LiteGraph.registerNodeType(n, A);
+"""})
+    types, messages = extracted(root, monkeypatch)
+    assert types == ["plugin/host"]
+    assert not [m for m in messages if "not declared" in m], messages
