@@ -130,6 +130,11 @@ class LoadStep(BaseModel):
         return [value] if isinstance(value, str | dict) else value
 
 
+# The `definitions` kinds read from wherever the project's files hold them, not from a glob:
+# calls of a function, class properties, a canvas library's registrations.
+SEARCHED_SOURCES = ("call", "class", "registrations")
+
+
 class Settings(BaseModel):
     """The keys a user may write; unknown keys are refused by name."""
 
@@ -137,7 +142,7 @@ class Settings(BaseModel):
 
     nodes_file: str
     # One source or several: `NAME` (in nodes_file), `path/glob.ts:NAME`, `call:fn`,
-    # `class:property`.
+    # `class:property`, `registrations:<library>` (js/lib/registries.json).
     definitions: str | list[str] = "NODE_DEFINITIONS"
     # Entries sharing a type are variants told apart by this field (`toolType`).
     variant_field: str | None = None
@@ -218,7 +223,7 @@ class Settings(BaseModel):
         for spec in [value] if isinstance(value, str) else value:
             pattern, _, _name = spec.rpartition(":")
             problem = glob_problem(pattern, outside=True) \
-                if pattern and pattern not in ("call", "class") else None
+                if pattern and pattern not in SEARCHED_SOURCES else None
             if problem:
                 raise ValueError(f"{spec!r}: {problem}")
         return value

@@ -1,11 +1,13 @@
 // Evidence from a definition: the data type its own code names. A cast of the default data
 // (`as XData`, `as Partial<XData>`, `<XData>{…}`), `satisfies XData`, a typed constant
 // (`const d: XData = …`), or the generic argument of the entry's type
-// (`const n: NodeDefinition<XData> = {…}`, `{…} satisfies NodeDefinition<XData>`).
+// (`const n: NodeDefinition<XData> = {…}`, `{…} satisfies NodeDefinition<XData>`), or for a
+// registered component (registrations.cjs) the data its props name.
 "use strict";
 
 const { isLibFile } = require("./util.cjs");
 const { fieldProperty } = require("./entrypath.cjs");
+const { DATA_TYPE } = require("./registrations.cjs");
 
 // Wrappers that keep the data type they wrap: `Partial<XData>` still names XData.
 const WRAPPERS = new Set(["Partial", "Required", "Readonly", "NoInfer"]);
@@ -15,6 +17,8 @@ const MAX_HOPS = 5;
 /** The declaration of the data type the entry's code names, or null. */
 function castEvidence(ctx, entry) {
   const { Node } = ctx.tsMorph;
+  const registered = entry.value && entry.value[DATA_TYPE];
+  if (registered) return declOfTypeNode(ctx, registered, false);
   const literal = entry.node;
   if (!literal || !Node.isObjectLiteralExpression(literal)) return null;
   const prop = fieldProperty(ctx.tsMorph, literal, ctx.request.entryFields.default_data);

@@ -1,15 +1,17 @@
 // The files a catalog's `definitions` items read, added to the program before anything is
 // checked: the files a `path/glob.ts:NAME` item matches, and for `call:` and `class:` items
-// only the project's files whose text names the function or class.
+// only the project's files whose text names the function or class (for `registrations:` the
+// library's callees and map names).
 "use strict";
 
 const fs = require("fs");
 const path = require("path");
 const { UserError } = require("./errors.cjs");
+const { searchedNames } = require("./registrations.cjs");
 
 /** `{kind, name, glob}` of one `definitions` item. */
 function parseSpec(spec) {
-  const tagged = /^(call|class):(.+)$/.exec(spec);
+  const tagged = /^(call|class|registrations):(.+)$/.exec(spec);
   // `class:*:INode`: only the classes that implement or extend `INode` (credentials that
   // look like nodes implement something else).
   const based = tagged && tagged[1] === "class" && /^([^:]+):(.+)$/.exec(tagged[2]);
@@ -35,10 +37,12 @@ function loadSources(ctx) {
       }
     }
   }
-  const searched = specs.filter((spec) => spec.kind === "call" || spec.kind === "class");
-  // `class:*` reads every class: a file can hold one only if it says `class`.
+  const searched = specs.filter((spec) => spec.kind !== "file" && spec.kind !== "name");
+  // `class:*` reads every class: a file can hold one only if it says `class`; a library's
+  // registrations are in the files naming its callees or map annotations.
   if (searched.length) {
-    addFilesNaming(ctx, searched.map((spec) => (spec.name === "*" ? "class" : spec.name)));
+    addFilesNaming(ctx, searched.flatMap((spec) => (spec.kind === "registrations"
+      ? searchedNames(spec.name) : [spec.name === "*" ? "class" : spec.name])));
   }
   ctx.project.resolveSourceFileDependencies();
 }

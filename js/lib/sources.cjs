@@ -1,6 +1,7 @@
 // Where a catalog lives: each item of `definitions` is a constant in the nodes file (`NAME`),
 // a constant in other files (`path/glob.ts:NAME`), the object argument of every call of a
-// function (`call:registerNode`), or a class property (`class:description`). Each yields
+// function (`call:registerNode`), a class property (`class:description`), or the
+// registrations of a canvas library (`registrations:litegraph`, registrations.cjs). Each yields
 // entries: the value, its key (object form), where it is written, and the item it came from.
 // The files those items need in the program are added by sourcefiles.cjs.
 "use strict";
@@ -11,6 +12,7 @@ const { isLibFile, oneLine } = require("./util.cjs");
 const values = require("./values.cjs");
 const { Dynamic } = values;
 const { fieldProperty } = require("./entrypath.cjs");
+const { registrationEntries } = require("./registrations.cjs");
 
 function snippet(node, max = 80) {
   const text = oneLine(node.getText());
@@ -42,6 +44,9 @@ function definitionEntries(ctx, ev) {
         else constantEntries(ctx, ev, sf, spec.name, label, add);
       }
     } else if (spec.kind === "call") callEntries(ctx, ev, spec.name, add);
+    else if (spec.kind === "registrations") {
+      registrationEntries(ctx, ev, spec.name, userFiles(ctx), add);
+    }
     else classEntries(ctx, ev, spec, add);
   }
   return entries;

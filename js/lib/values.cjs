@@ -5,9 +5,8 @@
 // reported at the line where it is written.
 "use strict";
 
-const {
-  Dynamic, SPREADS, UNDEFINED, isPlainData, findDynamic, strip, toJson,
-} = require("./plaindata.cjs");
+const { Dynamic, SPREADS, UNDEFINED, isPlainData, findDynamic, strip, toJson } = require(
+  "./plaindata.cjs");
 const { singleReturn } = require("./util.cjs");
 const { deferredImport, leftOutValue } = require("./deferred.cjs");
 
@@ -227,6 +226,7 @@ function evaluateDeclarationOnce(ev, decl, ref) {
     return out;
   }
   if (Node.isPropertyAssignment(decl)) return evaluate(ev, decl.getInitializerOrThrow());
+  if (Node.isExportAssignment(decl)) return evaluate(ev, decl.getExpression()); // `export default`
   if (Node.isShorthandPropertyAssignment(decl)) return evaluate(ev, decl.getNameNode());
   if (Node.isPropertyDeclaration(decl) && decl.getInitializer()) {
     return evaluate(ev, decl.getInitializer());

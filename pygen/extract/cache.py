@@ -32,7 +32,7 @@ from typing import Any, TypeGuard, cast
 from pydantic import ValidationError
 
 from pygen import __version__
-from pygen.config import Config
+from pygen.config import SEARCHED_SOURCES, Config
 from pygen.errors import ExtractionError, PygenError
 from pygen.extract import incremental, noderuntime, typenames
 from pygen.extract.cachefile import (
@@ -120,12 +120,13 @@ def extraction_key(config: Config) -> str:
 
 
 def definitions_listing(config: Config) -> list[str]:
-    """The files a `definitions` glob, `call:` or `class:` source may read: a file added
-    there is a miss, though no file the last run read has changed. Empty for constants."""
+    """The files a `definitions` glob or a searched source (`call:`, `class:`,
+    `registrations:`) may read: a file added there is a miss, though no file the last run read
+    has changed. Empty for constants."""
     found: set[Path] = set()
     for spec in config.definitions:
         kind, _, rest = spec.partition(":")
-        if kind in ("call", "class"):
+        if kind in SEARCHED_SOURCES:
             base = config.tsconfig.parent if config.tsconfig else config.nodes_file.parent
             found.update(p for pattern in ("**/*.ts", "**/*.tsx") for p in base.glob(pattern)
                          if "node_modules" not in p.parts)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pygen.config import Config
+from pygen.config import SEARCHED_SOURCES, Config
 
 Runner = Callable[[Config, dict[str, Any]], dict[str, Any]]
 # Data type lookups that read only the node's own files: by configured name, by naming
@@ -66,7 +66,7 @@ def catalog_files(config: Config) -> set[str]:
     found = {config.nodes_file}
     for spec in config.definitions:
         pattern, _, name = spec.rpartition(":")
-        if pattern and pattern not in ("call", "class") and name != "*":
+        if pattern and pattern not in SEARCHED_SOURCES and name != "*":
             found.update(config.root.glob(pattern))
     out = set()
     for path in found:

@@ -28,6 +28,16 @@ class Found:
     skills_found: bool
 
 
+def definitions_comment(definitions: str | list[str]) -> str:
+    """What the `definitions` key names: a constant, or a canvas library whose registration
+    calls (js/lib/registries.json) declare the node types."""
+    first = definitions if isinstance(definitions, str) else definitions[0]
+    if first.startswith("registrations:"):
+        return ("The node types the code registers with this canvas library "
+                "(its registration calls, read by pygen).")
+    return "The name of the definitions constant."
+
+
 def value(item: object) -> str:
     """A TOML value for a string or a list of strings (JSON's quoting is TOML's)."""
     return json.dumps(item, ensure_ascii=False)
@@ -43,7 +53,7 @@ def body(found: Found) -> str:
     lines = key("nodes_file", s.nodes_file,
                 f"The file that declares the node definitions ({found.node_count} node(s) found).",
                 True)
-    lines += key("definitions", s.definitions, "The name of the definitions constant.",
+    lines += key("definitions", s.definitions, definitions_comment(s.definitions),
                  s.definitions != defaults.definitions)
     if s.variant_field:
         lines += key("variant_field", s.variant_field,

@@ -50,7 +50,7 @@ class Candidate:
     name: str
     path: Path
     line: int
-    form: str  # "array", "object", "call", "class", "glob" or "list"
+    form: str  # "array", "object", "call", "class", "glob", "list" or "registrations"
     entries: int
     type_key: str | None
     spreads: tuple[str, ...] = ()

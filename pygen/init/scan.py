@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from pygen.init import classes, entries, forms, vendored
+from pygen.init import classes, entries, forms, registrations, vendored
 from pygen.init.literals import (
     SHAPE_KEYS,
     TYPE_KEYS,
@@ -275,4 +275,6 @@ def scan_sources(root: Path, texts: dict[Path, str]) -> list[Candidate]:
     home = {name: path for name, path in homes.items() if path is not None}
     found = roots(classes.merge_classes(merge_calls(found, texts), home))
     found += forms.file_globs(texts, root)
+    # Where the editor hands its types to a canvas library (ranked like any other candidate).
+    found += registrations.candidates(texts)
     return found or forms.sibling_exports(texts, root)

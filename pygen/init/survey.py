@@ -68,7 +68,8 @@ def relative(path: Path, root: Path) -> str:
 
 def spec(candidate: Candidate, nodes_file: Path, root: Path) -> str:
     """The `definitions` item naming `candidate` when `nodes_file` is the nodes file."""
-    if candidate.form in ("call", "class", "glob") or candidate.path == nodes_file:
+    if candidate.form in ("call", "class", "glob", "registrations") \
+            or candidate.path == nodes_file:
         return candidate.name
     return f"{relative(candidate.path, root)}:{candidate.name}"
 

@@ -57,4 +57,6 @@ def test_every_shape_has_a_fixture() -> None:
     assert {"registry-imports", "block-map", "definition-files", "solution-calls",
             "workspace-extends-pnpm", "workspace-extends-rush", "component-classes",
             "node-type-classes", "builder-calls", "solution-exclude", "zod-builder",
-            "keyed-by-values", "descriptor-fields"} <= set(SHAPES)
+            "keyed-by-values", "descriptor-fields", "registrations-litegraph",
+            "registrations-logicflow", "registrations-x6",
+            "registrations-react-flow"} <= set(SHAPES)
