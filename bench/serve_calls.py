@@ -13,10 +13,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import anyio
-from mcp.client.session import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
+if TYPE_CHECKING:
+    from mcp.client.stdio import StdioServerParameters
 
 CALLS = 5_000
 WARMUP = 100
@@ -37,7 +37,11 @@ def prepare(root: Path) -> list[str]:
     return sorted(p.stem for p in (skills / "nodes").glob("*.md") if not p.name.startswith("_"))
 
 
+# The SDK is imported where a session is made: `bench.serve_http` starts a client process per
+# mode that needs `percentile` alone, and the SDK's import is most of such a process's CPU.
 def server_command(skills: Path) -> StdioServerParameters:
+    from mcp.client.stdio import StdioServerParameters
+
     script = Path(sys.executable).parent / "pygen"
     if script.is_file():
         return StdioServerParameters(command=str(script),
@@ -51,6 +55,9 @@ def server_command(skills: Path) -> StdioServerParameters:
 async def measure(params: StdioServerParameters, types: list[str],
                   log: Path, calls: int = CALLS) -> tuple[list[float], float]:
     """Per-call latencies in seconds and the wall time of the measured calls."""
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import stdio_client
+
     latencies: list[float] = []
     with log.open("w", encoding="utf-8") as errlog:
         async with stdio_client(params, errlog=errlog) as (read, write), \
@@ -78,6 +85,8 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
         types = prepare(Path(tmp))
+        import anyio
+
         latencies, wall = anyio.run(measure, server_command(Path(tmp) / "skills"), types,
                                     Path(tmp) / "serve.log")
     ordered = sorted(latencies)

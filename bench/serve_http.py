@@ -37,8 +37,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import anyio
-
 from bench import serve_calls
 
 CLIENTS = (1, 20)
@@ -213,6 +211,8 @@ def main(argv: list[str] | None = None) -> None:
         port, clients, calls, protocol, requests, *types = args.client
         client_main(int(port), int(clients), int(calls), protocol, requests, types)
         return
+    import anyio  # here, not at the top: the client processes need none of it
+
     with tempfile.TemporaryDirectory(prefix="pygen-bench-") as tmp:
         types = serve_calls.prepare(Path(tmp))
         skills = Path(tmp) / "skills"

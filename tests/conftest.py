@@ -60,6 +60,8 @@ def studio(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def corpus_runs(tmp_path_factory: pytest.TempPathFactory) -> CorpusRuns:
+def corpus_runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[CorpusRuns]:
     """Gen then check on each corpus project, run once per session for every module."""
-    return shared_runs(tmp_path_factory)
+    runs = shared_runs(tmp_path_factory)
+    yield runs
+    runs.servers.close()

@@ -8,15 +8,23 @@ every xdist worker of the session, each project behind its own file lock: whiche
 needs a project first runs it, the others read what it recorded. A copy is left as gen and
 check left it (skills written, `.pygen-cache/` filled): the extraction corpus reads its model
 through that cache, so the Node reply it compares is the one `gen` got.
+
+A fresh interpreter spends about as much CPU importing the gen and check commands as a small
+project's run costs (0.5 to 0.8 s of 1.5 to 2.5 s), so each project's process is forked from a
+server that has imported those modules and nothing else (every run imports them first
+anyway): the child starts from the state a fresh process has after those imports, with the
+run's environment, folder and output files, and exits as a process does (atexit included).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -33,9 +41,8 @@ DEFAULT_CONFIG = 'nodes_file = "nodes.ts"\n'
 # Each project is one Python and one Node process, mostly start-up: a few at a time.
 WORKERS = 3
 
-# Both commands in one fresh process per project: Python start-up is most of a cached check.
+# Both commands in one process per project: Python start-up is most of a cached check.
 SCRIPT = """
-import sys
 from click.testing import CliRunner
 from pygen.cli import main
 for args in (["gen", "-q"], ["check", "-q"]):
@@ -45,6 +52,89 @@ for args in (["gen", "-q"], ["check", "-q"]):
     if result.exit_code:
         break
 """
+# The server: imports what every run imports first, then forks one child per request line
+# (a JSON object: root, env, out, err); the child runs SCRIPT, the server answers with its
+# exit status once it is gone (killed after TIMEOUT seconds).
+SERVER = """
+import importlib, json, os, select, signal, sys
+from pygen.commands import COMMANDS
+for command in ("gen", "check"):
+    importlib.import_module(COMMANDS[command].partition(":")[0])
+import click.testing
+
+def child(request):
+    os.chdir(request["root"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)  # the server's requests are not the run's input
+    for fd, path in ((1, request["out"]), (2, request["err"])):
+        os.dup2(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), fd)
+    exec(compile(SCRIPT, "<corpus run>", "exec"), {"__name__": "__main__"})
+    sys.stdout.flush()
+    sys.stderr.flush()
+
+for line in sys.stdin:
+    request = json.loads(line)
+    pid = os.fork()
+    if pid == 0:
+        code = 0
+        try:
+            child(request)
+        except BaseException:
+            import traceback
+            traceback.print_exc()
+            code = 1
+        sys.exit(code)  # as a process ends: atexit handlers run, streams are flushed
+    watch = os.pidfd_open(pid)
+    if not select.select([watch], [], [], TIMEOUT)[0]:
+        os.kill(pid, signal.SIGKILL)
+    os.close(watch)
+    print(json.dumps(os.waitpid(pid, 0)[1]), flush=True)
+"""
+TIMEOUT = 300
+
+
+class ForkServers:
+    """Idle fork servers, one taken per run and given back (a few threads run at once)."""
+
+    def __init__(self, log: Path) -> None:
+        self.log = log
+        self._idle: queue.SimpleQueue[subprocess.Popen[str]] = queue.SimpleQueue()
+        self._all: list[subprocess.Popen[str]] = []
+        self._lock = threading.Lock()
+
+    def run(self, root: Path, env: dict[str, str], out: Path, err: Path) -> None:
+        """Gen then check in a child of a server, its output in `out` and `err`."""
+        try:
+            server = self._idle.get_nowait()
+        except queue.Empty:
+            server = self._start(env)
+        assert server.stdin is not None and server.stdout is not None
+        request = {"root": str(root), "env": env, "out": str(out), "err": str(err)}
+        server.stdin.write(json.dumps(request) + "\n")
+        server.stdin.flush()
+        if not server.stdout.readline():
+            raise RuntimeError(f"the corpus fork server ended; see {self.log}")
+        self._idle.put(server)
+
+    def _start(self, env: dict[str, str]) -> subprocess.Popen[str]:
+        code = f"SCRIPT = {SCRIPT!r}\nTIMEOUT = {TIMEOUT}\n{SERVER}"
+        with self._lock, self.log.open("a", encoding="utf-8") as log:
+            server = subprocess.Popen([sys.executable, "-c", code], env=env, text=True,
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=log)
+            self._all.append(server)
+        return server
+
+    def close(self) -> None:
+        """End every server (each ends when its requests do)."""
+        with self._lock:
+            for server in self._all:
+                assert server.stdin is not None
+                server.stdin.close()
+                server.wait(timeout=30)
+            self._all.clear()
 
 
 @dataclass(frozen=True)
@@ -58,20 +148,21 @@ class Run:
     document: str  # the schema document, "" when none was written
 
 
-def gen_then_check(root: Path, home: Path) -> Run:
+def gen_then_check(root: Path, home: Path, servers: ForkServers) -> Run:
     if not (root / "pygen.toml").is_file():
         (root / "pygen.toml").write_text(DEFAULT_CONFIG, encoding="utf-8")
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "HOME": str(home),
            "XDG_CACHE_HOME": str(home / ".cache")}
-    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=300, check=False)
-    codes = [int(line.split()[1]) for line in done.stdout.splitlines()
-             if line.startswith("EXIT ")]
+    out, err = root.parent / f"{root.name}.stdout", root.parent / f"{root.name}.stderr"
+    servers.run(root, env, out, err)
+    stdout = out.read_text(encoding="utf-8", errors="replace")
+    codes = [int(line.split()[1]) for line in stdout.splitlines() if line.startswith("EXIT ")]
     files = sorted(p.name for p in (root / "skills" / "nodes").glob("*.md")
                    if not p.name.startswith("_"))  # nodes/_README.md is for people
     schemas = root / "skills" / "schemas" / "nodes.schema.json"
     document = schemas.read_text(encoding="utf-8") if schemas.is_file() else ""
-    return Run(str(root), codes, done.stdout + done.stderr, files, document)
+    output = stdout + err.read_text(encoding="utf-8", errors="replace")
+    return Run(str(root), codes, output, files, document)
 
 
 def worker_order(names: list[str]) -> list[str]:
@@ -87,6 +178,7 @@ class CorpusRuns:
         self.shared = shared
         self.tree = shared / "ts"
         self.home = shared / "home"
+        self.servers = ForkServers(shared / f"servers-{os.getpid()}.log")
 
     def _copy_tree(self) -> None:
         # Copied whole, with the corpus's shared tsconfig, so each project sits as in the repo.
@@ -103,7 +195,7 @@ class CorpusRuns:
         record = self.shared / f"{name}.run.json"
         with filelock.FileLock(str(self.shared / f"{name}.lock")):
             if not record.is_file():
-                done = gen_then_check(self.tree / name, self.home)
+                done = gen_then_check(self.tree / name, self.home, self.servers)
                 record.write_text(json.dumps(asdict(done)), encoding="utf-8")
         return Run(**json.loads(record.read_text(encoding="utf-8")))
 

@@ -67,21 +67,36 @@ def _skill_files(skills: Path) -> dict[str, bytes]:
             for p in sorted(skills.rglob("*")) if p.is_file()}
 
 
-def _generated(root: Path, variant: str = "") -> dict[str, bytes]:
-    project = _project(root, variant)
-    shutil.copytree(REPO / "skills", project / "skills",
-                    ignore=shutil.ignore_patterns("nodes", "schemas"))
-    done = _pygen(project, "gen", "-q")
-    assert done.returncode == 0, done.stderr
-    return _skill_files(project / "skills")
+# The example as it is, and with every node description edited.
+VARIANTS = ("", "(edited)")
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The skills folder `gen` writes for each variant, made once for the tests that compare
+    a run's files with them."""
+    base = tmp_path_factory.mktemp("generated")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HOME", str(base / "home"))
+        patch.setenv("XDG_CACHE_HOME", str(base / "home" / ".cache"))
+        patch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # the date every test runs at (conftest)
+        folders = {}
+        for number, variant in enumerate(VARIANTS):
+            project = _project(base / str(number), variant)
+            shutil.copytree(REPO / "skills", project / "skills",
+                            ignore=shutil.ignore_patterns("nodes", "schemas"))
+            done = _pygen(project, "gen", "-q")
+            assert done.returncode == 0, done.stderr
+            folders[variant] = project / "skills"
+    return folders
 
 
 @pytest.mark.slow
-def test_kill_9_while_staging_then_a_normal_run(tmp_path: Path) -> None:
-    old = _generated(tmp_path / "old")
-    new = _generated(tmp_path / "new", "(edited)")
-    project = _project(tmp_path / "p", "(edited)")
-    shutil.copytree(tmp_path / "old" / "skills", project / "skills")
+def test_kill_9_while_staging_then_a_normal_run(tmp_path: Path,
+                                                generated: dict[str, Path]) -> None:
+    old, new = (_skill_files(generated[variant]) for variant in VARIANTS)
+    project = _project(tmp_path / "p", VARIANTS[1])
+    shutil.copytree(generated[VARIANTS[0]], project / "skills")
     child = subprocess.Popen([sys.executable, "-c", SLOW_STAGING], cwd=project, env=_env(),
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert child.stdout is not None
@@ -109,12 +124,13 @@ def test_kill_9_while_staging_then_a_normal_run(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_two_gen_runs_on_one_skills_dir_never_interleave(tmp_path: Path) -> None:
-    outputs = {v: _generated(tmp_path / f"ref{v}", v) for v in ("(A)", "(B)")}
+def test_two_gen_runs_on_one_skills_dir_never_interleave(tmp_path: Path,
+                                                        generated: dict[str, Path]) -> None:
+    outputs = {variant: _skill_files(generated[variant]) for variant in VARIANTS}
     shared = tmp_path / "shared-skills"
     shutil.copytree(REPO / "skills", shared, ignore=shutil.ignore_patterns("nodes", "schemas"))
-    a = _project(tmp_path / "a", "(A)", str(shared))
-    b = _project(tmp_path / "b", "(B)", str(shared))
+    a = _project(tmp_path / "a", VARIANTS[0], str(shared))
+    b = _project(tmp_path / "b", VARIANTS[1], str(shared))
     first = subprocess.Popen([sys.executable, "-m", "pygen", "gen"], cwd=a, env=_env(),
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 30
@@ -128,7 +144,8 @@ def test_two_gen_runs_on_one_skills_dir_never_interleave(tmp_path: Path) -> None
     said = second.stderr
     assert ("for another pygen run" in said and f"pid {first.pid}" in said) \
         or "held the lock" in said, said
-    assert _skill_files(shared) in (outputs["(A)"], outputs["(B)"])
+    assert outputs[VARIANTS[0]] != outputs[VARIANTS[1]]
+    assert _skill_files(shared) in (outputs[VARIANTS[0]], outputs[VARIANTS[1]])
 
 
 @pytest.mark.parametrize("command", ["gen"])

@@ -38,6 +38,8 @@ def runs(corpus_runs: CorpusRuns) -> Runs:
 
 @pytest.fixture(scope="module")
 def every_run(corpus_runs: CorpusRuns) -> dict[str, Run]:
+    # The whole corpus (~90 projects, ~100 s of CPU), run here: `--durations` charges it to
+    # the first case's setup (acronym-names), whose own run takes about a second.
     return corpus_runs.runs(CASES)
 
 

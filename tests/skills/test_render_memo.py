@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pygen.cli import main
+from pygen.extract import cache, cachefile
 from pygen.skills import render, render_memo
 
 NODES_TS = """\
@@ -91,13 +92,46 @@ def gen_both(cached: Path, fresh: Path, monkeypatch: pytest.MonkeyPatch) -> set[
     return {name for name in after if before.get(name) != after[name]}
 
 
+class Pristine:
+    """One generated project and its cacheless twin, made once per module; `restore` puts
+    both back as gen left them, in place. The cache's entries are signed with a key bound to
+    its key file's inode and change time (extract/cachefile.py), so a copy starts cold: the
+    key file stays where gen wrote it, and every other file is put back."""
+
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("HOME", str(base / "home"))
+            patch.setenv("XDG_CACHE_HOME", str(base / "home" / ".cache"))
+            cached = project(base / "cached", patch)
+        shutil.copytree(cached, base / "fresh")
+        shutil.rmtree(base / "fresh" / ".pygen-cache")
+        for name in ("cached", "fresh"):
+            shutil.copytree(base / name, base / f"{name}.pristine",
+                            ignore=shutil.ignore_patterns(cachefile.KEY_FILE))
+
+    def restore(self) -> tuple[Path, Path]:
+        twins = self.base / "cached", self.base / "fresh"
+        for root in twins:
+            key = root / cache.DIR / cachefile.KEY_FILE
+            for path in sorted(root.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+                if path.is_dir() and not path.is_symlink():
+                    if path != key.parent:
+                        path.rmdir()
+                elif path != key:
+                    path.unlink()
+            shutil.copytree(root.with_name(f"{root.name}.pristine"), root, dirs_exist_ok=True)
+        return twins
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Pristine:
+    return Pristine(tmp_path_factory.mktemp("twins"))
+
+
 @pytest.fixture
-def twins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
-    cached = project(tmp_path / "cached", monkeypatch)
-    fresh = tmp_path / "fresh"
-    shutil.copytree(cached, fresh)
-    shutil.rmtree(fresh / ".pygen-cache")
-    return cached, fresh
+def twins(pristine: Pristine) -> tuple[Path, Path]:
+    return pristine.restore()
 
 
 def test_a_data_type_change_rewrites_exactly_that_nodes_skill(
@@ -175,12 +209,8 @@ def test_a_damaged_memo_is_ignored(twins: tuple[Path, Path],
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.sampled_from(range(len(EDITS))), min_size=1, max_size=3, unique=True))
 def test_any_sequence_of_edits_gives_the_bytes_of_a_run_without_cache(
-        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch,
-        steps: list[int]) -> None:
-    root = tmp_path_factory.mktemp("seq")
-    cached = project(root / "cached", monkeypatch)
-    fresh = root / "fresh"
-    shutil.copytree(cached, fresh)
+        pristine: Pristine, monkeypatch: pytest.MonkeyPatch, steps: list[int]) -> None:
+    cached, fresh = pristine.restore()
     for step in steps:
         for twin in (cached, fresh):
             edit(twin, EDITS[step])
