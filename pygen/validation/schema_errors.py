@@ -148,8 +148,8 @@ def _union_findings(error: ValidationError, base: str, path: str,
         yield from found[min(fits, key=lambda i: (len(found[i]), i))]
         return
     literals = _union_literals(branches)
-    if literals and len(literals) == sum(len(b.get("enum", ())) + ("const" in b)
-                                         for b in branches):
+    if literals and all(isinstance(b, dict) and ("enum" in b or "const" in b)
+                        for b in branches):
         # Every branch a choice (a field listed once per condition, each listing its options):
         # the value is one of none of them, and the nearest of all is the likely meant one.
         yield _enum_finding(error, path, list(dict.fromkeys(literals)))
