@@ -76,7 +76,8 @@ def apply_profile(findings: Iterable[Finding], profile: Profile,
     for finding in findings:
         if profile == "minimal" and finding.rule not in STRUCTURE_RULES:
             continue
-        if profile == "runtime" and fills_defaults and finding.rule == "required":
+        if (profile == "runtime" and fills_defaults and finding.rule == "required"
+                and finding.level != "info"):  # a note stays a note
             if _default_fills(finding):
                 continue
             finding = Finding("warning", finding.path, finding.message, finding.suggestion,
