@@ -42,7 +42,8 @@ def empty_required(findings: Iterable[Finding], data: object, path: str,
     out = []
     for f in findings:
         at = parts_of(f.path)
-        if f.rule == "required" and f.fix is None and at[:-1] == base and at[-1] in names:
+        if (f.rule == "required" and f.level != "info" and f.fix is None and at[:-1] == base
+                and at[-1] in names):
             f = replace(f, level="error", rule=RULE,
                         message=f"{f.message}; left out it takes its default, which is "
                                 f"empty: the editor reports it as missing")

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Literal, get_args
 
+from pygen.validation.default_data import NEW_NODE_NOTE
 from pygen.validation.findings import Finding
 
 Profile = Literal["strict", "runtime", "minimal"]
@@ -80,11 +81,13 @@ def apply_profile(findings: Iterable[Finding], profile: Profile,
     for finding in findings:
         if profile == "minimal" and finding.rule not in STRUCTURE_RULES:
             continue
-        if profile == "strict" and finding.rule == "required" and finding.level == "info":
-            # A field the default data leaves out (default_data): strict wants it written.
+        if profile == "strict" and finding.rule == "required" and finding.level == "info" \
+                and finding.message.startswith(NEW_NODE_NOTE):
+            # A field the default data leaves out (default_data): strict wants it written. Other
+            # notes (a rule resting on a run-time value) stay notes.
             finding = replace(finding, level="error")
-        if profile == "runtime" and fills_defaults and finding.rule == "required" and (
-                finding.level == "error"):
+        if (profile == "runtime" and fills_defaults and finding.rule == "required"
+                and finding.level != "info"):  # a note stays a note
             if _default_fills(finding):
                 continue
             finding = Finding("warning", finding.path, finding.message, finding.suggestion,

@@ -23,6 +23,7 @@ from pygen.validation.findings import (
     close_value,
     describe,
     error_at,
+    info_at,
     kind,
     listed,
     parts_of,
@@ -42,9 +43,19 @@ _RULES = {"minimum": "range", "maximum": "range", "exclusiveMinimum": "range",
 
 def error_findings(error: ValidationError, base: str,
                    runtime: RuntimeTest | None = None) -> Iterator[Finding]:
-    if runtime is not None and runtime(error):
-        return
     path = path_of(base, error.absolute_path)
+    if runtime is not None and runtime(error):
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        when = schema.get(SHOWN_WHEN)
+        if when and error.validator in ("required", "not"):
+            # Not known until the node runs: said, not judged.
+            names = _expected(error) if error.validator == "required" else [schema.get("x-field")]
+            field = next((n for n in names if isinstance(n, str)), None)
+            yield info_at(child(path, field) if field else path,
+                          f"not checked: this field's rule holds only when {when}, which "
+                          f"rests on a value known when the node runs", rule="hidden"
+                          if error.validator == "not" else "required")
+        return
     check, expected = error.validator, _expected(error)
     if check == "required":
         yield from _missing(error, path)
@@ -132,7 +143,9 @@ def _union_findings(error: ValidationError, base: str, path: str,
     by_branch: dict[int, list[ValidationError]] = {}
     for sub in error.context or ():
         by_branch.setdefault(int(sub.relative_schema_path[0]), []).append(sub)
-    found = {i: list(dict.fromkeys(f for sub in subs for f in error_findings(sub, base, runtime)))
+    # Notes (what a run-time value leaves unchecked) do not make a branch fail.
+    found = {i: list(dict.fromkeys(f for sub in subs for f in error_findings(sub, base, runtime)
+                                   if f.level != "info"))
              for i, subs in by_branch.items()}
     if any(not f for f in found.values()):
         return  # a branch fails only on values known at run time: it may well hold
@@ -148,8 +161,8 @@ def _union_findings(error: ValidationError, base: str, path: str,
         yield from found[min(fits, key=lambda i: (len(found[i]), i))]
         return
     literals = _union_literals(branches)
-    if literals and len(literals) == sum(len(b.get("enum", ())) + ("const" in b)
-                                         for b in branches):
+    if literals and all(isinstance(b, dict) and ("enum" in b or "const" in b)
+                        for b in branches):
         # Every branch a choice (a field listed once per condition, each listing its options):
         # the value is one of none of them, and the nearest of all is the likely meant one.
         yield _enum_finding(error, path, list(dict.fromkeys(literals)))

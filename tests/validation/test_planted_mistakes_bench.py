@@ -65,13 +65,14 @@ def test_each_plant_is_caught() -> None:
     assert run("unknown-field-case-slip", "unknown-field") == (["warning"], True)
 
 
-def test_the_bench_reads_an_n8n_sides_handles_by_index() -> None:
-    from bench.real_catalogs import n8n_side
+def test_the_bench_reads_an_n8n_sides_kinds_from_the_loaders_traits() -> None:
+    from bench.real_catalogs import sides
 
-    record = {"inputs": ["main", "main"], "outputs": [{"type": "main"}]}
-    assert [h.id for h in n8n_side(record, "inputs") or ()] == ["main[0]", "main[1]"]
-    # One more output: the error output n8n adds under `onError: continueErrorOutput`.
-    assert [h.id for h in n8n_side(record, "outputs") or ()] == ["main[0]", "main[1]"]
-    assert n8n_side({"inputs": [], "outputs": "={{ $parameter.rules }}"}, "inputs") == ()
-    assert n8n_side({"outputs": "={{ $parameter.rules }}"}, "outputs") is None
-    assert n8n_side({"outputs": ["main", "ai_tool"]}, "outputs") is None
+    read = sides({"inputs": ["main", "main"], "outputs": ["main", "ai_tool"]})
+    assert [h.id for h in read["inputs"]] == ["main", "main[1]"]
+    assert [(h.id, h.type) for h in read["outputs"]] == [("main", "main"), ("ai_tool", "ai_tool")]
+    assert read["inputs_declared"] and read["outputs_declared"]
+    # A side an expression computes when the node loads (Switch), or no traits: not declared.
+    computed = sides({"inputs": ["main"], "outputs": "={{ $parameter.rules }}"})
+    assert computed["inputs_declared"] and not computed["outputs_declared"]
+    assert sides(None) == {"inputs_declared": False, "outputs_declared": False}

@@ -125,3 +125,20 @@ def test_a_mistyped_option_of_a_field_listed_once_per_condition_is_an_enum_error
     assert (finding.level, finding.rule, finding.suggestion) == ("error", "enum", "post")
     assert finding.message == '"pots" is not one of "post", "delete", "info"'
     assert finding.fix is not None and finding.fix.value == "post"
+
+
+def test_a_rule_resting_on_a_run_time_value_is_a_note_not_a_finding() -> None:
+    properties = [
+        {"displayName": "Kind", "name": "kind", "type": "hidden",
+         "default": "={{ $parameter.key }}"},
+        {"displayName": "Text", "name": "text", "type": "string", "default": "",
+         "displayOptions": {"show": {"kind": ["text"]}}},
+    ]
+    data_type, _ = fieldlist.data_type(properties, N8N)
+    node = NodeDef(type="note", label="Note", source=Location(file="note.ts", line=1),
+                   inputs_declared=False, outputs_declared=False,
+                   data_type=DataType(name="NoteData", via="field-list", fields=data_type.fields))
+    catalog = build_catalog(Model(nodes=(node,), conventions=CONV))
+    assert [(f.level, f.rule, f.path) for f in validate_data("note", {"text": "hi"}, catalog,
+                                                             "$")] == [
+        ("info", "hidden", "$.text")]
