@@ -108,9 +108,13 @@ def tables(s: Settings) -> list[str]:
                   "[zod]", f"entry_field = {toml(s.zod.entry_field)}"]
     # The field-list preset brings its own conventions: written only where they differ.
     brought = PRESETS.get(s.field_list.preset or "", {}) if s.field_list is not None else {}
+    # Only what was set (the saved workflows showed it, or it was declared), never pygen's
+    # defaults, which would switch the preset's conventions off; of that, what the preset
+    # does not bring already.
     every = s.conventions.model_dump()
-    conventions = {k: v for k, v in every.items() if (brought[k] != v if k in brought
-                   else k in s.conventions.model_dump(exclude_defaults=True))}
+    set_ = s.conventions.model_fields_set | s.conventions.model_dump(exclude_defaults=True).keys()
+    conventions = {k: v for k, v in every.items()
+                   if k in set_ and (k not in brought or brought[k] != v)}
     if conventions:
         lines += ["", "# How the saved workflows write a node, where it is not pygen's default.",
                   "[conventions]"]
