@@ -12,10 +12,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from pygen.init.classes import object_members, preset_of
-from pygen.init.literals import SHAPE_KEYS, Candidate, Dialect, Shape, read_literal
+from pygen.init.literals import SHAPE_KEYS, Candidate, Dialect, read_literal
 from pygen.init.toplevel import code_stops
 
 # Judging keys by their values needs a few entries: below this the names decide.
@@ -105,25 +104,19 @@ def _position(entries: list[Entry], key: str) -> float:
 
 def type_key(entries: list[Entry], current: str | None) -> str | None:
     """The entry key holding the node type. The key named like a type stays when its values
-    tell the entries apart, or when no other key's do; else the key whose values do: the
-    object key's own copy first (an entry repeating the key it is filed under), then the one
-    written earliest."""
-    if len(entries) < MIN_ENTRIES:
-        return current
-    if current is not None and _identifying(entries, current):
+    tell the entries apart; in an object filed by type, a key repeating the object key in
+    most entries is the type when the named one does not (it holds a category). An array's
+    named key always stays: a list of placed nodes (a diagram's `initialNodes`) has a unique
+    `id` per entry and one shared `type`, and presets have ids too."""
+    if len(entries) < MIN_ENTRIES or current is None or _identifying(entries, current):
         return current
     keyed = [e for e in entries if e.key is not None]
-    if keyed and current is None:
-        return None  # filed under its type, and no key holding a category instead
-    keys = sorted({k for e in entries for k in e.strings if _identifying(entries, k)})
-    if not keys:
-        return current  # nothing tells the entries apart better (versions of one type)
-
-    def rank(key: str) -> tuple[float, float]:
-        copies = sum(1 for e in keyed if e.strings.get(key) == e.key)
-        return (-copies / len(keyed) if keyed else 0.0, _position(entries, key))
-
-    return min(keys, key=rank)
+    if len(keyed) < PRESENT * len(entries):
+        return current
+    keys = sorted(k for k in {k for e in entries for k in e.strings} - {current}
+                  if _identifying(entries, k)
+                  and sum(1 for e in keyed if e.strings.get(k) == e.key) >= PRESENT * len(keyed))
+    return min(keys, key=lambda k: (_position(entries, k), k)) if keys else current
 
 
 def _readable(values: list[str]) -> bool:
@@ -184,7 +177,11 @@ def field_list(text: str, entries: list[Entry]) -> FieldKeys | None:
                 descriptors += described
             elif shape.entries:
                 other[member] += 1
-    best = next((m for m, n in lists.most_common() if n >= 2 and n > other[m]), None)
+    # Carried (if empty) by most entries: a member a few entries hold is theirs, not the
+    # catalog's way of describing data.
+    best = next((m for m, n in lists.most_common() if n >= 2 and n > other[m]
+                 and sum(1 for e in entries if m in e.members) >= PRESENT * len(entries)),
+                None)
     if best is None:
         return None
     # n8n's descriptors carry its own keys (displayName, displayOptions): its preset reads
@@ -239,23 +236,11 @@ def refine(candidate: Candidate, text: str, start: int) -> Candidate:
     said = candidate.dialect or Dialect()
     key = type_key(entries, candidate.type_key)
     label = said.label or label_key(entries, key)
-    fields = field_list(text, entries) if said.field_list is None else None
+    fields = field_list(text, entries) \
+        if said.field_list is None and len(entries) >= MIN_ENTRIES else None
     if fields is not None:
         said = replace(said, field_list=fields.member, preset=fields.preset,
                        field_keys=fields.keys, default_data=default_key(text, entries, fields))
     said = replace(said, label=label)
     return replace(candidate, type_key=key, dialect=None if said == Dialect() else said)
 
-
-def typed(name: str, path: Path, line: int, shape: Shape, text: str,
-          start: int) -> Candidate | None:
-    """An array of definitions (most entries with handles or default data) that names its
-    type under another key: a candidate when the entries' values show which."""
-    shaped = sum(1 for keys in shape.entry_keys if keys & SHAPE_KEYS)
-    if shape.entries < MIN_ENTRIES or 2 * shaped < shape.entries:
-        return None
-    found = read(text, start)
-    key = type_key(found, None)
-    if key is None:
-        return None
-    return refine(Candidate(name, path, line, "array", shape.entries, key), text, start)

@@ -180,9 +180,7 @@ def scan_text(text: str, path: Path, known: Singles | None = None,
         shape.entry_keys += [{"type", "defaultData"}] * built
         line = text.count("\n", 0, match.start()) + 1
         candidate = classify(match.group(1), path, line, match.group(2), shape)
-        if candidate is None and match.group(2) == "[":
-            candidate = entries.typed(match.group(1), path, line, shape, text, match.start(2))
-        elif candidate is not None:
+        if candidate is not None:
             candidate = entries.refine(candidate, text, match.start(2))
         if candidate is not None:
             found.append(candidate)

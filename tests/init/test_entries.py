@@ -52,10 +52,17 @@ def test_a_type_key_holding_a_category_gives_way_to_the_key_naming_each_entry() 
     assert found.dialect.field_list is None
 
 
-def test_an_array_naming_its_type_under_another_key_is_a_candidate() -> None:
-    found = candidate(ARRAY)
-    assert (found.name, found.type_key, found.entries) == ("PARTS", "typeName", 3)
-    assert found.dialect is not None and found.dialect.label == "title"
+def test_an_array_keeps_its_named_type_key_and_one_without_is_no_candidate() -> None:
+    # placed nodes: a unique id each, one shared type: a diagram, not a catalog to re-key
+    placed = """
+export const initialNodes = [
+  { id: "start-1", type: "card", position: { x: 0, y: 0 }, data: { kind: "start" } },
+  { id: "mail-1", type: "card", position: { x: 9, y: 0 }, data: { kind: "mail" } },
+  { id: "end-1", type: "card", position: { x: 18, y: 0 }, data: { kind: "end" } },
+];
+"""
+    assert candidate(placed).type_key == "type"
+    assert scan.scan_text(ARRAY, Path("catalog.ts")) == []
 
 
 def test_a_type_key_whose_values_tell_entries_apart_stays() -> None:

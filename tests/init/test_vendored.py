@@ -30,6 +30,9 @@ def test_vendored_folders_and_artifacts_are_never_walked(tmp_path: Path) -> None
     write(tmp_path / "src" / "app.bundle.js")
     write(tmp_path / "src" / "chart.umd.js")
     assert list(scan.project_files(tmp_path)) == [own]
+    # a component named like a bundle is the project's own source
+    assert not vendored.vendored_name("output-bundle.tsx")
+    assert vendored.vendored_name("kit.min.ts") and vendored.vendored_name("app-bundle.js")
 
 
 def test_a_project_package_json_and_a_min_js_at_the_root_keep_their_folder(
@@ -48,6 +51,8 @@ def test_minified_and_bundled_text_is_vendored_hand_written_text_is_not() -> Non
     assert vendored.vendored_text("/******/ (() => { // webpackBootstrap\n var x;\n")
     long_but_written = "\n".join(f"  {{ type: 'n{i}', label: 'Node {i}' }}," for i in range(400))
     assert not vendored.vendored_text(f"export const NODES = [\n{long_but_written}\n];\n")
+    icon = "export const Logo = () => <path d=\"" + "M1 2L3 4" * 900 + "\" />;\n"
+    assert not vendored.vendored_text(icon + "\n".join(["export const x = 1;"] * 400))
 
 
 def test_a_minified_copy_among_the_sources_is_not_read(tmp_path: Path) -> None:
