@@ -19,9 +19,6 @@ from pygen.validation.expressions import VALUE_RULES
 from pygen.validation.findings import Finding, parts_of
 from pygen.validation.unset import default_at, is_unset
 
-# How a note on a field a new node lacks begins: `strict` makes these notes errors again.
-NEW_NODE_NOTE = "not set, as in a new node of this type"
-
 
 def judged_by_defaults(findings: Iterable[Finding], data: object, defaults: Mapping[str, Any],
                        unset: tuple[Any, ...], path: str) -> Iterator[Finding]:
@@ -33,8 +30,8 @@ def judged_by_defaults(findings: Iterable[Finding], data: object, defaults: Mapp
         if finding.rule == "required" and found and is_unset(default, unset):
             continue  # not set, as the default data leaves it: the node is at its default
         if finding.rule == "required" and not found:
-            yield replace(finding, level="info", message=(
-                f"{NEW_NODE_NOTE} (its default data leaves it out); "
+            yield replace(finding, level="info", strict_error=True, message=(
+                f"not set, as in a new node of this type (its default data leaves it out); "
                 f"{finding.message}"))
             continue
         if finding.rule in VALUE_RULES and found:

@@ -101,6 +101,8 @@ class Finding:
     # Which rule found it: an id of profiles.RULES (`pygen validate-workflow --rules`).
     rule: str = "schema"
     fix: Fix | None = field(default=None, compare=False)
+    # A note the `strict` profile reports as an error (a field a new node lacks too).
+    strict_error: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         text = f"{self.path}: {self.message}"

@@ -16,7 +16,6 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Literal, get_args
 
-from pygen.validation.default_data import NEW_NODE_NOTE
 from pygen.validation.findings import Finding
 
 Profile = Literal["strict", "runtime", "minimal"]
@@ -81,8 +80,7 @@ def apply_profile(findings: Iterable[Finding], profile: Profile,
     for finding in findings:
         if profile == "minimal" and finding.rule not in STRUCTURE_RULES:
             continue
-        if profile == "strict" and finding.rule == "required" and finding.level == "info" \
-                and finding.message.startswith(NEW_NODE_NOTE):
+        if profile == "strict" and finding.strict_error:
             # A field the default data leaves out (default_data): strict wants it written. Other
             # notes (a rule resting on a run-time value) stay notes.
             finding = replace(finding, level="error")
