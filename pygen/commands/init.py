@@ -163,9 +163,9 @@ def not_chosen(also: list[survey.Catalog], found: tuple[Candidate, ...],
 def _handles(config_file: Path) -> load_maps.Handles:
     """Each node type's input and output ids, from the config just written."""
     from pygen.config import load_config
-    from pygen.extract.runner import extract
+    from pygen.extract.runner import extract_nodes
 
-    nodes = extract(load_config(config_file)).nodes
+    nodes = extract_nodes(load_config(config_file))
     return {n.type: (tuple(h.id for h in n.inputs), tuple(h.id for h in n.outputs))
             for n in nodes}
 
@@ -256,4 +256,7 @@ def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path 
     shows that evidence, or several and none clearly wins: pass --definitions NAME (and
     --nodes-file) to choose, or --all to use them together.
     """
-    return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject, together)
+    from pygen.extract import runner
+
+    with runner.remembered():  # one extraction per candidate, however often init asks
+        return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject, together)

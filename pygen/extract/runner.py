@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -65,13 +68,63 @@ def _workflow_type(config: Config) -> dict[str, str | None] | None:
     return {"name": name, "file": str(config.path(path)) if path else None}
 
 
+# Within `remembered()`: request → the reply the extractor gave it, in this process.
+_replies: dict[str, dict[str, Any]] | None = None
+
+
+@contextlib.contextmanager
+def remembered() -> Iterator[None]:
+    """Within it, a request the extractor already answered is answered again from memory.
+    `pygen init` asks the same request up to three times (ranking the candidate, confirming
+    it with the config to write, reading its handles from the written config): on a big app
+    each one read the whole program again. Only init uses it: its run is short, so no file
+    it read changes in between that it should have seen."""
+    global _replies
+    outer, _replies = _replies, {} if _replies is None else _replies
+    try:
+        yield
+    finally:
+        _replies = outer
+
+
 def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """The extractor's raw reply; raises ExtractionError for anything but a clean document.
     `extra` adds to the request (a partial run: pygen.extract.incremental)."""
     check_inputs(config)
+    request = json.dumps({**request_for(config), **(extra or {})})
+    if _replies is not None and request in _replies:
+        return copy.deepcopy(_replies[request])
+    reply = _run(config, request)
+    if _replies is not None:
+        _replies[request] = copy.deepcopy(reply)
+    return reply
+
+
+def _nodes_request(request: str) -> str:
+    """The request without what only adds notes (`entryFieldsSet`: a name set that no entry
+    has is warned of), so requests asking for the same nodes compare equal."""
+    fields = json.loads(request)
+    fields.pop("entryFieldsSet", None)
+    return json.dumps(fields)
+
+
+def extract_nodes(config: Config) -> tuple[NodeDef, ...]:
+    """The nodes `extract` reads, from a remembered reply whose request differs only in what
+    adds notes (init's handles, read with the config it wrote: that config leaves unset the
+    entry fields the candidate's confirmation named)."""
+    if _replies is not None:
+        check_inputs(config)
+        wanted = _nodes_request(json.dumps(request_for(config)))
+        for request, reply in _replies.items():
+            if _nodes_request(request) == wanted:
+                return named(parse_reply(copy.deepcopy(reply), config.settings.field_list,
+                                         config.settings.variant_field), config).nodes
+    return extract(config).nodes
+
+
+def _run(config: Config, request: str) -> dict[str, Any]:
     script = noderuntime.extractor()
     timeout = config.settings.extract_timeout
-    request = json.dumps({**request_for(config), **(extra or {})})
     started = prestart.take(script, config.root)
     if started is not None:
         done = proc.finish(started, request, timeout)

@@ -178,6 +178,7 @@ class _Resolver:
             for key in keys:
                 self.by_key.setdefault(key.rsplit("/", 1)[-1], []).append(path)
         self.packages = self._packages()
+        self._resolved: dict[tuple[Path | None, str], frozenset[Path]] = {}
 
     def _packages(self) -> dict[str, tuple[Path, dict[str, object]]]:
         found: dict[str, tuple[Path, dict[str, object]]] = {}
@@ -228,7 +229,16 @@ class _Resolver:
                     return {path}
         return set()
 
-    def resolve(self, importer: Path, spec: str) -> set[Path]:
+    def resolve(self, importer: Path, spec: str) -> frozenset[Path]:
+        """What `spec` names, by the importer's folder (a relative one) or alone: most files
+        import the same few specifiers, and each resolution probes the file set."""
+        key = (importer.parent if spec.startswith(".") else None, spec)
+        found = self._resolved.get(key)
+        if found is None:
+            found = self._resolved[key] = frozenset(self._resolve(importer, spec))
+        return found
+
+    def _resolve(self, importer: Path, spec: str) -> set[Path]:
         spec = spec.split("?", 1)[0]
         if spec.startswith("."):
             return self._file(importer.parent / spec)

@@ -80,7 +80,15 @@ def libraries() -> tuple[Library, ...]:
 def imports(text: str, lib: Library) -> bool:
     """Whether the file imports (or requires) one of the library's modules or subpaths."""
     return any(spec == m or spec.startswith(f"{m}/")
-               for spec in (x.group(1) for x in IMPORT.finditer(text)) for m in lib.modules)
+               for spec in import_specs(text) for m in lib.modules)
+
+
+@functools.lru_cache(maxsize=32768)
+def import_specs(text: str) -> tuple[str, ...]:
+    """The module specifiers the file imports, in order. Cached: asked once per library of
+    registries.json, the regex's scan of every file was a third of init's scan on a
+    3,000-file app."""
+    return tuple(x.group(1) for x in IMPORT.finditer(text))
 
 
 def _call_pattern(call: Call) -> re.Pattern[str]:

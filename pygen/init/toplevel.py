@@ -4,6 +4,7 @@ function, class and block body: a catalog is a module's declaration, never a loc
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterator
 
@@ -68,17 +69,25 @@ def nested_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+@functools.lru_cache(maxsize=32768)
+def top_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """`nested_spans` of a whole file, cached: the scan asks of one file from several places
+    (its singles, its declarations, its mapped forms), and each walk costs a pass of the
+    text."""
+    return tuple(nested_spans(text))
+
+
 class TopLevel:
     """Answers `at(offset)`: is the offset outside every brace pair of the text?"""
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._spans: list[tuple[int, int]] | None = None  # found on the first question
+        self._spans: tuple[tuple[int, int], ...] | None = None  # found on the first question
         self._starts: list[int] = []
 
     def at(self, offset: int) -> bool:
         if self._spans is None:
-            self._spans = nested_spans(self._text)
+            self._spans = top_spans(self._text)
             self._starts = [s for s, _ in self._spans]
         index = bisect.bisect_right(self._starts, offset) - 1
         return index < 0 or self._spans[index][1] <= offset
