@@ -253,7 +253,11 @@ def _fields(lines: list[str], schema: Mapping[str, Any]) -> list[str]:
         if _ENUM_ITEM.match(line):
             enum_run += 1
             if enum_run == _ENUM_SHOWN + 1:
-                rest = sum(1 for following in lines[index:] if _ENUM_ITEM.match(following))
+                # This list's values only (the run ends at its first other line), so the
+                # count adds up with its heading's "one of the N values below".
+                rest = 0
+                while index + rest < len(lines) and _ENUM_ITEM.match(lines[index + rest]):
+                    rest += 1
                 out.append(f"{line[:len(line) - len(line.lstrip())]}- … {rest} more "
                            f"(every value: {FULL})")
             if enum_run > _ENUM_SHOWN:

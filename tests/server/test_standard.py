@@ -148,3 +148,14 @@ def test_a_field_listed_per_condition_is_one_bullet_and_collections_are_named() 
     assert "Text. See the docs" in served
     assert ("  - optional fields: `o0`, `o1`, `o2`, `o3`, `o4`, `o5` (each one: "
             "get_node_skill(detail=\"full\"))") in served
+
+
+def test_a_cut_enum_list_counts_its_own_values_only() -> None:
+    """The "… N more" of one list adds up with its heading, not with the lists after it."""
+    second = "\n".join(f'  - `"v{i}"`' for i in range(20))
+    skill = SKILL.replace("<!-- AUTO-GEN:END node-data-shape -->",
+                          f"- `tone: Tone` — one of the 20 values below — The tone.\n{second}\n"
+                          "<!-- AUTO-GEN:END node-data-shape -->")
+    text = standard_text(skill, SCHEMA)
+    assert '  - … 6 more (every value: get_node_skill(detail="full"))' in text
+    assert '  - … 12 more (every value: get_node_skill(detail="full"))' in text
