@@ -72,7 +72,7 @@ class Conventions(BaseModel):
     # read from the field list (its preset's EMPTY_IS_MISSING type words).
     required_nonempty: bool = False
     # Values the editor treats as "not set", each written as JSON text (`['""', "null"]`; TOML
-    # has no null): a field holding one is judged as absent (pygen/validation/unset.py).
+    # has no null): a field holding one is judged as absent (pygen/validation/empty.py).
     unset_values: list[str] = Field(default_factory=list)
     # A string that reads as a number stands for that number in a number field (the editor
     # parses it when the node runs, e.g. `parseFloat`).

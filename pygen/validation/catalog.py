@@ -42,6 +42,7 @@ from pygen.schema.document import (
 from pygen.schema.fastcheck import Check, compile_check
 from pygen.schema.node_schema import Schema
 from pygen.suggest import did_you_mean
+from pygen.validation.empty import nonempty_fields
 from pygen.validation.schema_refs import check_schema, malformed_errors, refs, resolves
 from pygen.validation.unknown_fields import Shape, shape_of
 from pygen.validation.wiring import HandleTypes
@@ -130,6 +131,7 @@ class Catalog:
         self._validators: dict[str, Draft202012Validator] = {}
         self._shapes: dict[str, Shape] = {}
         self._quick: dict[str, Check | None] = {}
+        self._nonempty: dict[str, frozenset[str]] = {}
 
     def node_spec(self, node: object) -> NodeSpec | None:
         """The spec a workflow node is checked against: its variant's, when its type has
@@ -206,6 +208,13 @@ class Catalog:
         if node_type not in self._shapes:
             self._shapes[node_type] = shape_of(self.resolved(node_type))
         return self._shapes[node_type]
+
+    def nonempty(self, node_type: str) -> frozenset[str]:
+        """The type's top-level fields that may not be left empty (`x-nonempty`), read once
+        per type: convention `required_nonempty` asks for them on every node."""
+        if node_type not in self._nonempty:
+            self._nonempty[node_type] = nonempty_fields(self.resolved(node_type))
+        return self._nonempty[node_type]
 
     @cached_property
     def field_owners(self) -> dict[str, list[str]]:

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
+from pygen.validation.empty import default_at, is_unset
 from pygen.validation.expressions import VALUE_RULES
 from pygen.validation.findings import Finding, parts_of
-from pygen.validation.unset import default_at, is_unset
 
 
 def judged_by_defaults(findings: Iterable[Finding], data: object, defaults: Mapping[str, Any],

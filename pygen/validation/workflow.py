@@ -20,7 +20,7 @@ from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
 from pygen.validation.default_data import judged_by_defaults
 from pygen.validation.edges import check_edge, id_problem
-from pygen.validation.empty_required import empty_required
+from pygen.validation.empty import View, editor_view, empty_required, name_unset
 from pygen.validation.expressions import (
     accept_expressions,
     expression_findings,
@@ -43,7 +43,6 @@ from pygen.validation.rules import node_rules
 from pygen.validation.saved_form import canonical_workflow, in_saved_form
 from pygen.validation.schema_errors import error_findings
 from pygen.validation.unknown_fields import unknown_fields
-from pygen.validation.unset import View, editor_view, name_unset
 
 
 def validate_workflow(workflow: object, source: Catalog | Model,
@@ -147,7 +146,8 @@ def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> 
     if conv.required_nonempty:
         # Empty values pass the schema: the check runs on every node, not only failing ones.
         findings = dict.fromkeys(empty_required(findings, data, path,
-                                                catalog.validator(node_type)))
+                                                catalog.validator(node_type),
+                                                catalog.nonempty(node_type)))
     found = name_unset(findings, view, conv.unset_values)
     defaults = catalog.default_data(node_type) if conv.default_data_valid else None
     if defaults is not None:

@@ -73,3 +73,17 @@ def test_a_default_that_fills_it_and_a_set_value_pass() -> None:
 def test_off_a_left_out_field_is_the_warning_it_was() -> None:
     assert found({"payload": "{}"}, on=False) == [
         ("warning", "required", "$.nodes[0].parameters.toEmail")]
+
+
+def test_the_nonempty_fields_are_read_once_per_type_from_the_catalog() -> None:
+    data_type, _ = fieldlist.data_type(PROPERTIES, N8N)
+    node = NodeDef(type="mail", label="Mail", source=Location(file="mail.ts", line=1),
+                   inputs_declared=False, outputs_declared=False,
+                   data_type=DataType(name="MailData", via="field-list",
+                                      fields=data_type.fields))
+    catalog = build_catalog(Model(nodes=(node,), conventions=Conventions(
+        required_nonempty=True)))
+    first = catalog.nonempty("mail")
+    assert first == {"toEmail", "subject"}
+    # The same object on every later node of the type: not scanned again.
+    assert catalog.nonempty("mail") is first

@@ -1,11 +1,21 @@
-"""Values as the editor reads them: what it treats as "not set", and numbers saved as strings.
+"""What "empty" means to the editor, in one place: the values it treats as not set, and the
+required fields it reports as missing when empty.
 
-Conventions `unset_values` name the values an editor treats as not set (Flowise writes `""`
-for every input a person has not touched, and its own check counts `undefined`, `null` and
-`""` as missing); a field holding one is judged as if it were absent: no type, enum or range
-rule judges it, and where it is required it is reported as a required field not set. With
-`numeric_strings`, a string that reads as a number stands for that number in a field typed
-number (the editor parses it when the node runs). Validation checks the editor's view of
+Two conventions declare it, each read here only. `unset_values` names the values an editor
+treats as not set in any field (Flowise writes `""` for every input a person has not touched,
+and its own check counts `undefined`, `null` and `""` as missing): a field holding one is
+judged as if it were absent: no type, enum or range rule judges it, and where it is required
+it is reported as a required field not set. `required_nonempty` adds, for the fields marked
+`x-nonempty` (read from the field list's preset), the values `""` and `[]`: a required field
+empty once defaults are applied is missing (n8n's NodeHelpers `addToIssuesIfMissing` flags a
+required `string`/`options`/`dateTime` parameter that is "" or unset after its defaults are
+applied, and a `multiOptions` one that is []). A left-out such field whose default is empty,
+and one that holds an empty value where the values chosen for others show it, are errors
+(rule `required-empty`); the `runtime` profile does not soften them as it softens
+`required`. Which fields are marked is the catalog's per-type cache (`Catalog.nonempty`).
+
+With `numeric_strings`, a string that reads as a number stands for that number in a field
+typed number (the editor parses it when the node runs). Validation checks the editor's view of
 the data built here; paths are the saved data's, as no key is renamed.
 """
 
@@ -14,12 +24,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pygen.conventions import Conventions
 from pygen.jsonvalues import same, show
 from pygen.schema.node_schema import Schema
-from pygen.validation.findings import Finding, child
+from pygen.validation.findings import Finding, child, parts_of
+from pygen.validation.schema_errors import error_findings
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+
+RULE = "required-empty"
+# The values a field marked `x-nonempty` may not keep, besides the convention's unset values.
+NONEMPTY_EMPTY: tuple[Any, ...] = ("", [])
 
 # What JavaScript's parseFloat reads whole, as JSON numbers are written (no hex, no Infinity).
 _NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -34,6 +52,8 @@ class View:
 
 
 def is_unset(value: object, unset: Iterable[Any]) -> bool:
+    """Whether the value is one of the given unset values (the convention's, or those a
+    nonempty field may not keep)."""
     return any(same(value, u) for u in unset)
 
 
@@ -126,3 +146,45 @@ def default_at(defaults: Mapping[str, Any], base: tuple[str | int, ...],
             return False, None
         value = value[part]
     return True, value
+
+
+def nonempty_fields(schema: object) -> frozenset[str]:
+    """The top-level fields that may not be left empty (any listing of one marks it); the
+    catalog keeps them per type (`Catalog.nonempty`)."""
+    props = schema.get("properties", {}) if isinstance(schema, dict) else {}
+    return frozenset({name for name, prop in props.items() if isinstance(prop, dict) and (
+        prop.get("x-nonempty") is True or any(
+            isinstance(b, dict) and b.get("x-nonempty") is True
+            for b in prop.get("anyOf", ())))})
+
+
+def empty_required(findings: Iterable[Finding], data: object, path: str,
+                   validator: Draft202012Validator, names: frozenset[str]) -> list[Finding]:
+    """The findings, with the left-out nonempty fields (`names`, the type's, from the
+    catalog's cache) that no default fills as errors, plus an error for each empty value
+    where a required field is visible."""
+    if not names or not isinstance(data, dict):
+        return list(findings)
+    base = parts_of(path)
+    out = []
+    for f in findings:
+        at = parts_of(f.path)
+        if (f.rule == "required" and f.level != "info" and f.fix is None and at[:-1] == base
+                and at[-1] in names):
+            f = replace(f, level="error", rule=RULE,
+                        message=f"{f.message}; left out it takes its default, which is "
+                                f"empty: the editor reports it as missing")
+        out.append(f)
+    empties = [k for k in sorted(names) if k in data and is_unset(data[k], NONEMPTY_EMPTY)]
+    if empties:
+        kept = {k: v for k, v in data.items() if k not in empties}
+        where = {child(path, k) for k in empties}
+        for error in validator.iter_errors(kept):
+            if error.validator != "required" or error.absolute_path:
+                continue
+            for f in error_findings(error, path):
+                if f.path in where:
+                    out.append(replace(f, level="error", rule=RULE, fix=None, message=(
+                        f.message.replace("missing required field", "required field is "
+                                          "empty", 1))))
+    return out

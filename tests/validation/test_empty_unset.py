@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from pygen.conventions import Conventions
 from pygen.schema.document import CONVENTIONS_KEY
 from pygen.validation.catalog import Catalog, NodeSpec
-from pygen.validation.unset import editor_view
+from pygen.validation.empty import editor_view
 from pygen.validation.workflow import validate_node_data
 
 # A chat model whose number inputs are saved as typed text, and whose untouched inputs are "".
