@@ -27,7 +27,13 @@ def pygen(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300, check=False)
 
 
-@pytest.mark.parametrize("shape", SHAPES)
+# Each shape is a fresh init, gen and check in subprocesses (10-23 s CPU each, ~200 s in
+# all): the quick loop keeps one shape, `make test` runs every one.
+QUICK_SHAPE = "registrations-logicflow"
+
+
+@pytest.mark.parametrize("shape", [
+    s if s == QUICK_SHAPE else pytest.param(s, marks=pytest.mark.slow) for s in SHAPES])
 def test_init_picks_the_catalog_and_gen_check_pass(shape: str, tmp_path: Path) -> None:
     root = tmp_path / shape
     shutil.copytree(FIXTURES / shape, root, ignore=shutil.ignore_patterns("expected.json"))

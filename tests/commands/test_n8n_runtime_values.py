@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from cli_run import FIXTURES, run
+from click.testing import Result
 
 VALUES = """[
         { displayName: "Key", name: "key", type: "options", default: "",
@@ -94,18 +95,32 @@ def saved(root: Path, parameters: dict[str, object]) -> Path:
     return path
 
 
+def add_fields(root: Path, fields: str) -> None:
+    """Prepend hand-written fields to the node's property list (each test adds its own)."""
+    node = root / "nodes" / "Page.node.ts"
+    node.write_text(node.read_text(encoding="utf-8").replace(
+        "properties: [", "properties: [" + fields, 1), encoding="utf-8")
+
+
+def gen_and_validate(root: Path, parameters: dict[str, object],
+                     monkeypatch: pytest.MonkeyPatch, *flags: str) -> Result:
+    """`gen` (must pass), then `validate-workflow` on a one-node workflow with `parameters`."""
+    done = run(root, "gen", "-q", monkeypatch=monkeypatch)
+    assert done.exit_code == 0, done.output
+    return run(root, "validate-workflow", *flags, str(saved(root, parameters)),
+               monkeypatch=monkeypatch)
+
+
 def test_runtime_values_and_legacy_options_through_the_cli(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = project(tmp_path)
-    assert run(root, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
-    clean = saved(root, {"operation": "update", "propertiesUi": {"propertyValues": [
-        {"key": "Status|select", "selectValue": "Done"}]}})
-    done = run(root, "validate-workflow", str(clean), monkeypatch=monkeypatch)
+    done = gen_and_validate(root, {"operation": "update", "propertiesUi": {"propertyValues": [
+        {"key": "Status|select", "selectValue": "Done"}]}}, monkeypatch)
     assert (done.exit_code, done.stdout) == (0, ""), done.output
-    wrong = saved(root, {"operation": "update", "language": "python", "pythonCode": "1",
-                         "propertiesUi": {"propertyValues": [
-                             {"key": "Amount|number", "numberValue": "many"}]}})
-    done = run(root, "validate-workflow", str(wrong), monkeypatch=monkeypatch)
+    done = gen_and_validate(root, {"operation": "update", "language": "python",
+                                   "pythonCode": "1", "propertiesUi": {"propertyValues": [
+                                       {"key": "Amount|number", "numberValue": "many"}]}},
+                            monkeypatch)
     assert done.exit_code == 1
     assert done.stdout.splitlines() == [
         'error: $.nodes[0].parameters.propertiesUi.propertyValues[0].numberValue: expected '
@@ -117,19 +132,12 @@ def test_runtime_values_and_legacy_options_through_the_cli(
 def test_a_required_field_left_empty_is_an_error_under_required_nonempty(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = project(tmp_path)
-    node = (root / "nodes" / "Page.node.ts").read_text(encoding="utf-8")
-    (root / "nodes" / "Page.node.ts").write_text(node.replace(
-        'properties: [', 'properties: [\n      { displayName: "Title", name: "title", '
-        'type: "string", default: "", required: true },', 1), encoding="utf-8")
-    config = (root / "pygen.toml").read_text(encoding="utf-8")
-    assert run(root, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
-    blank = saved(root, {"title": ""})
-    done = run(root, "validate-workflow", str(blank), monkeypatch=monkeypatch)
+    add_fields(root, '\n      { displayName: "Title", name: "title", '
+               'type: "string", default: "", required: true },')
+    done = gen_and_validate(root, {"title": ""}, monkeypatch)
     assert (done.exit_code, done.stdout) == (0, "")  # off: an empty string is a string
-    (root / "pygen.toml").write_text(config + "required_nonempty = true\n", encoding="utf-8")
-    g = run(root, "gen", "-q", monkeypatch=monkeypatch)
-    assert g.exit_code == 0, g.output
-    done = run(root, "validate-workflow", str(blank), monkeypatch=monkeypatch)
+    (root / "pygen.toml").write_text(CONFIG + "required_nonempty = true\n", encoding="utf-8")
+    done = gen_and_validate(root, {"title": ""}, monkeypatch)
     assert done.exit_code == 1
     assert done.stdout.splitlines() == [
         "error: $.nodes[0].parameters.title: required field is empty (string)"]
@@ -142,8 +150,7 @@ def test_a_required_field_left_empty_is_an_error_under_required_nonempty(
 def test_a_mistyped_option_listed_once_per_condition_names_the_nearest(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = project(tmp_path)
-    node = (root / "nodes" / "Page.node.ts").read_text(encoding="utf-8")
-    (root / "nodes" / "Page.node.ts").write_text(node.replace('properties: [', '''properties: [
+    add_fields(root, '''
       { displayName: "Resource", name: "resource", type: "options", default: "message",
         options: [{ name: "Message", value: "message" }, { name: "User", value: "user" }] },
       { displayName: "Action", name: "action", type: "options", default: "post",
@@ -151,11 +158,9 @@ def test_a_mistyped_option_listed_once_per_condition_names_the_nearest(
         options: [{ name: "Post", value: "post" }, { name: "Delete", value: "delete" }] },
       { displayName: "Action", name: "action", type: "options", default: "info",
         displayOptions: { show: { resource: ["user"] } },
-        options: [{ name: "Info", value: "info" }] },''', 1), encoding="utf-8")
-    assert run(root, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
-    done = run(root, "validate-workflow", "--json",
-               str(saved(root, {"resource": "message", "action": "pots"})),
-               monkeypatch=monkeypatch)
+        options: [{ name: "Info", value: "info" }] },''')
+    done = gen_and_validate(root, {"resource": "message", "action": "pots"}, monkeypatch,
+                            "--json")
     (finding,) = json.loads(done.stdout)["findings"]
     assert (finding["rule"], finding["level"], finding["suggestion"]) == ("enum", "error", "post")
     assert finding["fix"] == {"op": "set", "path": "$.nodes[0].parameters.action",

@@ -27,6 +27,12 @@ def extracted(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], l
     return [n["type"] for n in doc["nodes"]], [d["message"] for d in doc["diagnostics"]]
 
 
+def types_of(tmp_path: Path, library: str, files: dict[str, str],
+             monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The node types a fresh project of `files` registers with `library`, in order."""
+    return extracted(project(tmp_path / "p", library, files), monkeypatch)[0]
+
+
 LITE = 'import { LiteGraph } from "litegraph.js";\nclass A {}\n'
 
 
@@ -65,16 +71,15 @@ for (const n of names) LiteGraph.registerNodeType(n, A);
 
 def test_a_file_not_importing_the_library_is_no_registration(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = project(tmp_path / "p", "litegraph", {
+    assert types_of(tmp_path, "litegraph", {
         "reg.ts": LITE + 'import "./other";\nLiteGraph.registerNodeType("real/one", A);\n',
         "other.ts": "export const LiteGraph = { registerNodeType(n: string) { return n; } };\n"
-                    'LiteGraph.registerNodeType("fake/one");\n'})
-    assert extracted(root, monkeypatch)[0] == ["real/one"]
+                    'LiteGraph.registerNodeType("fake/one");\n'}, monkeypatch) == ["real/one"]
 
 
 def test_logicflow_objects_default_exported_and_edges_left_out(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = project(tmp_path / "p", "logicflow", {
+    assert types_of(tmp_path, "logicflow", {
         "setup.ts": 'import LogicFlow from "@logicflow/core";\nimport card from "./card";\n'
                     'import wire from "./wire";\n'
                     "export function setup(lf: LogicFlow) {\n  lf.register(card);\n"
@@ -84,8 +89,8 @@ def test_logicflow_objects_default_exported_and_edges_left_out(
                    'export default { type: "card", view: RectNode, model: CardModel };\n',
         "wire.ts": 'import { BezierEdge, BezierEdgeModel } from "@logicflow/core";\n'
                    "class WireModel extends BezierEdgeModel {}\n"
-                   'export default { type: "wire", view: BezierEdge, model: WireModel };\n'})
-    assert extracted(root, monkeypatch)[0] == ["card", "old-style"]
+                   'export default { type: "wire", view: BezierEdge, model: WireModel };\n'},
+        monkeypatch) == ["card", "old-style"]
 
 
 def test_a_keyed_type_and_the_definitions_static_keys(
@@ -105,13 +110,12 @@ register({ shape: "fetch", component: Card, label: "Fetch URL", data: { url: "" 
 
 def test_a_call_restricted_by_its_category_argument(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    root = project(tmp_path / "p", "g6", {"reg.ts": """
+    assert types_of(tmp_path, "g6", {"reg.ts": """
 import { ExtensionCategory, register } from "@antv/g6";
 class Card {}
 register(ExtensionCategory.NODE, "card", Card);
 register(ExtensionCategory.EDGE, "wire", Card);
-"""})
-    assert extracted(root, monkeypatch)[0] == ["card"]
+"""}, monkeypatch) == ["card"]
 
 
 def test_a_type_map_annotated_in_use_memo_or_given_to_the_option(
