@@ -1,10 +1,10 @@
 """Several node skills in one `standard` answer: what one skill said is not said again.
 
-The first worked example shows the whole workflow (the envelope, ids, positions, edges); each
-later one is its wiring on one line, with the node's own data and its neighbours'. A field
-bullet already given word for word by an earlier skill is its name and "as above". The
-whole text of each stays one `get_node_skill(detail="full")` away, which the first skill
-spells out and the later ones call `"full"`.
+The batch's first worked example (not always its first skill's) shows the whole workflow (the
+envelope, ids, positions, edges); each later one is its wiring on one line, with the node's own
+data and its neighbours'. A field bullet already given word for word by an earlier skill is its
+name and "as above". The whole text of each stays one `get_node_skill(detail="full")` away,
+which the first skill spells out and the later ones call `"full"`.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def _wiring(text: str, node_type: str) -> str | None:
         elif target is own and source is not None:
             wires.append(f"{_node(source)} `{edge.get('sourceHandle')}` → "
                          f"`{edge.get('targetHandle')}`")
-    return (f"As in the first worked example above, with data `{data}`"
+    return (f"As in the worked example above, with data `{data}`"
             + (f", wired {'; '.join(wires)}" if wires else "")
             + f" (in full: {FULL}).")
 

@@ -109,7 +109,7 @@ def test_a_batch_says_each_thing_once_and_loses_no_field_name() -> None:
     assert len(parts) == len(FIVE)
     assert "```json\n{\n \"nodes\"" in parts[0]  # the first worked example stays whole
     music = parts[3]
-    assert ('As in the first worked example above, with data `{"label": "Generate Music", '
+    assert ('As in the worked example above, with data `{"label": "Generate Music", '
             '"fieldMappings": {"in": "prompt"}}`, wired `text-prompt` `text` → `in`; `audio` → '
             '`merge-video-audio` `audio` (in full: "full").') in music
     assert "- `label: string` (as above)" in music
