@@ -168,14 +168,23 @@ def field_list(text: str, entries: list[Entry]) -> FieldKeys | None:
     descriptors: list[set[str]] = []
     for entry in entries:
         for member, at in entry.members.items():
-            if member in SHAPE_KEYS or not text.startswith("[", at):
+            if member in SHAPE_KEYS:
                 continue  # a literal's `inputs`/`outputs` of `{name, type}` are its handles
-            shape, _ = read_literal(text, at)
-            described = [k for k in shape.entry_keys if "type" in k and k & set(NAME_KEYS)]
-            if described and 2 * len(described) >= shape.entries:
+            if text.startswith("{", at):
+                # A record of descriptors (`configSchema: {to: {type, label}}`): each key
+                # names its field, as the field-list reader takes it.
+                count = len(object_members(text, at))
+                described = [set(d.members) for d in read(text, at) if "type" in d.members]
+            elif text.startswith("[", at):
+                shape, _ = read_literal(text, at)
+                count = shape.entries
+                described = [k for k in shape.entry_keys if "type" in k and k & set(NAME_KEYS)]
+            else:
+                continue
+            if described and 2 * len(described) >= count:
                 lists[member] += 1
                 descriptors += described
-            elif shape.entries:
+            elif count:
                 other[member] += 1
     # Carried (if empty) by most entries: a member a few entries hold is theirs, not the
     # catalog's way of describing data.
@@ -216,8 +225,10 @@ def default_key(text: str, entries: list[Entry], fields: FieldKeys) -> str | Non
     seen = 0
     for entry in entries:
         at = entry.members.get(fields.member)
-        names = {d.strings[name] for d in read(text, at) if name in d.strings} \
-            if at is not None and text.startswith("[", at) else set()
+        names = set() if at is None else \
+            {d.key for d in read(text, at) if d.key} if text.startswith("{", at) else \
+            {d.strings[name] for d in read(text, at) if name in d.strings} \
+            if text.startswith("[", at) else set()
         if not names:
             continue
         seen += 1

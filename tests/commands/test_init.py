@@ -65,4 +65,19 @@ def test_every_shape_has_a_fixture() -> None:
             "node-type-classes", "builder-calls", "solution-exclude", "zod-builder",
             "keyed-by-values", "descriptor-fields", "registrations-litegraph",
             "registrations-logicflow", "registrations-x6",
-            "registrations-react-flow"} <= set(SHAPES)
+            "registrations-react-flow", "descriptor-records"} <= set(SHAPES)
+
+
+def test_a_record_of_descriptors_types_the_skills_fields(tmp_path: Path) -> None:
+    # `settings: {to: {type, label, required}}`: each key names its field, its type word
+    # says the JSON type, a `select`'s options become the enum.
+    root = tmp_path / "records"
+    shutil.copytree(FIXTURES / "descriptor-records", root,
+                    ignore=shutil.ignore_patterns("expected.json"))
+    assert pygen(root, "init").returncode == 0
+    assert pygen(root, "gen", "-q").returncode == 0
+    mail = (root / "skills" / "nodes" / "send-mail.md").read_text(encoding="utf-8")
+    assert "- `to: string` — To" in mail and "- `body: string` — Body" in mail
+    row = (root / "skills" / "nodes" / "pick-row.md").read_text(encoding="utf-8")
+    assert '- `order?: "first" | "last"` — default `"first"`' in row
+    assert pygen(root, "check", "-q").returncode == 0

@@ -86,6 +86,31 @@ def test_a_member_of_field_descriptors_becomes_the_field_list_with_its_spellings
     assert dict(found.dialect.field_keys) == {"name": "key", "default": "defaultValue"}
 
 
+RECORDS = """
+export const ACTS = {
+  mail: { id: "mail", name: "Mail", inputs: [{ name: "in", type: "any" }],
+          config: { to: { type: "string", label: "To" }, body: { type: "textarea" } } },
+  wait: { id: "wait", name: "Wait", inputs: [], config: {} },
+  pick: { id: "pick", name: "Pick", inputs: [], defaults: { order: "first" },
+          config: { order: { type: "select", options: ["first", "last"] } } },
+};
+"""
+
+
+def test_a_record_of_descriptors_is_the_field_list_keyed_by_field_name() -> None:
+    said = candidate(RECORDS).dialect
+    assert said is not None and said.field_list == "config"
+    assert dict(said.field_keys) == {}
+
+
+def test_a_record_of_plain_values_is_no_field_list() -> None:
+    plain = RECORDS.replace('{ type: "string", label: "To" }', '"x"').replace(
+        '{ type: "textarea" }', '"y"').replace('{ type: "select", options: ["first", "last"] }',
+                                              '"z"')
+    said = candidate(plain).dialect
+    assert said is None or said.field_list is None
+
+
 def test_a_list_member_of_plain_values_is_no_field_list() -> None:
     text = DESCRIBED.replace("form: [{ key", "tags: [\"a\"], form: [{ key")
     plain = text.replace('{ key: "url"', '{ word: "url"').replace('{ key: "level"', '{ w: "x"')
