@@ -59,4 +59,4 @@ def test_every_shape_has_a_fixture() -> None:
             "node-type-classes", "builder-calls", "solution-exclude", "zod-builder",
             "keyed-by-values", "descriptor-fields", "registrations-litegraph",
             "registrations-logicflow", "registrations-x6",
-            "registrations-react-flow"} <= set(SHAPES)
+            "registrations-react-flow", "registrations-node-red"} <= set(SHAPES)
