@@ -65,7 +65,8 @@ def test_every_shape_has_a_fixture() -> None:
             "node-type-classes", "builder-calls", "solution-exclude", "zod-builder",
             "keyed-by-values", "descriptor-fields", "registrations-litegraph",
             "registrations-logicflow", "registrations-x6",
-            "registrations-react-flow", "descriptor-records"} <= set(SHAPES)
+            "registrations-react-flow", "descriptor-records",
+            "registrations-node-red"} <= set(SHAPES)
 
 
 def test_a_record_of_descriptors_types_the_skills_fields(tmp_path: Path) -> None:
