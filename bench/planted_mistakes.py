@@ -254,6 +254,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.planted_mistakes")
     parser.add_argument("--corpus", type=Path, required=True)
     parser.add_argument("--records", type=Path, help="a saved n8n loader run (JSON list)")
+    parser.add_argument("--n8n-version", help="read this n8n-nodes-base release (default: latest)")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pygen-bench")
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--sample", type=int, default=300)
@@ -261,7 +262,7 @@ def main() -> None:
     args = parser.parse_args()
     saved = real_workflows.load_saved(args.corpus, real_workflows.corpora(real_workflows.MANIFEST))
     sample = random.Random(args.seed).sample(saved, min(args.sample, len(saved)))
-    catalog = real_workflows.n8n_catalog(args.records, args.cache)
+    catalog = real_workflows.n8n_catalog(args.records, args.cache, args.n8n_version)
     before = {s: validate_workflow(s.workflow, catalog) for s in sample}
     clean = [s for s in sample if not any(f.level == "error" for f in before[s])]
     print(f"-- {len(clean)} of {len(sample)} sampled workflows validate clean (seed {args.seed})")

@@ -1,8 +1,8 @@
 """Real saved workflows against a real catalog: every finding on a workflow someone built and
 ran is a defect of that file or a pygen bug.
 
-`python -m bench.real_workflows --corpus DIR [--sample 300] [--seed 32] [--records FILE] [--tools]
-[--verdicts bench/workflow_verdicts.toml] [--draw 30]`
+`python -m bench.real_workflows --corpus DIR [--sample 300] [--seed 32]
+[--records FILE | --n8n-version V] [--tools] [--verdicts bench/workflow_verdicts.toml] [--draw 30]`
 
 The corpora are pinned in bench/workflow_corpora.toml (repository, commit, the glob of its
 workflow files); DIR holds each checkout under `<owner>+<name>`. Nothing of them is copied
@@ -94,11 +94,15 @@ def load_saved(root: Path, entries: list[dict[str, str]],
     return out
 
 
-def n8n_catalog(records_file: Path | None, cache: Path) -> Catalog:
+def n8n_catalog(records_file: Path | None, cache: Path,
+                version: str | None = None) -> Catalog:
     if records_file is not None:
         records = json.loads(records_file.read_text(encoding="utf-8"))
     else:
-        records, _, _ = real_catalogs.run_loader("n8n", real_catalogs.install(cache, "n8n"))
+        # A pinned release: the latest package can name dependencies the registry lacks.
+        package = real_catalogs.install_release(cache, version) if version else \
+            real_catalogs.install(cache, "n8n")
+        records, _, _ = real_catalogs.run_loader("n8n", package)
     found = real_catalogs.tally("n8n", real_catalogs.named("n8n", records))
     return build_catalog(Model(nodes=tuple(found.nodes), conventions=real_catalogs.SAVED["n8n"]))
 
@@ -161,6 +165,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--draw", type=int, default=30)
     parser.add_argument("--records", type=Path, help="a saved n8n loader run (JSON list)")
+    parser.add_argument("--n8n-version", help="read this n8n-nodes-base release (default: latest)")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pygen-bench")
     parser.add_argument("--tools", action="store_true", help="sample the workflows that use "
                         "a …Tool variant of a base node instead (their other nodes' types "
@@ -172,7 +177,7 @@ def main() -> None:
                        uses_tools if args.tools else base_only)
     sample = random.Random(args.seed).sample(saved, min(args.sample, len(saved)))
     started = time.process_time()
-    catalog = n8n_catalog(args.records, args.cache)
+    catalog = n8n_catalog(args.records, args.cache, args.n8n_version)
     loaded = time.process_time() - started
     started = time.process_time()
     results = {s: own_findings(s, validate_workflow(s.workflow, catalog)) for s in sample}
