@@ -214,6 +214,17 @@ def _generic_keys(descriptors: list[set[str]]) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
+def _field_names(text: str, at: int | None, name: str) -> set[str]:
+    """The field names a field list at `at` gives: a record's keys, or a list's `name` values."""
+    if at is None:
+        return set()
+    if text.startswith("{", at):
+        return {d.key for d in read(text, at) if d.key}
+    if text.startswith("[", at):
+        return {d.strings[name] for d in read(text, at) if name in d.strings}
+    return set()
+
+
 def default_key(text: str, entries: list[Entry], fields: FieldKeys) -> str | None:
     """The member holding the node's default data, when it is not `defaultData`: an object
     literal whose keys are fields the entry's own field list names, in most entries whose
@@ -224,11 +235,7 @@ def default_key(text: str, entries: list[Entry], fields: FieldKeys) -> str | Non
     votes: Counter[str] = Counter()
     seen = 0
     for entry in entries:
-        at = entry.members.get(fields.member)
-        names = set() if at is None else \
-            {d.key for d in read(text, at) if d.key} if text.startswith("{", at) else \
-            {d.strings[name] for d in read(text, at) if name in d.strings} \
-            if text.startswith("[", at) else set()
+        names = _field_names(text, entry.members.get(fields.member), name)
         if not names:
             continue
         seen += 1
