@@ -7,8 +7,8 @@ Each plant changes one thing in the embedded example's saved workflow
 server's `validate_workflow_json` (the same `validate_workflow` over the catalog read from the
 package's `nodes.schema.json`) and `scripts/validate_workflow.py` run by a plain `python -I`
 beside that schema file. They agree when both call the workflow valid, or both call it
-invalid and the script names an error at a path the server names one at. Parity is the share
-of plants they agree on.
+invalid and the script names an error the server names (the same JSON path and rule id).
+Parity is the share of plants they agree on; "exact" counts those whose errors are the same.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ PLANTS: dict[str, Callable[[Workflow], object]] = {
 
 @dataclass(frozen=True)
 class Verdict:
-    errors: frozenset[str]  # the paths of its errors
+    errors: frozenset[tuple[str, str]]  # (path, rule id) of each error
 
     @property
     def valid(self) -> bool:
@@ -132,7 +132,7 @@ def planted() -> dict[str, Workflow]:
 
 
 def server_verdict(workflow: Workflow, catalog: Catalog) -> Verdict:
-    return Verdict(frozenset(f.path for f in validate_workflow(workflow, catalog)
+    return Verdict(frozenset((f.path, f.rule or "") for f in validate_workflow(workflow, catalog)
                              if f.level == "error"))
 
 
@@ -148,10 +148,16 @@ def script_verdicts(workflows: dict[str, Workflow], script: Path) -> dict[str, V
             if done.returncode not in (0, 1):
                 raise RuntimeError(f"{script} on {name}: exit {done.returncode}: "
                                    f"{done.stderr.strip()}")
-            errors = [line.removeprefix("error: ").rsplit(": ", 1)[0].split(": ", 1)[0]
-                      for line in done.stdout.splitlines() if line.startswith("error: ")]
-            out[name] = Verdict(frozenset(errors))
+            out[name] = Verdict(frozenset(_error(line) for line in done.stdout.splitlines()
+                                          if line.startswith("error: ")))
     return out
+
+
+def _error(line: str) -> tuple[str, str]:
+    """(path, rule) of the script's `error: PATH: message [rule]` (no rule: "")."""
+    path = line.removeprefix("error: ").split(": ", 1)[0]
+    rule = line.rsplit(" [", 1)[1].rstrip("]") if line.endswith("]") and " [" in line else ""
+    return path, rule
 
 
 def agree(server: Verdict, script: Verdict) -> bool:
@@ -195,10 +201,12 @@ def main(argv: list[str] | None = None) -> int:
               f"{'valid' if script.valid else 'invalid':8} {'yes' if ok else 'NO'}"
               + ("" if ok else f"  server {sorted(server.errors)} script "
                                f"{sorted(script.errors)}"))
+    exact = sum(server == script for server, script in results.values())
     mistakes = [n for n, (server, _) in results.items() if not server.valid]
     caught = sum(not results[n][1].valid for n in mistakes)
     print(f"parity: {same} of {len(results)} ({100 * same / len(results):.0f}%); the script "
-          f"finds {caught} of the {len(mistakes)} plants the server calls invalid")
+          f"finds {caught} of the {len(mistakes)} plants the server calls invalid; the same "
+          f"errors on {exact}")
     return 0
 
 

@@ -1,34 +1,68 @@
 """The script an Agent Skills package ships to validate a workflow without MCP or pygen.
 
-`SCRIPT` is written as `scripts/validate_workflow.py`: Python 3 standard library only, reading
-`references/nodes.schema.json` beside it. It checks what an agent gets wrong most: node ids,
-types, required fields, enum values, value types, unknown fields, edge ends and handle ids, in
-the layout the schema's `x-conventions` declare (a node envelope, a connections map).
-`pygen validate-workflow --schemas` checks more (limits, connection rules) where pygen is
-installed.
+`SCRIPT` is written as `scripts/validate_workflow.py`: Python 3 standard library only, a small
+interpreter of `references/nodes.schema.json` beside it. That document is the rule table:
+`gen` writes it from the model, and the server's catalog (`Catalog.from_json`, the one
+`pygen serve --schemas` and `validate-workflow --schemas` use) is read from the same text, so
+both judge a workflow by the same data: each type's data schema (`$defs`: required, enum,
+type, ranges, lengths, patterns, nested objects and lists), its handles with their types and
+edge limits (`x-handles`), the node-id and result markers on fields (`x-nodeIds`, `x-result`),
+the workflow's own keys (`x-workflow`) and the editor's conventions (`x-conventions`: layout,
+mapping field, acyclic graph). Each finding carries the server's rule id; parity with the
+server on a planted set is measured by bench/package_parity.py and tested. What needs more
+than the document (expressions, load-step renames, version variants, did-you-mean fixes)
+stays with pygen's `validate-workflow`.
 """
 
 from __future__ import annotations
 
-SCRIPT = '''#!/usr/bin/env python3
+SCRIPT = r'''#!/usr/bin/env python3
 """Validate a saved workflow JSON against references/nodes.schema.json (in its layout).
 
 Usage: python scripts/validate_workflow.py WORKFLOW.json   (or - for stdin; -h, --help: this)
-Prints one line per problem (path: message) and exits 1 when there are errors, else 0.
+Prints one line per problem, `level: path: message [rule]`, and exits 1 when there are
+errors, else 0. Every rule is read from the schema file: node types and their data (required
+fields, values, types, ranges), ids, edges and handles (their types and edge limits), the
+mapping field, node-id references, cycles where the editor forbids them, the workflow's keys.
 """
 import json
 import pathlib
+import re
 import sys
 
 SCHEMAS = pathlib.Path(__file__).resolve().parent.parent / "references" / "nodes.schema.json"
 KINDS = {"string": str, "boolean": bool, "array": list, "object": dict,
          "number": (int, float), "integer": int}
+WILDCARDS = {"any", "unknown", "*"}
+EMPTY = (None, "", [], {})
 
 
-def kind_ok(value, schema):
-    kinds = schema.get("type")
-    if kinds is None:
-        return True
+class Run:
+    """The schema document, its conventions and the findings so far."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self.conv = doc.get("x-conventions") or {}
+        self.out = []
+
+    def add(self, level, path, message, rule):
+        self.out.append((level, path, message, rule))
+
+    def error(self, path, message, rule):
+        self.add("error", path, message, rule)
+
+
+def show(value):
+    return json.dumps(value, ensure_ascii=False)
+
+
+def same(a, b):
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    return a == b and isinstance(a, (int, float)) == isinstance(b, (int, float))
+
+
+def kind_ok(value, kinds):
     kinds = kinds if isinstance(kinds, list) else [kinds]
     for kind in kinds:
         if kind == "null" and value is None:
@@ -36,27 +70,112 @@ def kind_ok(value, schema):
         wanted = KINDS.get(kind)
         if wanted and isinstance(value, wanted) and not (
                 isinstance(value, bool) and kind in ("number", "integer")):
-            return True
+            if kind != "integer" or float(value).is_integer():
+                return True
     return False
 
 
-def check_data(node_type, data, defs, path, out):
-    schema = defs.get(node_type, {})
-    props = schema.get("properties", {})
-    for name in schema.get("required", []):
-        if name not in data and "default" not in props.get(name, {}):
-            out.append(("error", f"{path}.{name}", "missing required field"))
+def resolve(schema, run):
+    seen = 0
+    while isinstance(schema, dict) and isinstance(schema.get("$ref"), str) and seen < 20:
+        target = run.doc
+        for part in schema["$ref"].lstrip("#/").split("/"):
+            target = target.get(part, {}) if isinstance(target, dict) else {}
+        schema, seen = target, seen + 1
+    return schema if isinstance(schema, dict) else {}
+
+
+def choices(schema):
+    if "enum" in schema:
+        return schema["enum"]
+    return [schema["const"]] if "const" in schema else None
+
+
+def check_value(value, schema, path, run, top=False):
+    """The JSON Schema keywords the document uses, each finding with the server's rule id."""
+    schema = resolve(schema, run)
+    for key in ("anyOf", "oneOf"):
+        branches = [resolve(b, run) for b in schema.get(key) or ()]
+        if branches and not any(passes(value, b, path, run) for b in branches):
+            allowed = [v for b in branches for v in choices(b) or ()]
+            if allowed and all(choices(b) is not None or b.get("type") == "null"
+                               for b in branches):
+                run.error(path, f"{show(value)} is not one of {show(allowed)}", "enum")
+            else:
+                run.error(path, f"{show(value)} matches none of the allowed forms", "schema")
+            return
+    allowed = choices(schema)
+    if allowed is not None:
+        if not any(same(value, v) for v in allowed):
+            options = show(allowed[0]) if len(allowed) == 1 else f"one of {show(allowed)}"
+            run.error(path, f"{show(value)} is not {options}", "enum")
+        return
+    if "type" in schema and not kind_ok(value, schema["type"]):
+        run.error(path, f"expected {schema['type']}, got {show(value)[:40]}", "type")
+        return
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        check_number(value, schema, path, run)
+    if isinstance(value, str):
+        check_length(len(value), schema, "Length", "characters", path, run)
+        pattern = schema.get("pattern")
+        if isinstance(pattern, str) and re.search(pattern, value) is None:
+            run.error(path, f"{show(value)} does not match {pattern}", "pattern")
+    if isinstance(value, list):
+        check_length(len(value), schema, "Items", "items", path, run)
+        items = schema.get("items")
+        for i, item in enumerate(value if isinstance(items, dict) else ()):
+            check_value(item, items, f"{path}[{i}]", run)
+    if isinstance(value, dict):
+        check_object(value, schema, path, run, top)
+
+
+def passes(value, schema, path, run):
+    probe = Run(run.doc)
+    check_value(value, schema, path, probe)
+    return not any(level == "error" for level, *_ in probe.out)
+
+
+def check_number(value, schema, path, run):
+    for key, bad, says in (("minimum", lambda v, b: v < b, ">="),
+                           ("maximum", lambda v, b: v > b, "<="),
+                           ("exclusiveMinimum", lambda v, b: v <= b, ">"),
+                           ("exclusiveMaximum", lambda v, b: v >= b, "<")):
+        bound = schema.get(key)
+        if isinstance(bound, (int, float)) and bad(value, bound):
+            run.error(path, f"{value} is out of range: it must be {says} {bound}", "range")
+
+
+def check_length(size, schema, word, unit, path, run):
+    low, high = schema.get(f"min{word}"), schema.get(f"max{word}")
+    if isinstance(low, int) and size < low:
+        run.error(path, f"too short: at least {low} {unit}", "length")
+    if isinstance(high, int) and size > high:
+        run.error(path, f"too long: at most {high} {unit}", "length")
+
+
+def check_object(data, schema, path, run, top):
+    props = schema.get("properties") or {}
+    fills = run.conv.get("editor_fills_defaults")
+    for name in schema.get("required") or ():
+        if name in data:
+            continue
+        if not fills:
+            run.error(f"{path}.{name}", "missing required field", "required")
+        elif "default" not in props.get(name, {}):
+            run.add("warning", f"{path}.{name}", "missing required field (the editor leaves "
+                    "it unset)", "required")
+    extra = schema.get("additionalProperties")
     for name, value in data.items():
         prop = props.get(name)
         if prop is None:
-            if props:
-                out.append(("warning", f"{path}.{name}", f"unknown field for {node_type!r}"))
+            if isinstance(extra, dict):
+                check_value(value, extra, f"{path}.{name}", run)
+            elif extra is False or (top and props):
+                run.add("warning", f"{path}.{name}", "unknown field", "unknown-field")
             continue
-        allowed = prop.get("enum", [prop["const"]] if "const" in prop else None)
-        if allowed is not None and value not in allowed:
-            out.append(("error", f"{path}.{name}", f"{value!r} is not one of {allowed}"))
-        elif not kind_ok(value, prop):
-            out.append(("error", f"{path}.{name}", f"expected {prop.get('type')}"))
+        if run.conv.get("required_nonempty") and prop.get("x-nonempty") and value in EMPTY:
+            run.error(f"{path}.{name}", "required field is empty", "required-empty")
+        check_value(value, prop, f"{path}.{name}", run)
 
 
 def get_path(value, dotted):
@@ -67,104 +186,317 @@ def get_path(value, dotted):
     return value
 
 
+def number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def check(workflow, doc):
     """Nodes and edges in the layout the schema's x-conventions declare (React Flow's
     {id, type, position, data} and an edges array when it declares none)."""
-    out = []
-    defs, handles = doc.get("$defs", {}), doc.get("x-handles", {})
-    conv = doc.get("x-conventions", {})
+    run = Run(doc)
+    conv = run.conv
+    defs = doc.get("$defs", {})
     keys = {k: conv.get(f"node_{k}_key", k) for k in ("type", "data", "position")}
     mapped = conv.get("connections_key")
     edges_key = mapped or "edges"
     if not isinstance(workflow, dict):
-        return [("error", "$", f"a workflow is an object with nodes and {edges_key}")]
+        return [("error", "$", f"a workflow is an object with nodes and {edges_key}",
+                 "workflow-shape")]
     nodes, edges = workflow.get("nodes"), workflow.get(edges_key)
     if not isinstance(nodes, list) or not isinstance(edges, dict if mapped else list):
         shape = "an object" if mapped else "an array"
-        return [("error", "$", f"expected nodes (an array) and {edges_key} ({shape})")]
-    types, named = {}, {}
+        return [("error", "$", f"expected nodes (an array) and {edges_key} ({shape})",
+                 "workflow-shape")]
+    types, named, datas = {}, {}, {}
     for i, node in enumerate(nodes):
         path = f"$.nodes[{i}]"
         if not isinstance(node, dict):
-            out.append(("error", path, "expected a node object"))
+            run.error(path, "expected a node object", "node-shape")
             continue
         node_id, node_type = node.get("id"), get_path(node, keys["type"])
         data = get_path(node, keys["data"])
-        if not isinstance(node_id, str) or node_id in types:
-            out.append(("error", f"{path}.id", "expected a unique string id"))
+        if not isinstance(node_id, str):
+            run.error(f"{path}.id", "expected a string node id unique in the workflow", "id")
+        elif node_id in types:
+            run.error(f"{path}.id", f"duplicate node id {show(node_id)}", "duplicate-id")
         if node_type not in defs:
-            out.append(("error", f"{path}.{keys['type']}", f"unknown node type {node_type!r}"))
+            run.error(f"{path}.{keys['type']}", f"unknown node type {show(node_type)}",
+                      "unknown-node-type")
         elif not isinstance(data, dict):
-            out.append(("error", f"{path}.{keys['data']}", "expected the node's data object"))
+            run.error(f"{path}.{keys['data']}", "expected the node's data object", "node-shape")
         else:
-            check_data(node_type, data, defs, f"{path}.{keys['data']}", out)
-        position = get_path(node, keys["position"])
-        pair = conv.get("position_pair")
-        if not (isinstance(position, list) and len(position) == 2 if pair
-                else isinstance(position, dict)):
-            out.append(("error", f"{path}.{keys['position']}",
-                        "expected [x, y]" if pair else "expected {x, y}"))
-        types[node_id] = node_type
+            check_value(data, defs[node_type], f"{path}.{keys['data']}", run, top=True)
+        check_position(get_path(node, keys["position"]), f"{path}.{keys['position']}", run)
+        if isinstance(node_id, str) and node_id not in types:
+            types[node_id] = node_type if node_type in defs else None
+            datas[node_id] = (i, data if isinstance(data, dict) else None)
         named[node.get(conv.get("connection_node_key", "id"))] = node_type
+    for node_id, (i, data) in datas.items():
+        if data is not None and types[node_id] is not None:
+            node_rules(data, defs[types[node_id]], f"$.nodes[{i}].{keys['data']}", types, run)
     if mapped:
-        check_connections(edges, named, handles, f"$.{mapped}", out)
+        check_connections(edges, named, doc.get("x-handles", {}), f"$.{mapped}", run)
     else:
-        check_edges(edges, types, handles, out)
-    return out
+        Edges(run, types, datas, defs, keys).check(edges)
+    check_workflow_keys(workflow, doc.get("x-workflow"), edges_key, run)
+    return run.out
 
 
-def check_edges(edges, types, handles, out):
-    for j, edge in enumerate(edges):
-        path = f"$.edges[{j}]"
-        if not isinstance(edge, dict):
-            out.append(("error", path, "expected an edge object"))
+def check_position(position, path, run):
+    if run.conv.get("position_pair"):
+        if not (isinstance(position, list) and len(position) == 2
+                and all(number(v) for v in position)):
+            run.error(path, "expected [x, y]", "position")
+    elif not (isinstance(position, dict) and all(number(position.get(k)) for k in "xy")):
+        run.error(path, 'expected {"x": number, "y": number}', "position")
+
+
+def node_rules(data, schema, path, types, run):
+    """Node-id references (x-nodeIds) and a completed status without a result (x-result)."""
+    props = resolve(schema, run).get("properties") or {}
+    for name, value in data.items():
+        if not props.get(name, {}).get("x-nodeIds"):
             continue
-        for end, key, side in (("source", "sourceHandle", "outputs"),
-                               ("target", "targetHandle", "inputs")):
-            if edge.get(end) not in types:
-                out.append(("error", f"{path}.{end}", f"no node has id {edge.get(end)!r}"))
+        listed = isinstance(value, list)
+        for i, item in enumerate(value if listed else [value]):
+            if isinstance(item, str) and item not in types:
+                where = f"{path}.{name}[{i}]" if listed else f"{path}.{name}"
+                run.error(where, f"no node has id {show(item)}", "node-id-ref")
+    status = next((n for n in data if "completed" in (props.get(n, {}).get("enum") or ())),
+                  None)
+    results = [n for n, p in props.items() if p.get("x-result") and n != status
+               and "id" not in words(n)]
+    if (status is not None and data[status] == "completed" and results
+            and not any(data.get(n) not in EMPTY for n in results)):
+        run.error(f"{path}.{status}", 'says "completed" but no result field holds a value '
+                  f"({', '.join(results)})", "completed-without-result")
+
+
+def words(name):
+    """camelCase, snake_case and kebab-case words, lower-cased: currentJobId → current job id."""
+    return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name)]
+
+
+class Edges:
+    """An edges array: ids, ends and handles, handle types, the mapping field, the graph."""
+
+    def __init__(self, run, types, datas, defs, keys):
+        self.run, self.types, self.datas, self.defs = run, types, datas, defs
+        self.handles = run.doc.get("x-handles", {})
+        self.data_key = keys["data"]
+
+    def side(self, node_type, key):
+        entry = self.handles.get(node_type)
+        return entry.get(key) if isinstance(entry, dict) else None
+
+    def check(self, edges):
+        run, ids, ends = self.run, {}, []
+        for j, edge in enumerate(edges):
+            path = f"$.edges[{j}]"
+            if not isinstance(edge, dict):
+                run.error(path, "expected an edge object", "edge-shape")
                 continue
-            ids = handles.get(types[edge[end]], {}).get(side)
-            handle = edge.get(key)
-            if isinstance(ids, list) and ids and handle is not None and handle not in ids:
-                out.append(("error", f"{path}.{key}", f"{handle!r} is not one of {ids}"))
+            edge_id = edge.get("id")
+            if not isinstance(edge_id, str):
+                run.error(f"{path}.id", "expected a string edge id unique in the workflow", "id")
+            elif edge_id in ids:
+                run.error(f"{path}.id", f"duplicate edge id {show(edge_id)} (first at "
+                          f"{ids[edge_id]})", "duplicate-id")
+            else:
+                ids[edge_id] = path
+            known = [self.end(edge, path, *spec) for spec in (
+                ("source", "sourceHandle", "outputs"), ("target", "targetHandle", "inputs"))]
+            if None not in known:
+                ends.append((j, *known))
+        for j, source, target in ends:
+            self.connection(f"$.edges[{j}]", source, target)
+        self.mappings(ends)
+        self.graph(ends)
+
+    def end(self, edge, path, key, handle_key, side):
+        """(node id, node type or None, handle, whether the type has that handle)."""
+        node_id, handle = edge.get(key), edge.get(handle_key)
+        if node_id not in self.types:
+            self.run.error(f"{path}.{key}", f"no node has id {show(node_id)}", "edge-node")
+            return None
+        ids = self.side(self.types[node_id], side)
+        handle = handle if isinstance(handle, str) else None
+        if isinstance(ids, list) and ids and handle is not None and handle not in ids:
+            self.run.error(f"{path}.{handle_key}", f"{show(handle)} is not one of {show(ids)}",
+                           "edge-handle")
+        return (node_id, self.types[node_id], handle,
+                isinstance(ids, list) and handle in ids)
+
+    def connection(self, path, source, target):
+        (_, s_type, s_handle, _), (_, t_type, t_handle, _) = source, target
+        if s_type is None or t_type is None:
+            return
+        out_type = (self.side(s_type, "outputTypes") or {}).get(s_handle or "")
+        in_type = (self.side(t_type, "inputTypes") or {}).get(t_handle or "")
+        where = f"{path}.targetHandle"
+        if out_type and in_type and not compatible(out_type, in_type):
+            self.run.error(where, f"{s_type} output {show(s_handle)} carries {out_type}, but "
+                           f"input {show(t_handle)} of {t_type} takes {in_type}",
+                           "connection-type")
+        accepts = (self.side(t_type, "accepts") or {}).get(t_handle or "") or []
+        if not allows(accepts, s_type, out_type or s_handle):
+            self.run.error(where, f"input {show(t_handle)} of {t_type} accepts only "
+                           f"{', '.join(accepts)}", "connection-accepts")
+        rules = self.side(s_type, "connectsTo") or {}
+        goes = rules.get(s_handle or "") or rules.get("*") or []
+        if not allows(goes, t_type, in_type or t_handle):
+            self.run.error(where, f"{s_type} output {show(s_handle)} connects only to "
+                           f"{', '.join(goes)}", "connection-connects-to")
+
+    def mappings(self, ends):
+        """Each wired input has an entry in the mapping field; each entry names a field."""
+        conv = self.run.conv
+        field = conv.get("mapping_field")
+        if not field:
+            return
+        wired = {}
+        for _, source, target in ends:
+            if target[1] is not None and target[3]:
+                wired.setdefault(target[0], {}).setdefault(target[2], source[2])
+        for node_id, (i, data) in self.datas.items():
+            node_type = self.types[node_id]
+            if data is None or node_type is None:
+                continue
+            props = resolve(self.defs[node_type], self.run).get("properties") or {}
+            if field not in props:
+                continue
+            absent = props[field].get("default") if conv.get("editor_fills_defaults") else {}
+            entries = data.get(field, absent)
+            if not isinstance(entries, dict):
+                continue
+            base = f"$.nodes[{i}].{self.data_key}.{field}"
+            if conv.get("mapping_required"):
+                for handle in wired.get(node_id, {}):
+                    if handle not in entries:
+                        self.run.error(base, f"input {show(handle)} is wired but has no "
+                                       "entry; add it with the data field it fills",
+                                       "field-mapping-missing")
+            value_key = conv.get("mapping_value_key")
+            for handle, entry in entries.items():
+                inner = isinstance(entry, dict) and value_key
+                name = entry.get(value_key) if inner else entry
+                where = f"{base}.{handle}" + (f".{value_key}" if inner else "")
+                if isinstance(name, str) and name not in props:
+                    self.run.error(where, f"names {show(name)}, which is not a data field "
+                                   "of this node", "field-mapping-unknown-field")
+
+    def graph(self, ends):
+        conv, run = self.run.conv, self.run
+        if conv.get("acyclic"):
+            out = {}
+            for j, source, target in ends:
+                if source[0] == target[0]:
+                    run.error(f"$.edges[{j}]", f"connects node {show(source[0])} to itself; "
+                              "the graph must be acyclic", "graph-self-loop")
+                else:
+                    out.setdefault(source[0], []).append((j, target[0]))
+            for j, to in back_edges(out):
+                run.error(f"$.edges[{j}]", f"closes a cycle back to node {show(to)}; the "
+                          "graph must be acyclic", "graph-cycle")
+        seen = {}
+        for j, _, target in ends:
+            key = (target[0], target[2])
+            seen[key] = seen.get(key, 0) + 1
+            limits = self.side(target[1], "inputLimits") or {}
+            limit = limits.get(target[2] or "") or conv.get("edges_per_input")
+            if isinstance(limit, int) and seen[key] > limit:
+                run.error(f"$.edges[{j}].targetHandle", f"input {show(target[2])} of node "
+                          f"{show(target[0])} takes {limit} edge(s); this one is more",
+                          "input-edge-limit")
 
 
-def check_connections(connections, named, handles, base, out):
+def back_edges(out):
+    """The edges that close a cycle, by a depth-first search in document order."""
+    state = {}
+    for root in out:
+        if root in state:
+            continue
+        state[root], stack = 1, [(root, 0)]
+        while stack:
+            node, i = stack[-1]
+            nexts = out.get(node, [])
+            if i == len(nexts):
+                state[node] = 2
+                stack.pop()
+                continue
+            stack[-1] = (node, i + 1)
+            j, to = nexts[i]
+            if state.get(to) == 1:
+                yield j, to
+            elif to not in state:
+                state[to] = 1
+                stack.append((to, 0))
+
+
+def members(type_text):
+    return {part.strip() for part in type_text.split("|") if part.strip()}
+
+
+def compatible(out_type, in_type):
+    outs, ins = members(out_type), members(in_type)
+    return bool(outs & WILDCARDS or ins & WILDCARDS or outs & ins)
+
+
+def allows(rule, node_type, handle_type):
+    names = {node_type, *(members(handle_type) if handle_type else ())}
+    return not rule or bool(set(rule) & (names | WILDCARDS))
+
+
+def check_workflow_keys(workflow, schema, edges_key, run):
+    """The workflow's own keys, as its type (x-workflow) declares them."""
+    props = (schema or {}).get("properties") or {}
+    if not props:
+        return
+    for key, value in workflow.items():
+        if key in ("nodes", edges_key):
+            continue
+        if key in props:
+            check_value(value, props[key], f"$.{key}", run)
+        else:
+            run.add("warning", f"$.{key}", "unknown top-level key", "workflow-key")
+
+
+def check_connections(connections, named, handles, base, run):
     """{source: {kind: [[{node, type, index}]]}}: the outer list by the source's output,
     `index` the target's input, each by its position in the node type's handles."""
     for source, kinds in connections.items():
         path = f"{base}[{json.dumps(source)}]"
         if source not in named:
-            out.append(("error", path, f"no node is named {source!r}"))
+            run.error(path, f"no node is named {source!r}", "edge-node")
             continue
         outputs = handles.get(named[source], {}).get("outputs") or []
         for kind, lists in kinds.items() if isinstance(kinds, dict) else ():
             for index, targets in enumerate(lists if isinstance(lists, list) else ()):
                 where = f"{path}.{kind}[{index}]"
                 if outputs and index >= len(outputs):
-                    out.append(("error", where, f"{named[source]!r} has {len(outputs)} outputs"))
+                    run.error(where, f"{named[source]!r} has {len(outputs)} outputs",
+                              "output-index")
                 for target in targets if isinstance(targets, list) else ():
-                    check_target(target, named, handles, where, out)
+                    check_target(target, named, handles, where, run)
 
 
-def check_target(target, named, handles, where, out):
+def check_target(target, named, handles, where, run):
     name = target.get("node") if isinstance(target, dict) else None
     if name not in named:
-        out.append(("error", where, f"no node is named {name!r}"))
+        run.error(where, f"no node is named {name!r}", "edge-node")
         return
     inputs = handles.get(named[name], {}).get("inputs") or []
     slot = target.get("index", 0)
     if inputs and (not isinstance(slot, int) or not 0 <= slot < len(inputs)):
-        out.append(("error", where, f"input {slot!r} of {named[name]!r}: it has "
-                                    f"{len(inputs)} inputs"))
+        run.error(where, f"input {slot!r} of {named[name]!r}: it has {len(inputs)} inputs",
+                  "edge-handle")
 
 
 def main(argv):
     if len(argv) == 2 and argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         return 0
-    if len(argv) != 2:
+    if len(argv) != 2 or (argv[1].startswith("-") and argv[1] != "-"):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     try:
@@ -173,10 +505,15 @@ def main(argv):
     except (OSError, ValueError) as exc:
         print(f"{argv[1]}: cannot read the workflow ({exc})", file=sys.stderr)
         return 2
-    found = check(workflow, json.loads(SCHEMAS.read_text("utf-8")))
-    for level, path, message in found:
-        print(f"{level}: {path}: {message}")
-    errors = sum(level == "error" for level, _, _ in found)
+    try:
+        doc = json.loads(SCHEMAS.read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        print(f"{SCHEMAS}: cannot read the schemas ({exc})", file=sys.stderr)
+        return 2
+    found = check(workflow, doc)
+    for level, path, message, rule in found:
+        print(f"{level}: {path}: {message} [{rule}]")
+    errors = sum(level == "error" for level, *_ in found)
     print(f"{'invalid' if errors else 'valid'}: {errors} errors, "
           f"{len(found) - errors} warnings", file=sys.stderr)
     return 1 if errors else 0

@@ -92,8 +92,9 @@ def test_the_script_validates_a_workflow_without_pygen(exported: Path, tmp_path:
     broken = subprocess.run([sys.executable, "-I", str(script), str(bad)], capture_output=True,
                             text=True, check=False)
     assert broken.returncode == 1
-    assert "error: $.nodes[0].type: unknown node type 'text-promt'" in broken.stdout
-    assert "error: $.edges[0].source: no node has id 'nope'" in broken.stdout
+    assert ('error: $.nodes[0].type: unknown node type "text-promt" [unknown-node-type]'
+            in broken.stdout)
+    assert 'error: $.edges[0].source: no node has id "nope" [edge-node]' in broken.stdout
 
 
 def _point_at(root: Path, folder: str) -> None:
@@ -160,3 +161,24 @@ def test_the_package_guide_names_files_and_the_script_not_server_tools(exported:
         assert tool not in guide, tool
     assert "For one node type's fields read `references/<type>.md`;" in guide
     assert "Check the workflow with `scripts/validate_workflow.py WORKFLOW.json`" in guide
+
+
+def test_the_exported_script_gives_the_servers_verdict_on_the_planted_set(
+        exported: Path) -> None:
+    """Through the real export: the package's script, run by a plain `python -I`, against
+    the server's validation on bench/package_parity's plants (≥ 95% the same verdict)."""
+    from bench import package_parity
+    from pygen.validation.catalog import Catalog
+
+    editor = exported / "workflow-editor"
+    schemas = editor / "references" / "nodes.schema.json"
+    catalog = Catalog.from_json(schemas.read_bytes(), str(schemas))
+    workflows = package_parity.planted()
+    scripts = package_parity.script_verdicts(workflows, editor / "scripts" /
+                                             "validate_workflow.py")
+    same = [package_parity.agree(package_parity.server_verdict(w, catalog), scripts[n])
+            for n, w in workflows.items()]
+    assert len(same) >= 20 and sum(same) >= 0.95 * len(same)
+    for plant in ("field-mappings-emptied", "nested-above-maximum",
+                  "node-id-reference-to-missing-node"):
+        assert not scripts[plant].valid, plant

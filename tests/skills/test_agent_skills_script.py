@@ -38,7 +38,7 @@ def test_a_custom_envelope_is_read_where_it_is_declared(tmp_path: Path) -> None:
     assert run(tmp_path, conv, {"nodes": [node], "edges": []}) == []
     node["data"] = {"type": "fetch", "config": {"url": 3}}
     assert run(tmp_path, conv, {"nodes": [node], "edges": []}) == [
-        "error: $.nodes[0].data.config.url: expected string"]
+        "error: $.nodes[0].data.config.url: expected string, got 3 [type]"]
 
 
 def test_a_connections_map_and_pair_positions(tmp_path: Path) -> None:
@@ -55,8 +55,8 @@ def test_a_connections_map_and_pair_positions(tmp_path: Path) -> None:
         "Get": {"main": [[{"node": "Tel", "type": "main", "index": 0}], []]},
         "Gone": {"main": []}}}
     assert run(tmp_path, conv, bad) == [
-        "error: $.connections[\"Get\"].main[0]: no node is named 'Tel'",
-        "error: $.connections[\"Get\"].main[1]: 'fetch' has 1 outputs",
-        "error: $.connections[\"Gone\"]: no node is named 'Gone'"]
+        "error: $.connections[\"Get\"].main[0]: no node is named 'Tel' [edge-node]",
+        "error: $.connections[\"Get\"].main[1]: 'fetch' has 1 outputs [output-index]",
+        "error: $.connections[\"Gone\"]: no node is named 'Gone' [edge-node]"]
     assert run(tmp_path, conv, {"nodes": nodes, "edges": []}) == [
-        "error: $: expected nodes (an array) and connections (an object)"]
+        "error: $: expected nodes (an array) and connections (an object) [workflow-shape]"]

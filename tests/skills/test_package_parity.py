@@ -27,3 +27,13 @@ def test_the_bench_prints_the_parity(capsys: pytest.CaptureFixture[str]) -> None
     assert package_parity.main([]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert last.startswith("parity: ") and f"of {len(package_parity.PLANTS)} (" in last
+
+
+def test_the_bundled_script_gives_the_servers_verdict(
+        results: dict[str, tuple[package_parity.Verdict, package_parity.Verdict]]) -> None:
+    """Both read the same schema document: the same verdict, with an error of the same path
+    and rule, on at least 95% of the plants (all of them today)."""
+    differ = [n for n, (server, script) in results.items()
+              if not package_parity.agree(server, script)]
+    assert differ == []
+    assert sum(s == b for s, b in results.values()) >= 0.95 * len(results)
