@@ -50,9 +50,11 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
     """Path → text of every file of the package, from the skills folder's new `texts`."""
     editor = out / EDITOR
     guide = texts.get(layout.workflow_editor(skills_dir), "")
+    kept, left_out = _orchestrators(skills_dir)
     files = {editor / "SKILL.md": _skill_md(EDITOR, DESCRIPTION,
                                             _body(in_files(_file_tools(guide)))
-                                            + _files_note(node_types))}
+                                            + _files_note(node_types)
+                                            + _left_out_note(left_out))}
     stems = layout.file_stems(node_types)
     for node_type in node_types:
         text = texts.get(layout.node_file(skills_dir, node_type, stems))
@@ -62,13 +64,42 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
     if schema is not None:
         files[editor / "references" / "nodes.schema.json"] = schema
     files[editor / "scripts" / "validate_workflow.py"] = SCRIPT
+    for text in kept:
+        meta = parse_frontmatter(text)
+        keys = {k: meta[k] for k in ALLOWED_KEYS if k in meta}
+        files[out / meta["name"] / "SKILL.md"] = _frontmatter(keys) + _body(text)
+    return files
+
+
+# The Skill Call Protocol's server tools: the package's script implements none of them, so
+# an orchestrator that calls skills through them cannot run from files alone.
+PROTOCOL_TOOLS = ("list_callable_skills", "plan_skill_call", "validate_skill_result")
+
+
+def _orchestrators(skills_dir: Path) -> tuple[list[str], list[str]]:
+    """The orchestrator texts the package takes, and the names of those it leaves out (they
+    name a protocol tool of the skills server)."""
+    kept, left_out = [], []
     for path in orchestrator_files(skills_dir):
         text = path.read_text(encoding="utf-8")
         meta = parse_frontmatter(text)
-        if meta.get("name") and meta.get("description"):
-            keys = {k: meta[k] for k in ALLOWED_KEYS if k in meta}
-            files[out / meta["name"] / "SKILL.md"] = _frontmatter(keys) + _body(text)
-    return files
+        if not (meta.get("name") and meta.get("description")):
+            continue
+        if any(tool in text for tool in PROTOCOL_TOOLS):
+            left_out.append(meta["name"])
+        else:
+            kept.append(text)
+    return kept, left_out
+
+
+def _left_out_note(names: Sequence[str]) -> str:
+    if not names:
+        return ""
+    shown = ", ".join(f"`{name}`" for name in names)
+    return ("\n## Left out of this package\n\n"
+            f"{shown}: these skills call other skills through the Skill Call Protocol, which "
+            "needs the skills server (`pygen serve`); this package's script only validates "
+            "workflows, so they are not exported here.\n")
 
 
 MANIFEST = ".pygen-manifest"

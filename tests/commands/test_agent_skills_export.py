@@ -40,7 +40,12 @@ def test_off_by_default(studio: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_package_follows_the_format(exported: Path) -> None:
     skills = sorted(p.parent for p in exported.glob("*/SKILL.md"))
-    assert [p.name for p in skills] == ["film-director", "workflow-editor"]
+    # The Film Director plans calls with the server's protocol tools: left out, with a note.
+    assert [p.name for p in skills] == ["workflow-editor"]
+    note = (exported / "workflow-editor" / "SKILL.md").read_text(encoding="utf-8")
+    assert "## Left out of this package\n\n`film-director`: " in note
+    for tool in ("plan_skill_call", "list_callable_skills", "validate_skill_result"):
+        assert not any(tool in p.read_text() for p in exported.rglob("*.md")), tool
     for folder in skills:
         meta = frontmatter(folder / "SKILL.md")
         assert set(meta) <= {"name", "description", "license", "allowed-tools", "compatibility"}
