@@ -1,0 +1,65 @@
+"""The editor guide as a fresh agent reads it first: its compact form.
+
+Every agent reads the guide once per task (its tool says "Call FIRST"), so what it repeats
+costs every task. The compact form (the tool's default) leaves out, each by the guide's own
+structure and never by its wording: the frontmatter and the block markers (the drift gate's
+concern), the list of this server's own tools (the tool list the client read names each with
+its description; the app's own tools, which the client may not see, stay), and every code
+example after the first (the first shows the workflow shape; the later ones are named with
+how to get them). `detail="full"` is the guide as written, and as the resource serves it.
+"""
+
+from __future__ import annotations
+
+from pygen.skills.catalog_text import SERVED_HEADING
+from pygen.skills.markers import END, START
+from pygen.skills.sections import without_empty_sections
+
+FULL_GUIDE = 'start_workflow_editor(detail="full")'
+FENCE = "```"
+
+
+def compact_guide(text: str) -> str:
+    """`text` (the guide as served in full) in its compact form."""
+    lines = _without_frontmatter(text.splitlines())
+    out: list[str] = []
+    examples = 0
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.startswith(FENCE):
+            close = next((i for i in range(index + 1, len(lines))
+                          if lines[i].startswith(FENCE)), len(lines) - 1)
+            examples += 1
+            out.extend(lines[index:close + 1] if examples == 1
+                       else [f"(This example: {FULL_GUIDE}.)"])
+            index = close + 1
+        elif line.strip() == SERVED_HEADING:
+            # This server's tools: a list up to the first blank line.
+            while index < len(lines) and lines[index].strip():
+                index += 1
+            index += 1
+        elif START.match(line) or END.match(line):
+            index += 1
+        else:
+            out.append(line)
+            index += 1
+    # A heading left over nothing (a tools section that listed only this server's) goes too.
+    return without_empty_sections("\n".join(_single_blank_lines(out)).strip() + "\n")
+
+
+def _without_frontmatter(lines: list[str]) -> list[str]:
+    if lines and lines[0] == "---":
+        close = next((i for i in range(1, len(lines)) if lines[i] == "---"), None)
+        if close is not None:
+            return lines[close + 1:]
+    return lines
+
+
+def _single_blank_lines(lines: list[str]) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        if not line.strip() and (not out or not out[-1].strip()):
+            continue
+        out.append(line)
+    return out
