@@ -27,6 +27,7 @@ from pygen.skills.sections import COMMENT, HEADING
 
 BUDGET = 3200  # characters (~800 tokens) before gotchas are cut: the total stays ~1,000
 FULL = 'get_node_skill(detail="full")'
+GOTCHAS_CUT = f"(Each gotcha in full: {FULL}.)"
 _ENUM_SHOWN = 8
 _FRONTMATTER = re.compile(r"\A---\n.*?\n---\n+", re.DOTALL)
 _TABLE = re.compile(r"^\*\*(Parameters|Returns)[^*\n]*\*\*[^\n]*\n\n((?:\|[^\n]*\n)+)",
@@ -343,7 +344,7 @@ def _short_gotchas(text: str) -> str:
         if line.startswith("- ") and _inside_gotchas(out, index) and len(first) > 1:
             out[index], cut = first[0], True
     if cut:
-        out = _after_gotchas(out, f"(Each gotcha in full: {FULL}.)")
+        out = _after_gotchas(out, GOTCHAS_CUT)
     return "\n".join(out) + "\n"
 
 

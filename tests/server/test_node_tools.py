@@ -115,3 +115,22 @@ def test_a_structured_answer_reads_as_compact_json() -> None:
     assert text(checked) == json.dumps(checked.structured_content, ensure_ascii=False,
                                        separators=(",", ":"))
     assert text(found).startswith("generate-music — ")  # plain text stays as it is
+
+
+def test_a_standard_batch_leaves_out_how_to_choose_and_says_so_once() -> None:
+    """A batch names its types: "When to use" (choosing a type) is left out of each skill and
+    the pointers to the whole text are said once, at the end; one type alone keeps it."""
+    one, batch = calls(("get_node_skill", {"node_type": "generate-image"}),
+                       ("get_node_skill", {"node_types": ["text-prompt", "generate-image",
+                                                          "image-to-video"]}))
+    parts = text(batch).split("\n---\n\n")
+    assert "## When to use" in text(one) and "## When to use" not in text(batch)
+    assert "Each gotcha in full" not in text(batch)
+    assert [p.count("(Left out of this batch:") for p in parts] == [0, 0, 1]
+    assert parts[-1].rstrip().endswith(
+        "(Left out of this batch: each gotcha in full and each type's \"When to use\"; "
+        "get_node_skill(node_type, detail=\"full\") has them.)")
+    # What fills the node stays: fields, gotchas, the tool and the wiring.
+    for part in parts:
+        assert "**Required data fields:**" in part and "## Common gotchas" in part
+    assert "**MCP tool:** `image_to_video`" in parts[2] and "wired `generate-image`" in parts[2]
