@@ -20,7 +20,7 @@ from typing import Any
 
 from pygen import jsonread
 from pygen.jsonread import JsonInputError
-from pygen.server.standard import FULL, GOTCHAS_CUT
+from pygen.server.standard import FULL, GOTCHAS_CUT, PARAMS_NOTE
 from pygen.skills.sections import HEADING
 
 _EXAMPLE = re.compile(r"(^## Worked example\n\n)(.*?)(?=^## |\Z)", re.DOTALL | re.MULTILINE)
@@ -29,6 +29,9 @@ _JSON = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
 _SHORT = '"full"'
 _BULLET = re.compile(r"^(- `[^`]+`(?:, `[^`]+`)*) (?:—|\()")
 CHOOSING = "When to use"
+# A line led by a bold name: `**Returns:** …` (a value after it) or `**Result fields** (why):`
+# (a list below it; the why is what repeats).
+_LEAD = re.compile(r"^(?:(?P<said>\*\*[^*\n]+:\*\*) \S.*|(?P<listed>\*\*[^*\n]+\*\*) \([^\n]*\):)$")
 
 
 def standard_batch(texts: Sequence[str], types: Sequence[str | None]) -> list[str]:
@@ -36,7 +39,7 @@ def standard_batch(texts: Sequence[str], types: Sequence[str | None]) -> list[st
     seen: set[str] = set()
     shown = spelled = False
     out = []
-    cut = chosen = False
+    cut = chosen = params = False
     several = sum(t is not None for t in types) > 1
     for text, node_type in zip(texts, types, strict=True):
         if node_type is None:
@@ -47,6 +50,9 @@ def standard_batch(texts: Sequence[str], types: Sequence[str | None]) -> list[st
             cut = cut or gone
             text, gone = _without_section(text, CHOOSING)
             chosen = chosen or gone
+        if params:  # the first tool's parameters said where their types are, for all below
+            text = text.replace(PARAMS_NOTE, "(* required)")
+        params = params or PARAMS_NOTE in text
         wiring = _wiring(text, node_type) if shown else None
         shown = shown or _EXAMPLE.search(text) is not None
         if wiring is not None:
@@ -155,13 +161,18 @@ def _compact(value: Any) -> str:
 
 
 def _said_above(text: str, seen: set[str]) -> str:
-    """Field bullets given word for word earlier in the batch as their names only."""
+    """Field bullets given word for word earlier in the batch as their names only; a bold
+    lead line (`**Returns:** …`, `**Result fields** (…):`) given word for word as its lead."""
     lines = []
     for line in text.splitlines():
         head = _BULLET.match(line)
+        lead = _LEAD.match(line) if head is None else None
         if head and line in seen:
             line = f"{head.group(1)} (as above)"
-        elif head:
+        elif lead and line in seen:
+            line = (f"{lead['said']} as above" if lead["said"]
+                    else f"{lead['listed']} (as above):")
+        elif head or lead:
             seen.add(line)
         lines.append(line)
     return "\n".join(lines) + ("\n" if text.endswith("\n") else "")

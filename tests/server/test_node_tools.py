@@ -134,3 +134,8 @@ def test_a_standard_batch_leaves_out_how_to_choose_and_says_so_once() -> None:
     for part in parts:
         assert "**Required data fields:**" in part and "## Common gotchas" in part
     assert "**MCP tool:** `image_to_video`" in parts[2] and "wired `generate-image`" in parts[2]
+    # A lead line said word for word above is its lead; the list under it stays.
+    assert "**Returns:** `job_id`*, `status`*" in parts[1] and "**Returns:** as above" in parts[2]
+    assert "**Result fields** (as above):\n- `generatedVideoUrl`" in parts[2]
+    assert "**Parameters** (* required): `source_image_url`*" in parts[2]
+    assert "**Required data fields:**\n- `prompt: string`" in parts[2]
