@@ -69,6 +69,18 @@ def test_labels_and_other_spellings_resolve_to_the_node_type() -> None:
     assert not checked.is_error and checked.structured_content["valid"]
 
 
+def test_a_label_that_also_reads_as_the_tool_name_is_called_the_label() -> None:
+    """"Image to Video" is the label; erase case and separators and it is `image_to_video`
+    too: the note names what was written, the label, and the tool name only as written."""
+    label, tool = calls(
+        ("get_node_skill", {"node_type": "Image to Video", "detail": "minimal"}),
+        ("get_node_skill", {"node_type": "image_to_video", "detail": "minimal"}))
+    assert text(label).startswith("Note: 'Image to Video' is the label of node type "
+                                  "'image-to-video';")
+    assert text(tool).startswith("Note: 'image_to_video' is the MCP tool name of node type "
+                                 "'image-to-video';")
+
+
 def test_validate_node_reports_rule_and_fix_and_refuses_unknown_types() -> None:
     checked, unknown = calls(
         ("validate_node", {"node_type": "generate-image",
