@@ -4,9 +4,10 @@ Every agent reads the guide once per task (its tool says "Call FIRST"), so what 
 costs every task. The compact form (the tool's default) leaves out, each by the guide's own
 structure and never by its wording: the frontmatter and the block markers (the drift gate's
 concern), the list of this server's own tools (the tool list the client read names each with
-its description; the app's own tools, which the client may not see, stay), and every code
+its description; the app's own tools, which the client may not see, stay), and every long code
 example after the first (the first shows the workflow shape; the later ones are named with
-how to get them). `detail="full"` is the guide as written, and as the resource serves it.
+how to get them; a short one stays beside the text it shows). `detail="full"` is the guide as
+written, and as the resource serves it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pygen.skills.sections import without_empty_sections
 
 FULL_GUIDE = 'start_workflow_editor(detail="full")'
 FENCE = "```"
+SHORT_EXAMPLE = 8  # lines: an example this short stays where it is, beside the text it shows
 
 
 def compact_guide(text: str) -> str:
@@ -30,9 +32,10 @@ def compact_guide(text: str) -> str:
         if line.startswith(FENCE):
             close = next((i for i in range(index + 1, len(lines))
                           if lines[i].startswith(FENCE)), len(lines) - 1)
+            long = close - index - 1 > SHORT_EXAMPLE
             examples += 1
-            out.extend(lines[index:close + 1] if examples == 1
-                       else [f"(This example: {FULL_GUIDE}.)"])
+            out.extend([f"(This example: {FULL_GUIDE}.)"] if long and examples > 1
+                       else lines[index:close + 1])
             index = close + 1
         elif line.strip() == SERVED_HEADING:
             # This server's tools: a list up to the first blank line.
@@ -49,11 +52,16 @@ def compact_guide(text: str) -> str:
 
 
 def _without_frontmatter(lines: list[str]) -> list[str]:
-    if lines and lines[0] == "---":
-        close = next((i for i in range(1, len(lines)) if lines[i] == "---"), None)
-        if close is not None:
-            return lines[close + 1:]
-    return lines
+    """The lines after the frontmatter: every leading `---` block (a file written by two
+    generators carries two, one after the other)."""
+    while True:
+        start = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+        if start == len(lines) or lines[start] != "---":
+            return lines
+        close = next((i for i in range(start + 1, len(lines)) if lines[i] == "---"), None)
+        if close is None:
+            return lines
+        lines = lines[close + 1:]
 
 
 def _single_blank_lines(lines: list[str]) -> list[str]:

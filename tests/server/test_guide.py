@@ -41,7 +41,23 @@ The app's own MCP server (these do the work):
 A loop fans in:
 
 ```json
-{"nodes": [{"id": "each", "type": "loop"}]}
+{
+  "nodes": [
+    {"id": "shots", "type": "list"},
+    {"id": "each", "type": "loop"},
+    {"id": "still", "type": "generate-image"}
+  ],
+  "edges": [
+    {"source": "shots", "target": "each"},
+    {"source": "each", "target": "still"}
+  ]
+}
+```
+
+An edge, short:
+
+```json
+{"source": "a", "target": "b"}
 ```
 """
 
@@ -52,7 +68,15 @@ def test_the_compact_guide_keeps_the_first_example_and_names_the_later_ones() ->
         "# Editor\n\n## Tools\n\nThe app's own MCP server (these do the work):\n"
         "- `create_workflow`: create an empty workflow\n\n## Shape\n\n```json\n"
         '{"nodes": []}\n```\n\n## Loops\n\nA loop fans in:\n\n'
-        f"(This example: {FULL_GUIDE}.)\n")
+        f"(This example: {FULL_GUIDE}.)\n\nAn edge, short:\n\n"
+        '```json\n{"source": "a", "target": "b"}\n```\n')
+
+
+def test_every_leading_frontmatter_block_is_left_out() -> None:
+    """A guide written by two generators carries two blocks (seen on the origin editor)."""
+    doubled = "---\na: 1\n---\n\n" + GUIDE
+    assert compact_guide(doubled) == compact_guide(GUIDE)
+    assert compact_guide(doubled).startswith("# Editor\n")
 
 
 def test_a_tools_section_with_only_this_server_s_tools_leaves_no_empty_heading() -> None:
