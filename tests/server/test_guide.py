@@ -28,7 +28,14 @@ This server (skills and checks, all read-only):
 
 The app's own MCP server (these do the work):
 - `create_workflow`: create an empty workflow
+- `generate_image`: generate a still image
 <!-- AUTO-GEN:END tools -->
+
+## Types
+
+<!-- AUTO-GEN:START node-catalog -->
+- `generate-image` Generate Image: in `in` → out `image` · tool `generate_image`
+<!-- AUTO-GEN:END node-catalog -->
 
 ## Shape
 
@@ -66,7 +73,10 @@ def test_the_compact_guide_keeps_the_first_example_and_names_the_later_ones() ->
     compact = compact_guide(GUIDE)
     assert compact == (
         "# Editor\n\n## Tools\n\nThe app's own MCP server (these do the work):\n"
-        "- `create_workflow`: create an empty workflow\n\n## Shape\n\n```json\n"
+        "- `create_workflow`: create an empty workflow\n"
+        "- each node type's own tool: on its line of the catalog below\n\n## Types\n\n"
+        "- `generate-image` Generate Image: in `in` → out `image` · tool `generate_image`\n\n"
+        "## Shape\n\n```json\n"
         '{"nodes": []}\n```\n\n## Loops\n\nA loop fans in:\n\n'
         f"(This example: {FULL_GUIDE}.)\n\nAn edge, short:\n\n"
         '```json\n{"source": "a", "target": "b"}\n```\n')
@@ -81,10 +91,11 @@ def test_every_leading_frontmatter_block_is_left_out() -> None:
 
 def test_a_tools_section_with_only_this_server_s_tools_leaves_no_empty_heading() -> None:
     text = GUIDE.replace("\nThe app's own MCP server (these do the work):\n"
-                         "- `create_workflow`: create an empty workflow\n", "")
+                         "- `create_workflow`: create an empty workflow\n"
+                         "- `generate_image`: generate a still image\n", "")
     compact = compact_guide(text)
     assert "## Tools" not in compact and "search_nodes" not in compact
-    assert compact.startswith("# Editor\n\n## Shape\n")
+    assert compact.startswith("# Editor\n\n## Types\n")
 
 
 def test_the_tool_serves_compact_by_default_and_the_guide_in_full_when_asked() -> None:
@@ -101,7 +112,10 @@ def test_the_tool_serves_compact_by_default_and_the_guide_in_full_when_asked() -
     assert full.startswith("---\n") and "AUTO-GEN:START" in full
     assert not compact.startswith("---") and "AUTO-GEN" not in compact
     # Every type of the catalog and every app tool is still there.
-    for name in ("`merge-video-audio`", "`note`", "`update_workflow_json`", "`create_workflow`"):
+    for name in ("`merge-video-audio`", "`note`", "`update_workflow_json`", "`create_workflow`",
+                 "tool `generate_image`", "tool `text_to_speech`"):
         assert name in compact
+    # A node type's tool is named once, on its catalog line.
+    assert "- `generate_image`:" in full and "- `generate_image`:" not in compact
     assert compact.count("```json") == 1 and full.count("```json") == 2
     assert len(compact) < 0.8 * len(full)
