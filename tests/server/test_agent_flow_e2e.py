@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 # said each thing once and answers were compact JSON: the issue's target, 6k tokens.
 # From issue 34 the flow reads the guide first, as a fresh agent does (its tool says "Call
 # FIRST"), and searches only for types the guide does not name: 18,347 minimal, 29,606 standard
-# on main; the twelve-node flow 41,377 at standard. Then 16,461 / 25,432 / 34,612 once the
+# on main; the twelve-node flow 41,856 at standard. Then 16,228 / 25,199 / 34,858 once the
 # guide had a compact form and a batch left out how to choose its types.
 BUDGET = 17_000
 STANDARD_BUDGET = 26_000
