@@ -21,6 +21,7 @@ from typing import Any
 from pygen import jsonread
 from pygen.jsonread import JsonInputError
 from pygen.server.standard import FULL, GOTCHAS_CUT, PARAMS_NOTE
+from pygen.skills.minimal_detail import DATA_LEGEND, LATER_LEGEND
 from pygen.skills.sections import HEADING
 
 _EXAMPLE = re.compile(r"(^## Worked example\n\n)(.*?)(?=^## |\Z)", re.DOTALL | re.MULTILINE)
@@ -67,6 +68,19 @@ def standard_batch(texts: Sequence[str], types: Sequence[str | None]) -> list[st
         out[last] = (out[last].rstrip("\n") + f"\n\n(Left out of this batch: "
                      f"{' and '.join(left)}; get_node_skill(node_type, detail=\"full\") "
                      "has them.)\n")
+    return out
+
+
+def minimal_batch(texts: Sequence[str]) -> list[str]:
+    """The minimal texts of one batch: the data legend said by the first skill that has it."""
+    out: list[str] = []
+    said = False
+    for text in texts:
+        lines = text.split("\n")
+        if said:
+            lines = [LATER_LEGEND if line == DATA_LEGEND else line for line in lines]
+        said = said or DATA_LEGEND in lines
+        out.append("\n".join(lines))
     return out
 
 

@@ -24,7 +24,7 @@ from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
 from pygen.errors import PygenError
 from pygen.files import first_link
-from pygen.server.batch import standard_batch
+from pygen.server.batch import minimal_batch, standard_batch
 from pygen.server.limits import (
     MAX_NAME_LENGTH,
     MAX_NODE_TYPES,
@@ -284,6 +284,8 @@ class SkillAnswers:
             parts.append(text)
         if detail == "standard":
             parts = standard_batch(parts, types)
+        elif detail == "minimal":
+            parts = minimal_batch(parts)
         joined, left_out = capped_parts(parts, "\n---\n\n")
         if left_out:
             joined += (f"\n---\n\n{left_out} more node types did not fit in this reply; "

@@ -151,3 +151,13 @@ def test_a_standard_batch_leaves_out_how_to_choose_and_says_so_once() -> None:
     assert "**Result fields** (as above):\n- `generatedVideoUrl`" in parts[2]
     assert "**Parameters** (* required): `source_image_url`*" in parts[2]
     assert "**Required data fields:**\n- `prompt: string`" in parts[2]
+
+
+def test_a_minimal_batch_says_its_data_legend_once() -> None:
+    [batch] = calls(("get_node_skill", {"node_types": ["loop", "generate-image", "note"],
+                                        "detail": "minimal"}))
+    parts = text(batch).split("\n---\n\n")
+    assert "\ndata (* required, = default):\n" in parts[0]
+    assert all("(* required, = default)" not in p and "\ndata:\n" in p for p in parts[1:])
+    # The marks the legend explains are still on every field.
+    assert "\nprompt*: string\n" in parts[1]
