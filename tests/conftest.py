@@ -23,6 +23,20 @@ def _tree_state() -> str:
     return done.stdout
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every case but the first of a `matrix` test is `slow`: the quick loop keeps one case of
+    the shape, the full suite runs them all. Runs before `-m` deselects (tryfirst)."""
+    seen: set[tuple[Path, str]] = set()
+    for item in items:
+        if not isinstance(item, pytest.Function) or item.get_closest_marker("matrix") is None:
+            continue
+        key = (item.path, item.originalname)
+        if key in seen:
+            item.add_marker(pytest.mark.slow)
+        seen.add(key)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def checkout_untouched() -> Iterator[None]:
     # On by default in CI; locally other work in the tree would make it noisy.

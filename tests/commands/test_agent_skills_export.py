@@ -103,6 +103,7 @@ def _point_at(root: Path, folder: str) -> None:
     config.write_text("\n".join([*kept, f'agent_skills_dir = "{folder}"']) + "\n")
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("folder", [".", "agent-link", "agent-link/skills", "../outside"])
 def test_the_package_is_never_written_outside_the_project_or_over_it(
         exported: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str) -> None:
@@ -120,6 +121,7 @@ def test_the_package_is_never_written_outside_the_project_or_over_it(
     assert (root / "NOTES.md").read_text() == "mine\n"
 
 
+@pytest.mark.slow
 def test_a_hand_written_file_in_the_package_is_never_overwritten(
         exported: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = exported.parent

@@ -287,6 +287,7 @@ def prose_line(skill: Path) -> int:
                 if line.startswith("Pick `"))
 
 
+@pytest.mark.slow
 def test_check_fails_on_a_rename_and_keeps_failing_after_gen_until_the_prose_changes(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
@@ -318,6 +319,7 @@ def test_a_typo_is_a_doctor_hint_never_a_failure(project: Path,
     assert [(h["name"], h["suggestion"]) for h in doctor["prose_hints"]] == [("modes", "mode")]
 
 
+@pytest.mark.slow
 def test_a_stale_name_fails_check_per_level(project: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     nodes_ts = project / "src" / "nodes.ts"
