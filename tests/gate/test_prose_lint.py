@@ -15,11 +15,14 @@ from pygen.gate.prose import candidate
 from pygen.gate.prose_lint import (
     NO_CHANGES,
     History,
+    Lint,
     Retired,
     StaleName,
-    lint_text,
+    Vocabulary,
+    lint_names,
     vocabulary,
 )
+from pygen.gate.text_memo import read_names
 from pygen.model import (
     DataField,
     DataType,
@@ -57,6 +60,13 @@ def node(node_type: str, *fields: DataField, tool: ToolSchema | None = None) -> 
 TOOL = ToolSchema(name="render_image", input_schema={
     "type": "object", "properties": {"aspect_ratio": {"type": "string"},
                                      "quality": {"enum": ["draft", "final"]}}})
+def lint_text(text: str, path: Path, vocab: Vocabulary, node_type: str | None = None,
+              changes: History = NO_CHANGES, retired: Retired | None = None) -> Lint:
+    """The lint of one file's text, as `lint_skills` reads each file."""
+    return lint_names(read_names(text, str(path)), path, vocab, node_type, changes,
+                      retired or Retired())
+
+
 MODEL = Model(nodes=(
     node("render-image", field("prompt"), field("aspectRatio"), field("mode", MODE),
          field("negativePrompt"), tool=TOOL),
