@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from pygen import jsonread, proc
-from pygen.config import Config, LoadStep
+from pygen.config import Config
 from pygen.extract import noderuntime
 from pygen.jsonread import JsonInputError
 from pygen.load_renames import LoadRenames
@@ -100,9 +100,3 @@ def _read_maps(config: Config, refs: list[str]) -> tuple[dict[str, Any], list[Di
                                want["file"], got.get("line")))
     return out, notes
 
-
-def step_keys(step: LoadStep | None) -> tuple[str, ...]:
-    """The `path:NAME` maps a load step names (for init and doctor)."""
-    if step is None:
-        return ()
-    return tuple(r for key in KEYS for r in getattr(step, key) if isinstance(r, str))

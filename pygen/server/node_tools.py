@@ -298,13 +298,6 @@ def _only_text(result: CallToolResult) -> str:
     return block.text if isinstance(block, TextContent) else ""
 
 
-def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
-                          node_type: str | None, node_types: Sequence[str] | None,
-                          detail: Detail) -> CallToolResult:
-    """`SkillAnswers.result` for a one-off call."""
-    return SkillAnswers(skills, nodes).result(node_type, node_types, detail)
-
-
 def register_node_tools(server: MCPServer, skills: Mapping[str, str],
                         nodes: NodeCatalog | None) -> None:
     """Add the node tools; without a schema document only get_node_skill is served.

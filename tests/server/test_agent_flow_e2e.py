@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
@@ -35,6 +36,7 @@ TWELVE_BUDGET = 35_500
 PROTOCOL_BUDGET = 16_000
 
 
+@pytest.mark.slow
 def test_the_flow_reads_under_budget_and_uses_the_new_tools(tmp_path: Path) -> None:
     skills = _example_skills(tmp_path)
     reads, protocol, twelve = measure(REPO, skills, "minimal")
@@ -113,6 +115,7 @@ def test_each_step_answers_what_the_next_needs(tmp_path: Path) -> None:
     _check(answers)
 
 
+@pytest.mark.slow
 def test_the_flow_over_http_answers_the_same_and_reads_the_same(tmp_path: Path) -> None:
     """`pygen serve --http` on a loopback port: the same steps, the same characters read."""
     skills = _example_skills(tmp_path)
