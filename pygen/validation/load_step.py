@@ -7,7 +7,7 @@ uses one is told the current name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable
 from typing import Any
 
 from pygen.jsonvalues import show
@@ -20,13 +20,15 @@ RULE = "legacy-name"
 HandleIds = Callable[[str, str], tuple[str | None, ...]]
 
 
-def migrated(workflow: dict[str, Any], renames: LoadRenames, handle_ids: HandleIds,
-             types_known: Container[str] = ()) -> tuple[dict[str, Any], list[Finding]]:
+def migrated(workflow: dict[str, Any], renames: LoadRenames,
+             handle_ids: HandleIds) -> tuple[dict[str, Any], list[Finding]]:
     """The workflow with the load step's renames applied (a copy; the input is kept) and a
     warning for each rename. `handle_ids(type, side)`: the catalog's handles; a rename lands
     only on a handle the node's type declares (where it declares any): a map that outran the
     catalog must not turn a valid edge into a broken one, nor hide the id that was saved. A
-    type the catalog still declares (`types_known`) is current for the skills: not renamed."""
+    type the load step renames is renamed even where the catalog still declares it: the
+    editor rewrites the node when it loads it, so the loaded workflow has the new type (the
+    skills may still teach the old entry; the warning says which one the editor keeps)."""
     if renames.empty:
         return workflow, []
     found: list[Finding] = []
@@ -35,9 +37,9 @@ def migrated(workflow: dict[str, Any], renames: LoadRenames, handle_ids: HandleI
     out_nodes: list[Any] = []
     for i, node in enumerate(nodes if isinstance(nodes, list) else ()):
         saved = node.get("type") if isinstance(node, dict) else None
-        current = renames.node_types.get(saved) if isinstance(saved, str) else None
-        if (isinstance(saved, str) and current is not None and current != saved
-                and saved not in types_known):
+        current = (renames.current_type(saved, node.get("data"))
+                   if isinstance(saved, str) and isinstance(node, dict) else None)
+        if isinstance(saved, str) and current is not None and current != saved:
             found.append(_finding(("nodes", i, "type"), saved, current, "node type"))
             node = {**node, "type": current}
         if isinstance(node, dict) and isinstance(node.get("id"), str) and isinstance(saved, str):

@@ -58,8 +58,7 @@ def validate_workflow(workflow: object, source: Catalog | Model,
                               f"{edges}, got {kind(workflow)}", rule="workflow-shape")]
     canonical, origins = canonical_workflow(workflow, conv, catalog.handle_ids)
     # Judged as the editor loads it: the legacy names its load step rewrites are warnings.
-    canonical, renamed = migrated(canonical, catalog.load_step, catalog.handle_ids,
-                                  catalog.specs)
+    canonical, renamed = migrated(canonical, catalog.load_step, catalog.handle_ids)
     found = _connections_shape([*renamed, *_workflow_findings(canonical, catalog)], workflow,
                                conv.connections_key)
     nodes = canonical.get("nodes")
