@@ -119,6 +119,15 @@ class ByDataStep(BaseModel):
     otherwise: str | None = None
 
 
+class HandleFunctionStep(BaseModel):
+    """The node types on whose inputs / outputs a load-step function reassigns handle ids."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    inputs: list[str] = Field(default_factory=list)
+    outputs: list[str] = Field(default_factory=list)
+
+
 class LoadStep(BaseModel):
     """What the editor's load step rewrites in a saved workflow before it shows it: legacy
     node types, and per node type legacy input (target) and output (source) handle ids. Each
@@ -133,6 +142,9 @@ class LoadStep(BaseModel):
     # {legacy type: {key, values: {data value: current type}, otherwise}}: the current type
     # picked by a value of the node's data, as a branch on it in the load code picks it.
     node_types_by_data: dict[str, ByDataStep] = Field(default_factory=dict)
+    # {"path/file.ts:NAME": {inputs: [node type], outputs: [node type]}}: a function of the
+    # load step that reassigns edges' sourceHandle / targetHandle by code, not by a map.
+    handle_functions: dict[str, HandleFunctionStep] = Field(default_factory=dict)
     # {node type: {legacy handle id: current handle id}}
     input_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
     output_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)

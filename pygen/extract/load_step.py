@@ -16,6 +16,7 @@ from typing import Any
 from pygen import jsonread, proc
 from pygen.config import Config, LoadStep
 from pygen.extract import noderuntime
+from pygen.extract.load_functions import read_functions
 from pygen.jsonread import JsonInputError
 from pygen.load_renames import ByData, LoadRenames
 from pygen.model import Diagnostic
@@ -54,7 +55,10 @@ def read_load_step(config: Config) -> tuple[LoadRenames, tuple[Diagnostic, ...]]
     by_data = {legacy: ByData(**by.model_dump()) for legacy, by in step.node_types_by_data.items()}
     if by_data:
         sources.append("config")
-    return (LoadRenames(**merged, node_types_by_data=by_data,
+    functions, more = read_functions(config.root, step.handle_functions)
+    notes += more
+    sources += list(functions)
+    return (LoadRenames(**merged, node_types_by_data=by_data, handle_functions=functions,
                         sources=tuple(dict.fromkeys(sources))), tuple(notes))
 
 

@@ -7,6 +7,8 @@ uses one is told the current name.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -85,3 +87,55 @@ def _finding(parts: tuple[str | int, ...], old: str, new: str, what: str) -> Fin
     return warning_at(path_of("$", parts), f"migrated on load: {show(old)} -> {show(new)} (a "
                       f"legacy {what} the editor rewrites when it loads the workflow); write "
                       f"{show(new)}", rule=RULE, fix=Fix("set", parts, new))
+
+
+_END = re.compile(r"^\$\.edges\[(\d+)\]\.(sourceHandle|targetHandle)$")
+
+
+def rewritten_in_code(found: list[Finding], workflow: dict[str, Any],
+                      renames: LoadRenames) -> list[Finding]:
+    """The findings with each edge-handle error on a node type whose handles a load-step
+    function reassigns by code (`handle_functions`) taken out, and in their place one
+    warning per function naming it: the saved id is what that function turns into the
+    loaded one, which pygen does not run, so it cannot say the edge is broken."""
+    if not renames.handle_functions or not found:
+        return found
+    types: dict[object, object] = {}
+    nodes = workflow.get("nodes")
+    for node in nodes if isinstance(nodes, list) else ():
+        if isinstance(node, dict):
+            types[node.get("id")] = node.get("type")
+    edges = workflow.get("edges")
+    edges = edges if isinstance(edges, list) else []
+    kept: list[Finding] = []
+    taken: dict[str, dict[str, None]] = {}  # function -> node types whose ends were taken
+    counts: Counter[str] = Counter()
+    for finding in found:
+        where = _END.match(finding.path) if (
+            finding.rule == "edge-handle" and finding.level == "error") else None
+        edge = edges[int(where.group(1))] if where and int(where.group(1)) < len(edges) else None
+        hit = _rewriter(renames, edge, where.group(2), types) if (
+            where and isinstance(edge, dict)) else None
+        if hit is None:
+            kept.append(finding)
+        else:
+            taken.setdefault(hit[0], {})[hit[1]] = None
+            counts[hit[0]] += 1
+    for ref, hit_types in taken.items():
+        file, _, name = ref.rpartition(":")
+        kept.append(warning_at("$.edges", f"edge handles of {', '.join(map(show, hit_types))} "
+                               f"not judged: the editor's load step reassigns them by code, "
+                               f"{name} ({file}), which pygen does not run ({counts[ref]} "
+                               f"edge end(s) in this workflow)", rule=RULE))
+    return kept
+
+
+def _rewriter(renames: LoadRenames, edge: dict[str, Any], key: str,
+              types: dict[object, object]) -> tuple[str, str] | None:
+    """(the function, the node type) when a function reassigns this end's handle."""
+    end, side = ("target", "inputs") if key == "targetHandle" else ("source", "outputs")
+    node_type = types.get(edge.get(end))
+    for ref, function in renames.handle_functions.items():
+        if isinstance(node_type, str) and node_type in getattr(function, side):
+            return ref, node_type
+    return None
