@@ -98,7 +98,8 @@ def rewritten_in_code(found: list[Finding], workflow: dict[str, Any],
     function reassigns by code (`handle_functions`) taken out, and in their place one
     warning per function naming it: the saved id is what that function turns into the
     loaded one, which pygen does not run, so it cannot say the edge is broken."""
-    if not renames.handle_functions or not found:
+    if not (renames.handle_functions or renames.input_handles or renames.output_handles) or (
+            not found):
         return found
     types: dict[object, object] = {}
     nodes = workflow.get("nodes")
@@ -117,7 +118,7 @@ def rewritten_in_code(found: list[Finding], workflow: dict[str, Any],
         hit = _rewriter(renames, edge, where.group(2), types) if (
             where and isinstance(edge, dict)) else None
         if hit is None:
-            kept.append(finding)
+            kept.append(_current_by_map(finding, renames, edge, where, types))
         else:
             taken.setdefault(hit[0], {})[hit[1]] = None
             counts[hit[0]] += 1
@@ -128,6 +129,27 @@ def rewritten_in_code(found: list[Finding], workflow: dict[str, Any],
                                f"{name} ({file}), which pygen does not run ({counts[ref]} "
                                f"edge end(s) in this workflow)", rule=RULE))
     return kept
+
+
+def _current_by_map(finding: Finding, renames: LoadRenames, edge: object,
+                    where: re.Match[str] | None, types: dict[object, object]) -> Finding:
+    """An edge-handle error on an id the load step's own map rewrites *to* on this node type
+    (`{"out": "image"}`, the edge saved as "image"): the loaded edge has the id the loader
+    writes, so the catalog's list is what is out of date; a warning that says so."""
+    if where is None or not isinstance(edge, dict):
+        return finding
+    key = where.group(2)
+    end, table = (("target", renames.input_handles) if key == "targetHandle"
+                  else ("source", renames.output_handles))
+    handle, node_type = edge.get(key), types.get(edge.get(end))
+    renamed = table.get(node_type) if isinstance(node_type, str) else None
+    legacy = [old for old, new in (renamed or {}).items() if new == handle]
+    if not legacy:
+        return finding
+    return warning_at(finding.path, f"{show(handle)} is what the editor's load step rewrites "
+                      f"{show(legacy[0])} to on {node_type} (its handle map), but the catalog "
+                      f"does not declare it: the catalog looks out of date ({finding.message})",
+                      rule="edge-handle")
 
 
 def _rewriter(renames: LoadRenames, edge: dict[str, Any], key: str,

@@ -94,7 +94,8 @@ def test_by_data_reads_a_nested_key_and_takes_the_last_else() -> None:
 def test_handles_a_function_reassigns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A load-step function that reassigns modify-image's target handles by code (no map):
     the edge end it rewrites is not judged, one warning names the function; an end on a
-    type it does not list (modify-image's output) is still an error."""
+    type it does not list (modify-image's output) is still an error. An id the load step's
+    map rewrites to, which the catalog lacks, is a warning that the catalog is stale."""
     root = fixture_case("load-step", tmp_path, monkeypatch)
     for extra in ((), ("--schemas", "skills/schemas/nodes.schema.json")):
         done = run(root, "validate-workflow", "--json", *extra, "saved/routed.json",
@@ -102,8 +103,12 @@ def test_handles_a_function_reassigns(tmp_path: Path, monkeypatch: pytest.Monkey
         report = json.loads(done.stdout)
         assert [(f["level"], f["rule"], f["path"]) for f in report["findings"]] == [
             ("error", "edge-handle", "$.edges[1].sourceHandle"),
+            # the id the load step's own map writes: the catalog is what is out of date
+            ("warning", "edge-handle", "$.edges[2].sourceHandle"),
             ("warning", "legacy-name", "$.edges")], report
-        assert "routeByFamily (src/store/migrate.ts)" in report["findings"][1]["message"]
+        assert report["findings"][1]["message"].startswith(
+            '"words" is what the editor\'s load step rewrites "text" to on prompt')
+        assert "routeByFamily (src/store/migrate.ts)" in report["findings"][2]["message"]
     doctor = run(root, "doctor", monkeypatch=monkeypatch)
     assert "saved/routed.json: $.edges: edge handles of \"modify-image\" not judged" in \
         doctor.output, doctor.output
