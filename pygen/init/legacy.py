@@ -101,25 +101,31 @@ _BRANCH = re.compile(r"""\b(?:if\s*\(\s*([A-Za-z_$][\w$]*)\s*===?\s*["']([^"']+)
 def branches(window: str, types: set[str]) -> Branches | None:
     """The branches on one data value that pick the new type, read from the text after the
     legacy comparison: two or more `if (v === "value")` each followed by a `type:` of the
-    catalog before the next branch, one variable `v` assigned from a data key
-    (`const v = (node.data as …).key`), and the type a last bare `else` writes."""
+    catalog in its body, one variable `v` assigned from a data key
+    (`const v = (node.data as …).key`), and the type a last bare `else` writes, or, with no
+    `else`, the one written right after the last branch's body (the fall-through)."""
     marks = list(_BRANCH.finditer(window))
     picked: list[tuple[str, str]] = []
     names: set[str] = set()
     otherwise: str | None = None
+    after = 0  # where the last branch's body ends
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(window)
-        written = next((a.group(1) for a in _ASSIGN.finditer(window, mark.end(), end)
-                        if a.group(1) in types), None)
+        written = _written(window, mark.end(), end, types)
         if written is None:
             continue
         if mark.group(3):
-            otherwise = written
+            otherwise, after = written, -1
             break
         if names and mark.group(1) not in names:
             break  # a branch on another value: the next migration, not this one's
         names.add(mark.group(1))
         picked.append((mark.group(2), written))
+        after = _body_end(window, mark.end())
+    if otherwise is None and picked and after > 0:
+        stop = min(next((m.start() for m in marks if m.start() >= after), len(window)),
+                   _block_close(window, after))
+        otherwise = _written(window, after, stop, types)
     if len(names) != 1 or len(picked) + (otherwise is not None) < 2:
         return None
     name = re.escape(names.pop())
@@ -130,3 +136,33 @@ def branches(window: str, types: set[str]) -> Branches | None:
     if not keys or not data_read:
         return None
     return Branches(keys[-1], tuple(picked), otherwise)
+
+
+def _written(text: str, start: int, end: int, types: set[str]) -> str | None:
+    return next((a.group(1) for a in _ASSIGN.finditer(text, start, end)
+                 if a.group(1) in types), None)
+
+
+def _block_close(text: str, at: int) -> int:
+    """Where the block the legacy comparison opened (the window starts inside its `if`)
+    closes, looking from `at` on: a type written after that is not this migration's."""
+    depth = sum({"{": 1, "}": -1}.get(c, 0) for c in text[:at])
+    for i in range(at, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth <= 0:
+            return i
+    return len(text)
+
+
+def _body_end(text: str, at: int) -> int:
+    """Where the branch body starting at `at` ends: its braces, else its line."""
+    opened = re.match(r"\s*\{", text[at:])
+    if opened is None:
+        line = text.find("\n", at)
+        return len(text) if line < 0 else line
+    depth = 0
+    for i in range(at + opened.end() - 1, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return i + 1
+    return len(text)

@@ -127,3 +127,29 @@ def test_init_proposes_the_branches_for_a_saved_legacy_type(
     assert init.exit_code == 0, init.output
     assert ('node_types_by_data = { "photo-tool" = { key = "tool", values = { "restyle" = '
             '"modify-image", "caption" = "prompt" } } }') in init.output, init.output
+
+
+FALL_THROUGH = """\
+export function normalize(node: { type: string; data?: object }) {
+  if (node.type === "old-edit") {
+    const engine = (node.data as Record<string, unknown> | undefined)?.engine as string
+    if (engine === "paint") return { ...node, type: "generate-image" }
+    if (engine === "speak") return { ...node, type: "text-prompt" }
+    return { ...node, type: "upscale" }
+  }
+  return { ...node, type: "text-prompt" }
+}
+"""
+
+
+def test_the_type_after_the_last_branch_is_the_fall_through(tmp_path: Path) -> None:
+    """One-line branches then a plain return inside the legacy type's block: that return is
+    the `otherwise`; a type written after the block closes is not (second case)."""
+    types = ["generate-image", "text-prompt", "upscale"]
+    found = legacy.migrations({tmp_path / "n.ts": FALL_THROUGH}, tmp_path, ["old-edit"], types)
+    assert found[0].branches == legacy.Branches(
+        "engine", (("paint", "generate-image"), ("speak", "text-prompt")), "upscale")
+    outside = FALL_THROUGH.replace('    return { ...node, type: "upscale" }\n', "")
+    found = legacy.migrations({tmp_path / "n.ts": outside}, tmp_path, ["old-edit"], types)
+    assert found[0].branches == legacy.Branches(
+        "engine", (("paint", "generate-image"), ("speak", "text-prompt")), None)
