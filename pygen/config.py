@@ -109,6 +109,25 @@ class DynamicSides(BaseModel):
     outputs: list[str] | None = None
 
 
+class ByDataStep(BaseModel):
+    """One legacy type whose current type the load code picks by a data value."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    key: str = Field(min_length=1)
+    values: dict[str, str] = Field(default_factory=dict)
+    otherwise: str | None = None
+
+
+class HandleFunctionStep(BaseModel):
+    """The node types on whose inputs / outputs a load-step function reassigns handle ids."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    inputs: list[str] = Field(default_factory=list)
+    outputs: list[str] = Field(default_factory=list)
+
+
 class LoadStep(BaseModel):
     """What the editor's load step rewrites in a saved workflow before it shows it: legacy
     node types, and per node type legacy input (target) and output (source) handle ids. Each
@@ -120,6 +139,12 @@ class LoadStep(BaseModel):
 
     # {legacy type: current type}
     node_types: list[str | dict[str, str]] = Field(default_factory=list)
+    # {legacy type: {key, values: {data value: current type}, otherwise}}: the current type
+    # picked by a value of the node's data, as a branch on it in the load code picks it.
+    node_types_by_data: dict[str, ByDataStep] = Field(default_factory=dict)
+    # {"path/file.ts:NAME": {inputs: [node type], outputs: [node type]}}: a function of the
+    # load step that reassigns edges' sourceHandle / targetHandle by code, not by a map.
+    handle_functions: dict[str, HandleFunctionStep] = Field(default_factory=dict)
     # {node type: {legacy handle id: current handle id}}
     input_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
     output_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
