@@ -215,6 +215,16 @@ def _saved_legacy_lines(root: Path, settings: Settings, catalog: survey.Catalog)
             *(f"  {m.legacy}: {m.where}" for m in found)]
 
 
+def _say_proposals(root: Path, settings: Settings, catalog: survey.Catalog,
+                   written: Path) -> None:
+    """Say the load-step maps and legacy types init proposes but does not write."""
+    for line in load_maps.proposal_lines(load_maps.propose(
+            root, catalog.node_types, lambda: _handles(written))):
+        _say(line)
+    for line in _saved_legacy_lines(root, settings, catalog):
+        _say(line)
+
+
 def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
            pyproject: bool, ranked: survey.Catalog | None = None,
            lacks: dict[int, list[str]] | None = None, found: tuple[Candidate, ...] = ()) -> int:
@@ -245,11 +255,7 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
     written = configfile.write(root, configfile.Found(
         settings, len(catalog.node_types), survey.relative(tsconfig, root) if tsconfig else None,
         skills is not None), pyproject)
-    for line in load_maps.proposal_lines(load_maps.propose(
-            root, catalog.node_types, lambda: _handles(written))):
-        _say(line)
-    for line in _saved_legacy_lines(root, settings, catalog):
-        _say(line)
+    _say_proposals(root, settings, catalog, written)
     _say(f"Wrote {shown(written)}. Next: `pygen gen`, then write the prose sections, and add "
          "`pygen check` to CI.")
     if not catalog.error and not catalog.node_types:
