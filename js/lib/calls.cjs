@@ -173,4 +173,30 @@ function functionOf(ev, callee) {
     || Node.isFunctionExpression(decl) ? decl : null;
 }
 
-module.exports = { evaluateCall, pushedOnto };
+/**
+ * `addParams(this.inputs)` in the constructor: the fields the helper pushes onto the member
+ * are appended to it (a new array; evaluated values are shared, never changed).
+ */
+function helperPushes(ctx, ev, cls, value) {
+  const { Node } = ctx.tsMorph;
+  for (const ctor of cls.getConstructors()) {
+    for (const statement of ctor.getStatements()) {
+      const call = Node.isExpressionStatement(statement) && statement.getExpression();
+      if (!call || !Node.isCallExpression(call)) continue;
+      for (const [i, arg] of call.getArguments().entries()) {
+        if (!Node.isPropertyAccessExpression(arg)
+          || arg.getExpression().getKind() !== ctx.tsMorph.SyntaxKind.ThisKeyword) continue;
+        const member = value[arg.getName()];
+        if (!Array.isArray(member)) continue;
+        const pushed = pushedOnto(ev, call, i);
+        if (!pushed) continue;
+        const grown = [...member, ...pushed];
+        const from = ev.origins.get(member);
+        if (from) ev.origins.set(grown, from);
+        value[arg.getName()] = grown;
+      }
+    }
+  }
+}
+
+module.exports = { evaluateCall, helperPushes, pushedOnto };

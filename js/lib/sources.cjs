@@ -320,36 +320,10 @@ function memberEntries(ctx, ev, base, add) {
       // `this.baseClasses = [this.type]`: a member reads those assigned before it.
       ev.thisValue = value;
       for (const [key, node] of members) value[key] = values.evaluateValue(ev, node);
-      helperPushes(ctx, ev, cls, value);
+      calls.helperPushes(ctx, ev, cls, value);
       ev.thisValue = null;
       ev.origins.set(value, cls);
       add(cls, value, null);
-    }
-  }
-}
-
-/**
- * `addParams(this.inputs)` in the constructor: the fields the helper pushes onto the member
- * are appended to it (a new array; evaluated values are shared, never changed).
- */
-function helperPushes(ctx, ev, cls, value) {
-  const { Node } = ctx.tsMorph;
-  for (const ctor of cls.getConstructors()) {
-    for (const statement of ctor.getStatements()) {
-      const call = Node.isExpressionStatement(statement) && statement.getExpression();
-      if (!call || !Node.isCallExpression(call)) continue;
-      for (const [i, arg] of call.getArguments().entries()) {
-        if (!Node.isPropertyAccessExpression(arg)
-          || arg.getExpression().getKind() !== ctx.tsMorph.SyntaxKind.ThisKeyword) continue;
-        const member = value[arg.getName()];
-        if (!Array.isArray(member)) continue;
-        const pushed = calls.pushedOnto(ev, call, i);
-        if (!pushed) continue;
-        const grown = [...member, ...pushed];
-        const from = ev.origins.get(member);
-        if (from) ev.origins.set(grown, from);
-        value[arg.getName()] = grown;
-      }
     }
   }
 }

@@ -16,8 +16,8 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from pygen.config import HandleFunctionStep
 from pygen.load_renames import CodeRewrite
+from pygen.load_step_config import HandleFunctionStep
 from pygen.model import Diagnostic
 
 _SIDES = (("inputs", "targetHandle"), ("outputs", "sourceHandle"))
