@@ -34,8 +34,9 @@ test: setup lint
 	$(BIN)/pygen check --quiet
 	$(BIN)/pygen check --quiet --verify-memo
 
-# The quick loop while working: everything but the tests marked slow (packaging end-to-end,
-# extract, gen, check and init over the whole fixture corpus, long sequences of real runs);
+# The quick loop while working (under 3 minutes, ~300 CPU s, on 2 cores): everything but the
+# tests marked slow (packaging end-to-end, extract, gen, check and init over the whole fixture
+# corpus, a test costing 2 s or more alone, every case but the first of a `matrix` test);
 # `make test` runs them all.
 test-fast: setup
 	$(BIN)/pytest -q -n auto --dist loadfile -m "not slow"

@@ -14,6 +14,7 @@ from pygen.config_values import glob_problem, template_problem
 from pygen.convention_presets import with_preset_conventions
 from pygen.conventions import Conventions
 from pygen.errors import ConfigError, PygenError
+from pygen.load_step_config import LoadStep
 
 
 class EntryFields(BaseModel):
@@ -107,27 +108,6 @@ class DynamicSides(BaseModel):
 
     inputs: list[str] | None = None
     outputs: list[str] | None = None
-
-
-class LoadStep(BaseModel):
-    """What the editor's load step rewrites in a saved workflow before it shows it: legacy
-    node types, and per node type legacy input (target) and output (source) handle ids. Each
-    key takes maps the code declares, `path/file.ts:NAME` (a constant whose value is an
-    object literal of strings, anywhere in the file), or maps written here, or a list of both;
-    a later map wins."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    # {legacy type: current type}
-    node_types: list[str | dict[str, str]] = Field(default_factory=list)
-    # {node type: {legacy handle id: current handle id}}
-    input_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
-    output_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
-
-    @field_validator("node_types", "input_handles", "output_handles", mode="before")
-    @classmethod
-    def _one_or_many(cls, value: object) -> object:
-        return [value] if isinstance(value, str | dict) else value
 
 
 # The `definitions` kinds read from wherever the project's files hold them, not from a glob:

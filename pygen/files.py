@@ -388,12 +388,3 @@ def stale_temps(root: Path) -> list[Path]:
         found += [Path(folder) / n for n in sorted(names) if n.endswith(TEMP_SUFFIX)]
     return found
 
-
-
-def remove_stale_temps(root: Path) -> list[Path]:
-    """Remove the temp files an interrupted run left (call it holding the lock)."""
-    removed = stale_temps(root)
-    for temp in removed:
-        with contextlib.suppress(FileNotFoundError):
-            temp.unlink()
-    return removed

@@ -63,15 +63,6 @@ def best_match(word: str, options: Sequence[str], cutoff: float = CUTOFF) -> str
     return max(scored)[1] if scored else None
 
 
-def snake_to_camel(name: str) -> str:
-    head, *rest = name.split("_") or [""]
-    return head + "".join(part[:1].upper() + part[1:] for part in rest)
-
-
-def camel_to_snake(name: str) -> str:
-    return "_".join(words(name))
-
-
 def guess(word: str, candidates: Iterable[str], cutoff: float = CUTOFF) -> Guess | None:
     """The candidate the word most likely meant, or None when nothing is close enough."""
     options = list(candidates)

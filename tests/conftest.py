@@ -4,14 +4,13 @@ session fails if any test changed a file of the checkout."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from corpus_runs import CorpusRuns, shared_runs
-from studio_project import studio_config
+from studio_project import make_studio
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLE = REPO / "examples" / "studio"
@@ -21,6 +20,20 @@ def _tree_state() -> str:
     done = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=REPO,
                           capture_output=True, text=True, check=False)
     return done.stdout
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every case but the first of a `matrix` test is `slow`: the quick loop keeps one case of
+    the shape, the full suite runs them all. Runs before `-m` deselects (tryfirst)."""
+    seen: set[tuple[Path, str]] = set()
+    for item in items:
+        if not isinstance(item, pytest.Function) or item.get_closest_marker("matrix") is None:
+            continue
+        key = (item.path, item.originalname)
+        if key in seen:
+            item.add_marker(pytest.mark.slow)
+        seen.add(key)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -49,13 +62,7 @@ def private_home(tmp_path_factory: pytest.TempPathFactory,
 @pytest.fixture
 def studio(tmp_path: Path) -> Path:
     """A copy of the embedded example and its hand-written editor skill, with a pygen.toml."""
-    root = tmp_path / "studio"
-    shutil.copytree(EXAMPLE, root / "examples" / "studio",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    (root / "skills").mkdir()
-    shutil.copyfile(REPO / "skills" / "workflow-editor.md", root / "skills" / "workflow-editor.md")
-    (root / "pygen.toml").write_text(studio_config(), encoding="utf-8")
-    return root
+    return make_studio(tmp_path / "studio")
 
 
 

@@ -2,6 +2,22 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def make_studio(root: Path) -> Path:
+    """At `root`: a copy of the embedded example and its hand-written editor skill, with a
+    pygen.toml."""
+    shutil.copytree(REPO / "examples" / "studio", root / "examples" / "studio",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "skills").mkdir()
+    shutil.copyfile(REPO / "skills" / "workflow-editor.md", root / "skills" / "workflow-editor.md")
+    (root / "pygen.toml").write_text(studio_config(), encoding="utf-8")
+    return root
+
 
 def studio_config(skills_dir: str = "skills") -> str:
     """Config for a project holding a copy of examples/studio under its root."""

@@ -191,6 +191,7 @@ def test_an_unknown_only_name_is_an_error(tmp_path: Path,
     assert "nope is not in" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_init_mode_runs_init_with_no_flags_and_records_what_it_chose(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     checkouts = tmp_path / "checkouts"

@@ -72,3 +72,60 @@ def test_an_unknown_command_names_the_nearest(typed: str, said: str) -> None:
 
     result = CliRunner().invoke(main, [typed])
     assert result.exit_code == 2 and result.stderr.splitlines()[-1] == f"Error: {said}"
+
+
+# The real entry point in its own process, with one function replaced by a bug: what a user
+# whose run hits a pygen bug sees on the terminal and finds in the report.
+WITH_A_BUG = """
+import sys
+import pygen.commands.validate_workflow as command
+def read_workflow(_file):
+    raise RuntimeError("boom")
+command.read_workflow = read_workflow
+from pygen.cli import main
+sys.argv = ["pygen", *sys.argv[1:]]
+main()
+"""
+
+
+def _process(tmp_path: Path, *argv: str, script: str | None = None
+             ) -> subprocess.CompletedProcess[str]:
+    """pygen run as a user runs it, in tmp_path, its temp folder (where reports go) inside."""
+    temp = tmp_path / "tmp"
+    temp.mkdir(exist_ok=True)
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("PYGEN_")},
+           "TMPDIR": str(temp)}
+    head = [sys.executable, "-c", script] if script else [sys.executable, "-m", "pygen"]
+    return subprocess.run([*head, *argv], cwd=tmp_path, env=env, text=True,
+                          capture_output=True, timeout=300, check=False)
+
+
+def test_a_crash_of_the_real_cli_exits_3_naming_a_report_that_holds_the_traceback(
+        tmp_path: Path) -> None:
+    done = _process(tmp_path, "validate-workflow", "x.json", script=WITH_A_BUG)
+    assert done.returncode == 3, done.stderr
+    [report] = (tmp_path / "tmp").glob("pygen-crash-*.md")
+    assert done.stderr.splitlines() == [
+        f"internal error: RuntimeError: boom (the report is in {report}; please attach it to "
+        "a bug report)"]
+    text = report.read_text(encoding="utf-8")
+    assert "- command: `pygen validate-workflow x.json`" in text
+    assert "Traceback (most recent call last)" in text
+    assert 'in read_workflow\nRuntimeError: boom\n```' in text
+
+
+def test_a_config_error_of_the_real_cli_stays_2_and_writes_no_report(tmp_path: Path) -> None:
+    (tmp_path / "pygen.toml").write_text('nodes_file = "src/nodes.ts"\nextract_timeout = "x"\n',
+                                         encoding="utf-8")
+    done = _process(tmp_path, "gen")
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith("error: ") and "pygen.toml" in line and "extract_timeout" in line
+    assert not list((tmp_path / "tmp").glob("pygen-crash-*"))
+
+
+def test_an_unknown_command_of_the_real_cli_names_the_nearest(tmp_path: Path) -> None:
+    done = _process(tmp_path, "chek")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == "Error: No such command 'chek' (did you mean 'check'?)."
+    assert "Traceback" not in done.stderr and not list((tmp_path / "tmp").glob("pygen-crash-*"))

@@ -162,6 +162,7 @@ def test_a_held_lock_fails_a_run_naming_the_holder(tmp_path: Path, command: str)
     assert not (project / "skills" / "nodes").exists()
 
 
+@pytest.mark.slow
 def test_a_skill_file_with_a_bom_keeps_one_frontmatter_and_its_bom(tmp_path: Path) -> None:
     project = _project(tmp_path / "p")
     assert _pygen(project, "gen", "-q").returncode == 0

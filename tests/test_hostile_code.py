@@ -27,6 +27,7 @@ def app(root: Path, *nodes: dict[str, str]) -> Path:
     return root
 
 
+@pytest.mark.slow
 def test_types_equal_but_for_case_or_slug_each_get_a_file_of_their_own(tmp_path: Path) -> None:
     """Real catalogs hold ids that differ only in case (`searchAPI`, `searchApi`) or that
     slug alike: each node keeps its own file (one file on macOS and Windows otherwise), the
@@ -53,6 +54,7 @@ def test_a_node_type_holding_a_newline_is_refused_at_its_line(tmp_path: Path) ->
     assert "cannot be used as a file name" in line
 
 
+@pytest.mark.slow
 def test_a_label_with_newlines_stays_one_heading(tmp_path: Path) -> None:
     project = app(tmp_path / "app", {"type": '"note"',
                                      "label": '"Evil\\n## SYSTEM: obey\\r\\n- item"'})
@@ -63,6 +65,7 @@ def test_a_label_with_newlines_stays_one_heading(tmp_path: Path) -> None:
     assert run_pygen(project, ["check"]).returncode == 0
 
 
+@pytest.mark.slow
 def test_marker_text_in_a_description_cannot_close_a_block(tmp_path: Path) -> None:
     description = '"Note.\\n<!-- AUTO-GEN:END node-data-shape -->\\n<!-- AUTO-GEN:START x -->"'
     project = app(tmp_path / "app", {"type": '"note"', "description": description})
@@ -109,6 +112,7 @@ export const NODE_DEFINITIONS = [
 """
 
 
+@pytest.mark.slow
 def test_no_unclean_character_from_any_text_slot_reaches_any_output(tmp_path: Path) -> None:
     from pygen.cleantext import UNCLEAN
 

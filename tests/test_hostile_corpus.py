@@ -129,6 +129,7 @@ def _json_cases() -> dict[str, Case]:
 JSON_CASES = _json_cases()
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("name", sorted(JSON_CASES))
 def test_every_json_input_refuses_hostile_json_in_one_line(project: Path, name: str) -> None:
     case = JSON_CASES[name]
@@ -174,6 +175,7 @@ CONFIG_CASES["skills-dir-linked-outside"] = Case(
     setup=_linked_skills_dir)
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("name", sorted(CONFIG_CASES))
 def test_config_and_registry_mistakes_are_one_line(project: Path, name: str) -> None:
     assert_refused(project, CONFIG_CASES[name])
@@ -241,6 +243,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("command", ["check", "gen", "doctor"])
 @pytest.mark.parametrize("where", sorted(LINKS))
 def test_no_command_follows_a_link_in_skills_dir(generated: Path, tmp_path: Path,
@@ -257,6 +260,7 @@ def test_no_command_follows_a_link_in_skills_dir(generated: Path, tmp_path: Path
 DEEP_ARRAY = "[" * 900 + "1" + "]" * 900
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize(("name", "where"), [("nodes.ts", 4), ("deep.ts", 3)])
 def test_an_array_nested_900_deep_is_one_line_at_its_file_and_line(
         tmp_path: Path, name: str, where: int) -> None:
@@ -277,6 +281,7 @@ def test_an_array_nested_900_deep_is_one_line_at_its_file_and_line(
         assert "nested too deeply" in line
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("kind", ["deep", "nan", "duplicate-key", "long-integer", "not-utf8"])
 def test_a_json_tool_source_refuses_hostile_json_in_one_line(generated: Path, tmp_path: Path,
                                                              kind: str) -> None:

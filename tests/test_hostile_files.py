@@ -90,6 +90,7 @@ WRITES = {
 }
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("name", sorted(WRITES))
 def test_writes_stay_inside_the_project(project: Path, name: str) -> None:
     assert_refused(project, WRITES[name])
@@ -98,6 +99,7 @@ def test_writes_stay_inside_the_project(project: Path, name: str) -> None:
     assert not (project.parent / "elsewhere").exists()
 
 
+@pytest.mark.slow
 def test_a_skills_dir_in_the_git_work_tree_is_inside(project: Path) -> None:
     """The project is the config's folder or the git work tree holding it."""
     (project / "config").mkdir()
@@ -113,6 +115,7 @@ def test_a_skills_dir_in_the_git_work_tree_is_inside(project: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_prune_deletes_only_files_pygen_wrote(project: Path) -> None:
     mine = project / "skills" / "nodes" / "mine.md"
     mine.write_text("# Mine\n\n## When to use\n")  # no pygen frontmatter
@@ -140,6 +143,7 @@ def immutable(project: Path) -> Iterator[Path]:
         subprocess.run(["chattr", "-i", str(target)], check=False)
 
 
+@pytest.mark.slow
 def test_a_failed_rename_restores_the_set(project: Path, immutable: Path) -> None:
     nodes = project / NODES_TS
     edit = nodes.read_text().replace('description: "', 'description: "Changed. ', 1)
@@ -182,6 +186,7 @@ READS = {
 }
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("command", ["check", "gen", "doctor"])
 @pytest.mark.parametrize("where", sorted(READS))
 def test_a_pipe_among_the_skills_is_one_line(project: Path, command: str, where: str) -> None:
@@ -201,6 +206,7 @@ EXTRACTOR = {
 }
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("command", ["extract", "check"])
 @pytest.mark.parametrize("name", sorted(EXTRACTOR))
 def test_the_extractor_inputs_are_checked_before_node_starts(project: Path, command: str,

@@ -40,7 +40,8 @@ def _expected(old: bool) -> dict[str, str]:
 def _recover(root: Path) -> str | None:
     said = journal.recover(root / "skills", lambda path: path.is_relative_to(root))
     for folder in ("skills", "pkg"):
-        files.remove_stale_temps(root / folder)
+        for temp in files.stale_temps(root / folder):
+            temp.unlink()
     return said
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from packaging_helpers import NODES_TS
 
 # Modules CPython ships on POSIX only; `None` in sys.modules makes their import fail.
@@ -53,6 +54,7 @@ def test_every_module_imports_without_fcntl() -> None:
     assert int(done.stdout) > 50
 
 
+@pytest.mark.slow
 def test_gen_and_check_run_without_fcntl(tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "nodes.ts").write_text(NODES_TS, encoding="utf-8")

@@ -24,6 +24,7 @@ def project(generated: Path, tmp_path: Path) -> Path:
     return root
 
 
+@pytest.mark.slow
 def test_check_without_tools_runs_no_project_code(project: Path) -> None:
     before = _snapshot(project)
     done = run_pygen(project, ["check", "--no-tools"])

@@ -12,10 +12,8 @@ from pygen.suggest import (
     Guess,
     NameIndex,
     best_match,
-    camel_to_snake,
     guess,
     ranked,
-    snake_to_camel,
     words,
 )
 
@@ -29,8 +27,6 @@ def test_words_split_every_convention_alike() -> None:
     assert words("aspectRatio") == words("aspect_ratio") == words(" Aspect-Ratio ") == [
         "aspect", "ratio"]
     assert words("sourceImageURL") == ["source", "image", "url"]
-    assert snake_to_camel("source_image_url") == "sourceImageUrl"
-    assert camel_to_snake("sourceImageUrl") == "source_image_url"
 
 
 def test_a_guess_that_differs_only_by_convention_is_mechanical() -> None:

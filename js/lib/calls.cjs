@@ -126,4 +126,77 @@ function mapCall(ev, node, callee) {
   return out;
 }
 
-module.exports = { evaluateCall };
+/**
+ * The values a helper call pushes onto its argument `index` (`addParams(this.inputs)` whose
+ * body runs `inputs.push({ … })` or `inputs.push(...LIST)`), read from the body as written:
+ * null unless the callee is a project function and every value pushed onto that parameter
+ * is static data (a push inside a condition is pushed on every path: the fields exist,
+ * whether they show is the descriptors' business).
+ */
+function pushedOnto(ev, call, index) {
+  const { Node } = ev;
+  const callee = values.unwrap(ev.tsMorph, call.getExpression());
+  const fn = functionOf(ev, callee);
+  const param = fn && fn.getParameters()[index];
+  if (!param || !Node.isIdentifier(param.getNameNode())) return null;
+  const name = param.getName();
+  const out = [];
+  for (const inner of fn.getDescendantsOfKind(ev.tsMorph.SyntaxKind.CallExpression)) {
+    const target = inner.getExpression();
+    if (!Node.isPropertyAccessExpression(target) || target.getName() !== "push") continue;
+    const list = target.getExpression();
+    if (!Node.isIdentifier(list) || list.getText() !== name) continue;
+    for (const arg of inner.getArguments()) {
+      const spread = Node.isSpreadElement(arg);
+      const value = values.evaluateValue(ev, spread ? arg.getExpression() : arg);
+      if (value instanceof values.Dynamic || (spread && !Array.isArray(value))) return null;
+      if (spread) out.push(...value); else out.push(value);
+    }
+  }
+  return out.length ? out : null;
+}
+
+/** The project function (declaration, arrow or function expression) a callee names. */
+function functionOf(ev, callee) {
+  const { Node } = ev;
+  if (!Node.isIdentifier(callee)) return null;
+  const symbol = callee.getSymbol();
+  let decl = symbol && values.declarationOfSymbol(ev, symbol);
+  if (decl && Node.isVariableDeclaration(decl)) {
+    const init = decl.getInitializer();
+    decl = init && values.unwrap(ev.tsMorph, init);
+  }
+  if (!decl || isLibFile(decl.getSourceFile()) || decl.getSourceFile().isDeclarationFile()) {
+    return null;
+  }
+  return Node.isFunctionDeclaration(decl) || Node.isArrowFunction(decl)
+    || Node.isFunctionExpression(decl) ? decl : null;
+}
+
+/**
+ * `addParams(this.inputs)` in the constructor: the fields the helper pushes onto the member
+ * are appended to it (a new array; evaluated values are shared, never changed).
+ */
+function helperPushes(ctx, ev, cls, value) {
+  const { Node } = ctx.tsMorph;
+  for (const ctor of cls.getConstructors()) {
+    for (const statement of ctor.getStatements()) {
+      const call = Node.isExpressionStatement(statement) && statement.getExpression();
+      if (!call || !Node.isCallExpression(call)) continue;
+      for (const [i, arg] of call.getArguments().entries()) {
+        if (!Node.isPropertyAccessExpression(arg)
+          || arg.getExpression().getKind() !== ctx.tsMorph.SyntaxKind.ThisKeyword) continue;
+        const member = value[arg.getName()];
+        if (!Array.isArray(member)) continue;
+        const pushed = pushedOnto(ev, call, i);
+        if (!pushed) continue;
+        const grown = [...member, ...pushed];
+        const from = ev.origins.get(member);
+        if (from) ev.origins.set(grown, from);
+        value[arg.getName()] = grown;
+      }
+    }
+  }
+}
+
+module.exports = { evaluateCall, helperPushes, pushedOnto };

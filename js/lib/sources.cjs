@@ -10,6 +10,7 @@ const path = require("path");
 const { UserError, diagnosticAt } = require("./errors.cjs");
 const { isLibFile, oneLine } = require("./util.cjs");
 const values = require("./values.cjs");
+const calls = require("./calls.cjs");
 const { Dynamic } = values;
 const { fieldProperty } = require("./entrypath.cjs");
 const { registrationEntries } = require("./registrations.cjs");
@@ -319,6 +320,7 @@ function memberEntries(ctx, ev, base, add) {
       // `this.baseClasses = [this.type]`: a member reads those assigned before it.
       ev.thisValue = value;
       for (const [key, node] of members) value[key] = values.evaluateValue(ev, node);
+      calls.helperPushes(ctx, ev, cls, value);
       ev.thisValue = null;
       ev.origins.set(value, cls);
       add(cls, value, null);

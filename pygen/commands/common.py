@@ -164,7 +164,8 @@ def writing(config: Config) -> Iterator[None]:
         from pygen.extract import cache
 
         if not cache.cache_dir(config).is_symlink():
-            files.remove_stale_temps(cache.cache_dir(config))
+            for temp in files.stale_temps(cache.cache_dir(config)):
+                temp.unlink(missing_ok=True)
         yield
 
 

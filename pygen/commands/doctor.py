@@ -202,7 +202,8 @@ def print_migrated(model: Model, legacy: list[Finding]) -> None:
     if step.empty:
         return
     console.print()
-    console.print(f"load step: {len(step.node_types)} legacy node type(s), "
+    console.print(f"load step: {len(step.node_types) + len(step.node_types_by_data)} legacy "
+                  "node type(s), "
                   f"{sum(map(len, step.input_handles.values()))} input and "
                   f"{sum(map(len, step.output_handles.values()))} output handle id(s) "
                   f"rewritten on load (from {', '.join(step.sources)})", markup=False,

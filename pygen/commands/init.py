@@ -192,6 +192,39 @@ def _with_legacy_types(root: Path, settings: Settings, catalog: survey.Catalog,
             [m.line() for m in found])
 
 
+def _saved_legacy_lines(root: Path, settings: Settings, catalog: survey.Catalog) -> list[str]:
+    """Node types the saved workflows use that the catalog lacks, whose migration on load the
+    code shows (pygen.init.legacy): proposed as `[load_step]` lines to check and add; a
+    type whose new one a branch on a data value picks as `node_types_by_data`."""
+    known = set(catalog.node_types) | set(catalog.variants)
+    unknown: set[str] = set()
+    for glob in settings.saved_workflows:
+        for path in sorted(root.glob(glob)):
+            unknown |= {n["type"] for n in workflows.nodes_of(path) or ()} - known
+    if not unknown:
+        return []
+    found = legacy.migrations(scan.read_sources(root), root, sorted(unknown),
+                              catalog.node_types)
+    if not found:
+        return []
+    plain = ", ".join(f'"{m.legacy}" = "{m.current}"' for m in found if m.branches is None)
+    return ["legacy node types the saved workflows use and the code migrates on load (check "
+            "them, then add to the config's [load_step]):",
+            *([f"node_types = [{{ {plain} }}]"] if plain else []),
+            *(m.branches.toml(m.legacy) for m in found if m.branches is not None),
+            *(f"  {m.legacy}: {m.where}" for m in found)]
+
+
+def _say_proposals(root: Path, settings: Settings, catalog: survey.Catalog,
+                   written: Path) -> None:
+    """Say the load-step maps and legacy types init proposes but does not write."""
+    for line in load_maps.proposal_lines(load_maps.propose(
+            root, catalog.node_types, lambda: _handles(written))):
+        _say(line)
+    for line in _saved_legacy_lines(root, settings, catalog):
+        _say(line)
+
+
 def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir: Path | None,
            pyproject: bool, ranked: survey.Catalog | None = None,
            lacks: dict[int, list[str]] | None = None, found: tuple[Candidate, ...] = ()) -> int:
@@ -222,9 +255,7 @@ def settle(root: Path, chosen: Candidate, also: list[survey.Catalog], skills_dir
     written = configfile.write(root, configfile.Found(
         settings, len(catalog.node_types), survey.relative(tsconfig, root) if tsconfig else None,
         skills is not None), pyproject)
-    for line in load_maps.proposal_lines(load_maps.propose(
-            root, catalog.node_types, lambda: _handles(written))):
-        _say(line)
+    _say_proposals(root, settings, catalog, written)
     _say(f"Wrote {shown(written)}. Next: `pygen gen`, then write the prose sections, and add "
          "`pygen check` to CI.")
     if not catalog.error and not catalog.node_types:

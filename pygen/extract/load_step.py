@@ -14,10 +14,11 @@ import json
 from typing import Any
 
 from pygen import jsonread, proc
-from pygen.config import Config, LoadStep
+from pygen.config import Config
 from pygen.extract import noderuntime
+from pygen.extract.load_functions import read_functions
 from pygen.jsonread import JsonInputError
-from pygen.load_renames import LoadRenames
+from pygen.load_renames import ByData, LoadRenames
 from pygen.model import Diagnostic
 
 KEYS = ("node_types", "input_handles", "output_handles")
@@ -51,7 +52,14 @@ def read_load_step(config: Config) -> tuple[LoadRenames, tuple[Diagnostic, ...]]
                 else:
                     merged[key][name] = renames
             sources.append(ref if isinstance(ref, str) else "config")
-    return (LoadRenames(**merged, sources=tuple(dict.fromkeys(sources))), tuple(notes))
+    by_data = {legacy: ByData(**by.model_dump()) for legacy, by in step.node_types_by_data.items()}
+    if by_data:
+        sources.append("config")
+    functions, more = read_functions(config.root, step.handle_functions)
+    notes += more
+    sources += list(functions)
+    return (LoadRenames(**merged, node_types_by_data=by_data, handle_functions=functions,
+                        sources=tuple(dict.fromkeys(sources))), tuple(notes))
 
 
 def _shaped(value: object, nested: bool) -> dict[str, Any] | None:
@@ -100,9 +108,3 @@ def _read_maps(config: Config, refs: list[str]) -> tuple[dict[str, Any], list[Di
                                want["file"], got.get("line")))
     return out, notes
 
-
-def step_keys(step: LoadStep | None) -> tuple[str, ...]:
-    """The `path:NAME` maps a load step names (for init and doctor)."""
-    if step is None:
-        return ()
-    return tuple(r for key in KEYS for r in getattr(step, key) if isinstance(r, str))

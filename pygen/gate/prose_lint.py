@@ -31,7 +31,7 @@ from pathlib import Path
 from pygen import files, layout
 from pygen.errors import located
 from pygen.gate.block_history import NO_CHANGES, History, history
-from pygen.gate.text_memo import Names, TextMemo, read_names
+from pygen.gate.text_memo import Names, TextMemo
 from pygen.gate.vocabulary import Vocabulary, vocabulary
 from pygen.model import Model
 from pygen.skills.block_digests import Planned
@@ -99,11 +99,6 @@ class Retired:
 class Lint:
     stale: list[StaleName] = field(default_factory=list)
     hints: list[StaleName] = field(default_factory=list)
-
-
-def lint_text(text: str, path: Path, vocab: Vocabulary, node_type: str | None = None,
-              changes: History = NO_CHANGES, retired: Retired = Retired()) -> Lint:
-    return lint_names(read_names(text, str(path)), path, vocab, node_type, changes, retired)
 
 
 def lint_names(names: Names, path: Path, vocab: Vocabulary, node_type: str | None = None,

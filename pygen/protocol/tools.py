@@ -36,7 +36,7 @@ REGISTRY_URI = "skill://protocol/registry"
 LIST_DESCRIPTION = (
     "List the skills you can call through the Skill Call Protocol: each one's name, what it "
     "is asked for, the output kinds it returns, and whether it is ready (v1 plans calls, it "
-    f"runs none). Same content as the resource {REGISTRY_URI}."
+    "runs none)."
 )
 PLAN_DESCRIPTION = (
     "Plan a Skill Call Protocol request to a skill from list_callable_skills without "
@@ -47,7 +47,8 @@ PLAN_DESCRIPTION = (
 VALIDATE_DESCRIPTION = (
     "Check a SkillCallResult against its request, the scene specs and the skill registry. "
     "Returns every problem at once: {valid, violations: [{path, rule, message}]}; a path is "
-    "into the result, or into the request or scene_specs when the message says so."
+    f"into the result, or into the request or scene_specs when the message says so. Shapes: "
+    f"{SHAPES_URI}."
 )
 _READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
 
@@ -57,8 +58,10 @@ def _shape(name: str) -> Any:
 
 
 RequestArg = Annotated[dict[str, Any], _shape("SkillCallRequest")]
-ResultArg = Annotated[dict[str, Any], _shape("SkillCallResult")]
-ScenesArg = Annotated[list[dict[str, Any]], _shape("SceneSpec")]
+# validate_skill_result's description points to the shapes once, for its three arguments.
+ResultArg = Annotated[dict[str, Any], Field(description="SkillCallResult")]
+ValidateRequestArg = Annotated[dict[str, Any], Field(description="SkillCallRequest")]
+ScenesArg = Annotated[list[dict[str, Any]], Field(description="SceneSpec")]
 
 
 def callable_skills(registry: Registry) -> list[dict[str, Any]]:
@@ -82,7 +85,7 @@ def register_protocol_tools(server: MCPServer, registry: Registry) -> None:
         except ProtocolError:
             return refused_plan(request, registry)
 
-    def validate_skill_result(result: ResultArg, request: RequestArg,
+    def validate_skill_result(result: ResultArg, request: ValidateRequestArg,
                               scene_specs: ScenesArg) -> dict[str, Any]:
         return validation_report(check_call(result, request, scene_specs, registry))
 

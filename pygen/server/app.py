@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import watchfiles
@@ -28,6 +28,7 @@ from pydantic import ValidationError
 from pygen import __version__, layout
 from pygen.errors import PygenError
 from pygen.files import first_link
+from pygen.server.guide import compact_guide
 from pygen.server.limits import capped_result
 from pygen.server.listing import READ_ONLY, compact, compact_answer
 from pygen.server.node_tools import load_node_catalog, register_node_tools
@@ -43,8 +44,8 @@ MARKDOWN = "text/markdown"
 
 WORKFLOW_EDITOR_DESCRIPTION = (
     "Call FIRST when building or editing any workflow. Returns the workflow JSON shape for "
-    "update_workflow_json, edge conventions, which server has which tool, and the node types "
-    "for get_node_skill."
+    "update_workflow_json, edge conventions, the app's tools, and the node types for "
+    "get_node_skill. detail=\"full\": with every example."
 )
 INSTRUCTIONS = (
     "Skills for building and editing workflows. Call start_workflow_editor before writing "
@@ -113,8 +114,9 @@ def _tool(fn: Callable[..., Awaitable[CallToolResult]], name: str, description: 
 # The skill tools are coroutines: each answers a text loaded at start-up, so it runs on the
 # event loop instead of paying a worker thread's hand-off per call.
 def skill_tools(store: SkillStore, guide: Callable[[], str]) -> list[Tool]:
-    async def start_workflow_editor() -> CallToolResult:
-        return _text(guide())
+    async def start_workflow_editor(
+            detail: Literal["compact", "full"] = "compact") -> CallToolResult:
+        return _text(guide() if detail == "full" else compact_guide(guide()))
 
     tools = [_tool(start_workflow_editor, "start_workflow_editor", WORKFLOW_EDITOR_DESCRIPTION)]
     return tools + [_orchestrator_tool(skill) for skill in store.orchestrators]

@@ -5,6 +5,10 @@ envelope, ids, positions, edges); each later one is its wiring on one line, with
 data and its neighbours'. A field bullet already given word for word by an earlier skill is its
 name and "as above". The whole text of each stays one `get_node_skill(detail="full")` away,
 which the first skill spells out and the later ones call `"full"`.
+
+A batch names its types, so the agent has chosen them: each skill's "When to use" (how to
+choose the type) is left out, and the gotchas' "each in full" pointer is said once, at the end,
+with what the batch left out and how to get it.
 """
 
 from __future__ import annotations
@@ -16,13 +20,19 @@ from typing import Any
 
 from pygen import jsonread
 from pygen.jsonread import JsonInputError
-from pygen.server.standard import FULL
+from pygen.server.standard import FULL, GOTCHAS_CUT, PARAMS_NOTE
+from pygen.skills.minimal_detail import DATA_LEGEND, LATER_LEGEND
+from pygen.skills.sections import HEADING
 
 _EXAMPLE = re.compile(r"(^## Worked example\n\n)(.*?)(?=^## |\Z)", re.DOTALL | re.MULTILINE)
 _JSON = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
 # The pointer to the full detail, spelled out in the first skill of the batch.
 _SHORT = '"full"'
 _BULLET = re.compile(r"^(- `[^`]+`(?:, `[^`]+`)*) (?:—|\()")
+CHOOSING = "When to use"
+# A line led by a bold name: `**Returns:** …` (a value after it) or `**Result fields** (why):`
+# (a list below it; the why is what repeats).
+_LEAD = re.compile(r"^(?:(?P<said>\*\*[^*\n]+:\*\*) \S.*|(?P<listed>\*\*[^*\n]+\*\*) \([^\n]*\):)$")
 
 
 def standard_batch(texts: Sequence[str], types: Sequence[str | None]) -> list[str]:
@@ -30,10 +40,20 @@ def standard_batch(texts: Sequence[str], types: Sequence[str | None]) -> list[st
     seen: set[str] = set()
     shown = spelled = False
     out = []
+    cut = chosen = params = False
+    several = sum(t is not None for t in types) > 1
     for text, node_type in zip(texts, types, strict=True):
         if node_type is None:
             out.append(text)
             continue
+        if several:
+            text, gone = _without_lines(text, GOTCHAS_CUT)
+            cut = cut or gone
+            text, gone = _without_section(text, CHOOSING)
+            chosen = chosen or gone
+        if params:  # the first tool's parameters said where their types are, for all below
+            text = text.replace(PARAMS_NOTE, "(* required)")
+        params = params or PARAMS_NOTE in text
         wiring = _wiring(text, node_type) if shown else None
         shown = shown or _EXAMPLE.search(text) is not None
         if wiring is not None:
@@ -41,7 +61,58 @@ def standard_batch(texts: Sequence[str], types: Sequence[str | None]) -> list[st
         text = _said_above(text, seen)
         out.append(_later(text) if spelled else text)
         spelled = True
+    left = [what for what, gone in (("each gotcha in full", cut),
+                                    (f'each type\'s "{CHOOSING}"', chosen)) if gone]
+    if left:
+        last = max(i for i, t in enumerate(types) if t is not None)
+        out[last] = (out[last].rstrip("\n") + f"\n\n(Left out of this batch: "
+                     f"{' and '.join(left)}; get_node_skill(node_type, detail=\"full\") "
+                     "has them.)\n")
     return out
+
+
+def minimal_batch(texts: Sequence[str]) -> list[str]:
+    """The minimal texts of one batch: the data legend said by the first skill that has it."""
+    out: list[str] = []
+    said = False
+    for text in texts:
+        lines = text.split("\n")
+        if said:
+            lines = [LATER_LEGEND if line == DATA_LEGEND else line for line in lines]
+        said = said or DATA_LEGEND in lines
+        out.append("\n".join(lines))
+    return out
+
+
+def _without_lines(text: str, line: str) -> tuple[str, bool]:
+    """The text without the lines that are exactly `line` (and the blank line before)."""
+    lines = text.splitlines()
+    kept: list[str] = []
+    for current in lines:
+        if current.strip() == line:
+            while kept and not kept[-1].strip():
+                kept.pop()
+            kept.append("")
+            continue
+        kept.append(current)
+    end = "\n" if text.endswith("\n") else ""
+    return "\n".join(kept) + end, len(kept) != len(lines) or kept != lines
+
+
+def _without_section(text: str, title: str) -> tuple[str, bool]:
+    """The text without the level-2 section `title` (its heading up to the next heading)."""
+    lines = text.splitlines()
+    kept: list[str] = []
+    skipping = gone = False
+    for line in lines:
+        heading = HEADING.match(line) if line.startswith("#") else None
+        if heading is not None:
+            skipping = len(heading.group(1)) == 2 and heading.group(2).strip() == title
+            gone = gone or skipping
+        if not skipping:
+            kept.append(line)
+    end = "\n" if text.endswith("\n") else ""
+    return "\n".join(kept) + end, gone
 
 
 def _with_example(text: str, line: str) -> str:
@@ -104,13 +175,18 @@ def _compact(value: Any) -> str:
 
 
 def _said_above(text: str, seen: set[str]) -> str:
-    """Field bullets given word for word earlier in the batch as their names only."""
+    """Field bullets given word for word earlier in the batch as their names only; a bold
+    lead line (`**Returns:** …`, `**Result fields** (…):`) given word for word as its lead."""
     lines = []
     for line in text.splitlines():
         head = _BULLET.match(line)
+        lead = _LEAD.match(line) if head is None else None
         if head and line in seen:
             line = f"{head.group(1)} (as above)"
-        elif head:
+        elif lead and line in seen:
+            line = (f"{lead['said']} as above" if lead["said"]
+                    else f"{lead['listed']} (as above):")
+        elif head or lead:
             seen.add(line)
         lines.append(line)
     return "\n".join(lines) + ("\n" if text.endswith("\n") else "")

@@ -24,7 +24,7 @@ from pygen.conventions import DEFAULT as DEFAULT_CONVENTIONS
 from pygen.conventions import Conventions
 from pygen.errors import PygenError
 from pygen.files import first_link
-from pygen.server.batch import standard_batch
+from pygen.server.batch import minimal_batch, standard_batch
 from pygen.server.limits import (
     MAX_NAME_LENGTH,
     MAX_NODE_TYPES,
@@ -140,9 +140,13 @@ class AliasIndex:
         # normalised name → {node type: what the name is} (None: the type written otherwise),
         # the first reading of each type kept, as a scan in this order would.
         self._by_key: dict[str, dict[str, str | None]] = {}
+        # A name written exactly as an alias is that alias: "Image to Video" is the label even
+        # where it also reads as the tool `image_to_video` once case and separators are erased.
+        self._exact: dict[tuple[str, str], str] = {}
         for other, node_type, what in aliases:
             if node_type in known:
                 self._by_key.setdefault(normalised(other), {}).setdefault(node_type, what)
+                self._exact.setdefault((other, node_type), what)
         for node_type in valid:
             self._by_key.setdefault(normalised(node_type), {}).setdefault(node_type, None)
 
@@ -156,6 +160,7 @@ class AliasIndex:
         if len(found) != 1:
             return None
         node_type, what = next(iter(found.items()))
+        what = self._exact.get((name, node_type), what)
         note = (f"'{name}' is {what} of node type '{node_type}'" if what is not None
                 else f"'{name}' is node type '{node_type}' written another way")
         return node_type, f"Note: {note}; workflows name it \"type\": \"{node_type}\"."
@@ -279,6 +284,8 @@ class SkillAnswers:
             parts.append(text)
         if detail == "standard":
             parts = standard_batch(parts, types)
+        elif detail == "minimal":
+            parts = minimal_batch(parts)
         joined, left_out = capped_parts(parts, "\n---\n\n")
         if left_out:
             joined += (f"\n---\n\n{left_out} more node types did not fit in this reply; "
@@ -289,13 +296,6 @@ class SkillAnswers:
 def _only_text(result: CallToolResult) -> str:
     block = result.content[0]
     return block.text if isinstance(block, TextContent) else ""
-
-
-def get_node_skill_result(skills: Mapping[str, str], nodes: NodeCatalog | None,
-                          node_type: str | None, node_types: Sequence[str] | None,
-                          detail: Detail) -> CallToolResult:
-    """`SkillAnswers.result` for a one-off call."""
-    return SkillAnswers(skills, nodes).result(node_type, node_types, detail)
 
 
 def register_node_tools(server: MCPServer, skills: Mapping[str, str],

@@ -259,6 +259,9 @@ def entries_from_doc(doc: Mapping[str, Any],
     return out
 
 
+NEAREST = 3  # hits shown when the query's main words fit no type
+
+
 def search_text(index: SearchIndex, query: str, limit: int = 10) -> str:
     """The tool's answer: one line per hit, or a line saying nothing matched."""
     hits = index.search(query, limit)
@@ -269,8 +272,13 @@ def search_text(index: SearchIndex, query: str, limit: int = 10) -> str:
     unfit = index.unfit(query)
     if len(unfit) * 2 >= len(said):
         # Most of what was asked for is in no type: the hits only share the other words.
+        # A ranking on the words left would read as an answer: the few nearest are named as
+        # such, with the words they share, so the agent can ask again in other words.
         missing = ", ".join(f"'{w}'" for w in unfit)
+        other = ", ".join(f"'{w}'" for w in said if w not in unfit)
+        near = hits[:NEAREST]
         head = (f"No node type fits {missing}: no type's name, description or fields has "
-                f"{'it' if len(unfit) == 1 else 'them'}. The nearest by the other words:")
-        return "\n".join([head, *(hit.line() for hit in hits)])
+                f"{'it' if len(unfit) == 1 else 'them'}. "
+                f"The nearest {len(near)}, by {other} only:")
+        return "\n".join([head, *(hit.line() for hit in near)])
     return "\n".join(hit.line() for hit in hits)

@@ -27,6 +27,8 @@ from pygen.skills.sections import COMMENT, HEADING
 
 BUDGET = 3200  # characters (~800 tokens) before gotchas are cut: the total stays ~1,000
 FULL = 'get_node_skill(detail="full")'
+GOTCHAS_CUT = f"(Each gotcha in full: {FULL}.)"
+PARAMS_NOTE = f"(* required; types, here and below: {FULL})"
 _ENUM_SHOWN = 8
 _FRONTMATTER = re.compile(r"\A---\n.*?\n---\n+", re.DOTALL)
 _TABLE = re.compile(r"^\*\*(Parameters|Returns)[^*\n]*\*\*[^\n]*\n\n((?:\|[^\n]*\n)+)",
@@ -216,7 +218,7 @@ def _table_line(match: re.Match[str]) -> str:
         names.append(cells[0] + ("*" if required else ""))
     if match.group(1) == "Returns":
         return f"**Returns:** {', '.join(names)}\n"
-    return f"**Parameters** (* required; types, here and below: {FULL}): {', '.join(names)}\n"
+    return f"**Parameters** {PARAMS_NOTE}: {', '.join(names)}\n"
 
 
 def _facts_line(match: re.Match[str]) -> str:
@@ -343,7 +345,7 @@ def _short_gotchas(text: str) -> str:
         if line.startswith("- ") and _inside_gotchas(out, index) and len(first) > 1:
             out[index], cut = first[0], True
     if cut:
-        out = _after_gotchas(out, f"(Each gotcha in full: {FULL}.)")
+        out = _after_gotchas(out, GOTCHAS_CUT)
     return "\n".join(out) + "\n"
 
 

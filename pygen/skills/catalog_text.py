@@ -20,6 +20,7 @@ from pygen.skills.markdown import code, one_line
 LARGE_CATALOG = 150
 TOOLS_BLOCK = "tools"
 SERVED_HEADING = "This server (skills and checks, all read-only):"
+TOOL_MARK = " · tool "  # a catalog line's node tool: `- `type` Label: in … → out … · tool `x``
 _PER_CATEGORY = 8
 
 # What `pygen serve` answers, one line each (tests check it matches the running server, and
@@ -57,7 +58,7 @@ def catalog_lines(model: Model) -> str:
 def _node_line(node: NodeDef) -> str:
     ins = _handles(node, "inputs")
     outs = _handles(node, "outputs")
-    tool = f" · tool {code(node.tool.name)}" if node.tool else ""
+    tool = f"{TOOL_MARK}{code(node.tool.name)}" if node.tool else ""
     return f"- {code(node.type)} {' '.join(node.label.split())}: in {ins} → out {outs}{tool}"
 
 

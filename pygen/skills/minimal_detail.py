@@ -19,6 +19,10 @@ from pygen.skills.render_tools import type_text
 _DEFAULT_LIMIT = 24  # longer defaults are cut: the standard skill shows them whole
 
 
+DATA_LEGEND = "data (* required, = default):"
+LATER_LEGEND = "data:"  # a batch's later skills: the legend was said by the first
+
+
 def render_minimal(node_type: str, schema: Mapping[str, Any], handles: Mapping[str, Any],
                    meta: Mapping[str, Any]) -> str:
     props: Mapping[str, Any] = schema.get("properties", {})
@@ -28,7 +32,7 @@ def render_minimal(node_type: str, schema: Mapping[str, Any], handles: Mapping[s
     rules = _rules_line(handles)
     if rules:
         lines.append(rules)
-    lines.append("data (* required, = default):")
+    lines.append(DATA_LEGEND)
     lines += [_field_line(n, p, n in required) for n, p in props.items()
               if n not in owned and not p.get("deprecated")]
     deprecated = [n for n, p in props.items() if p.get("deprecated")]

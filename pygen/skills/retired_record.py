@@ -12,7 +12,6 @@ every later `check`, not only by the run that renamed it.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
@@ -67,14 +66,6 @@ def doc_tools(doc: Mapping[str, Any]) -> dict[str, set[str]]:
         return {}
     return {t: {n for n in names if isinstance(n, str)}
             for t, names in tools.items() if isinstance(names, list)}
-
-
-def doc_names(doc: Mapping[str, Any], tools_of: Collection[str] | None = None
-              ) -> dict[str, set[str]]:
-    """Each node type's names in a schema document: its type, fields, enum values, handles,
-    and its tool's names (only for the node types in `tools_of`, when given)."""
-    tools = {t: n for t, n in doc_tools(doc).items() if tools_of is None or t in tools_of}
-    return {node_type: _names(doc, node_type, tools) for node_type in _parts(doc)[0]}
 
 
 def _parts(doc: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -156,11 +147,3 @@ def add_record(doc: Mapping[str, Any], old_text: str | None, forget: Collection[
     if record:
         out[KEY] = record
     return out
-
-
-def with_record(text: str, old_text: str | None, forget: Collection[str] = (),
-                tools: Mapping[str, list[str]] | None = None) -> str:
-    """`add_record` on a document's text; the text itself when that adds nothing."""
-    doc = jsonread.loads(text, "the schema document")
-    out = add_record(doc, old_text, forget, tools)
-    return text if out == doc else json.dumps(out, indent=2, ensure_ascii=False) + "\n"

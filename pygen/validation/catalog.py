@@ -8,7 +8,7 @@ Compiled validators, fast checks and shapes are cached per type (compiling is th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -361,22 +361,6 @@ def read_document(path: Path, within: Path | None = None) -> bytes:
     return text
 
 
-def catalog_file_provider(path: Path) -> Callable[[], Catalog]:
-    """A provider for `register_validate_tool` that reads the schema document, re-reading it
-    only when the file changes (so a server picks up `pygen gen` without restarting)."""
-    cached: dict[tuple[int, int], Catalog] = {}
-
-    def provide() -> Catalog:
-        try:
-            stat = path.stat()
-        except OSError:
-            return load_catalog_file(path)  # raises the readable error
-        key = (stat.st_mtime_ns, stat.st_size)
-        if key not in cached:
-            cached.clear()
-            cached[key] = load_catalog_file(path)
-        return cached[key]
-    return provide
 
 
 def as_catalog(source: Catalog | Model) -> Catalog:

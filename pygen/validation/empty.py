@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 from pygen.conventions import Conventions
 from pygen.jsonvalues import same, show
 from pygen.schema.node_schema import Schema
-from pygen.validation.findings import Finding, child, parts_of
-from pygen.validation.schema_errors import error_findings
+from pygen.validation.findings import Finding, child, error_at, parts_of
+from pygen.validation.schema_errors import required_detail
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -182,9 +182,8 @@ def empty_required(findings: Iterable[Finding], data: object, path: str,
         for error in validator.iter_errors(kept):
             if error.validator != "required" or error.absolute_path:
                 continue
-            for f in error_findings(error, path):
-                if f.path in where:
-                    out.append(replace(f, level="error", rule=RULE, fix=None, message=(
-                        f.message.replace("missing required field", "required field is "
-                                          "empty", 1))))
+            for name in error.validator_value:
+                if child(path, name) in where:
+                    out.append(error_at(child(path, name), "required field is empty "
+                                        f"({required_detail(error, name)})", rule=RULE))
     return out

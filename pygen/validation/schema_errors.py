@@ -117,15 +117,23 @@ def _expected(error: ValidationError) -> Any:
 def _missing(error: ValidationError, path: str) -> Iterator[Finding]:
     """A missing required field; its fix sets the default when the schema has one."""
     props = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-    when = error.schema.get(SHOWN_WHEN) if isinstance(error.schema, dict) else None
     for name in _expected(error):
         if isinstance(error.instance, dict) and name not in error.instance:
             prop = props.get(name, {})
             where = child(path, name)
             fix = (Fix("set", parts_of(where), prop["default"])
                    if isinstance(prop, dict) and "default" in prop else None)
-            what = f"required when {when}" if when else describe(prop)
-            yield error_at(where, f"missing required field ({what})", rule="required", fix=fix)
+            yield error_at(where, f"missing required field ({required_detail(error, name)})",
+                           rule="required", fix=fix)
+
+
+def required_detail(error: ValidationError, name: str) -> str:
+    """What a `required` error says of one field: the condition that makes it required,
+    else the field's description; one text for "missing" and "empty" alike."""
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    when = schema.get(SHOWN_WHEN)
+    props = schema.get("properties", {})
+    return f"required when {when}" if when else describe(props.get(name, {}))
 
 
 def _hidden(schema: dict[str, Any], path: str) -> Finding:

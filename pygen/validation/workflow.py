@@ -36,7 +36,7 @@ from pygen.validation.findings import (
     parts_of,
     path_of,
 )
-from pygen.validation.load_step import migrated
+from pygen.validation.load_step import migrated, rewritten_in_code
 from pygen.validation.output_index import output_index
 from pygen.validation.profiles import DEFAULT_PROFILE, Profile, apply_profile
 from pygen.validation.rules import node_rules
@@ -58,10 +58,10 @@ def validate_workflow(workflow: object, source: Catalog | Model,
                               f"{edges}, got {kind(workflow)}", rule="workflow-shape")]
     canonical, origins = canonical_workflow(workflow, conv, catalog.handle_ids)
     # Judged as the editor loads it: the legacy names its load step rewrites are warnings.
-    canonical, renamed = migrated(canonical, catalog.load_step, catalog.handle_ids,
-                                  catalog.specs)
-    found = _connections_shape([*renamed, *_workflow_findings(canonical, catalog)], workflow,
-                               conv.connections_key)
+    canonical, renamed = migrated(canonical, catalog.load_step, catalog.handle_ids)
+    kept = rewritten_in_code(_workflow_findings(canonical, catalog), canonical,
+                             catalog.load_step)
+    found = _connections_shape([*renamed, *kept], workflow, conv.connections_key)
     nodes = canonical.get("nodes")
     beyond, judged = output_index(workflow, nodes if isinstance(nodes, list) else [], catalog)
     saved = in_saved_form(apply_profile(found, profile, conv.editor_fills_defaults), conv,

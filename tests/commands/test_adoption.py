@@ -101,6 +101,7 @@ TOOLS = {"tools": [{"name": "generate_image", "inputSchema": {"type": "object", 
     "prompt": {"type": "string"}, "reference_image_url": {"type": "string"}}}}]}
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("tool_twin", [False, True])
 def test_a_renamed_field_fails_check_until_the_prose_changes(repo: Path, tool_twin: bool) -> None:
     if tool_twin:
@@ -124,6 +125,7 @@ def test_a_renamed_field_fails_check_until_the_prose_changes(repo: Path, tool_tw
     assert run(repo, "check").exit_code == 0
 
 
+@pytest.mark.slow
 def test_forget_lets_a_person_acknowledge_a_retired_name(repo: Path) -> None:
     run(repo, "gen")
     source = repo / NODES_TS

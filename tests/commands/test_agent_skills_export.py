@@ -12,20 +12,39 @@ from pathlib import Path
 
 import pytest
 from cli_run import run
+from studio_project import make_studio
 
 REPO = Path(__file__).resolve().parents[2]
 NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
-@pytest.fixture
-def exported(studio: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for folder in ("film-director", "protocol"):
-        shutil.copytree(REPO / "skills" / folder, studio / "skills" / folder)
-    with (studio / "pygen.toml").open("a", encoding="utf-8") as config:
-        config.write('agent_skills_dir = "agent-skills"\n')
-    result = run(studio, "gen", monkeypatch=monkeypatch)
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The studio and its package after one `gen`, shared by the tests that only read it
+    (each `gen` of the studio costs seconds); HOME and caches kept in its temp folder."""
+    base = tmp_path_factory.mktemp("exported")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HOME", str(base / "home"))
+        patch.setenv("XDG_CACHE_HOME", str(base / "home" / ".cache"))
+        patch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+        studio = make_studio(base / "studio")
+        for folder in ("film-director", "protocol"):
+            shutil.copytree(REPO / "skills" / folder, studio / "skills" / folder)
+        with (studio / "pygen.toml").open("a", encoding="utf-8") as config:
+            config.write('agent_skills_dir = "agent-skills"\n')
+        result = run(studio, "gen", monkeypatch=patch)
     assert result.exit_code == 0, result.output
     return studio / "agent-skills"
+
+
+@pytest.fixture
+def exported(package: Path, tmp_path: Path) -> Path:
+    """A copy of that project of the test's own, for a test that changes it (no cache: a
+    copy's runs read the project afresh)."""
+    root = tmp_path / "studio"
+    shutil.copytree(package.parent, root, symlinks=True,
+                    ignore=shutil.ignore_patterns(".pygen-cache"))
+    return root / "agent-skills"
 
 
 def frontmatter(path: Path) -> dict[str, str]:
@@ -38,14 +57,14 @@ def test_off_by_default(studio: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert not (studio / "agent-skills").exists()
 
 
-def test_the_package_follows_the_format(exported: Path) -> None:
-    skills = sorted(p.parent for p in exported.glob("*/SKILL.md"))
+def test_the_package_follows_the_format(package: Path) -> None:
+    skills = sorted(p.parent for p in package.glob("*/SKILL.md"))
     # The Film Director plans calls with the server's protocol tools: left out, with a note.
     assert [p.name for p in skills] == ["workflow-editor"]
-    note = (exported / "workflow-editor" / "SKILL.md").read_text(encoding="utf-8")
+    note = (package / "workflow-editor" / "SKILL.md").read_text(encoding="utf-8")
     assert "## Left out of this package\n\n`film-director`: " in note
     for tool in ("plan_skill_call", "list_callable_skills", "validate_skill_result"):
-        assert not any(tool in p.read_text() for p in exported.rglob("*.md")), tool
+        assert not any(tool in p.read_text() for p in package.rglob("*.md")), tool
     for folder in skills:
         meta = frontmatter(folder / "SKILL.md")
         assert set(meta) <= {"name", "description", "license", "allowed-tools", "compatibility"}
@@ -53,7 +72,7 @@ def test_the_package_follows_the_format(exported: Path) -> None:
         assert len(meta["name"]) <= 64 and 0 < len(meta["description"]) <= 1024
         body = (folder / "SKILL.md").read_text(encoding="utf-8").split("---\n", 2)[2]
         assert len(body) / 4 < 5000 and "AUTO-GEN" not in body
-    editor = exported / "workflow-editor"
+    editor = package / "workflow-editor"
     assert (editor / "references" / "generate-image.md").is_file()
     assert not (editor / "references" / "generate-image.md").read_text().startswith("---")
     guide = (editor / "SKILL.md").read_text()
@@ -63,9 +82,9 @@ def test_the_package_follows_the_format(exported: Path) -> None:
     assert "- `autofix_workflow(" not in guide and "- `update_workflow_json`:" in guide
 
 
-def test_the_reference_validator_accepts_every_skill(exported: Path) -> None:
+def test_the_reference_validator_accepts_every_skill(package: Path) -> None:
     import skills_ref as validator  # a dev dependency: the specification's own validator
-    for skill in sorted(exported.glob("*/SKILL.md")):
+    for skill in sorted(package.glob("*/SKILL.md")):
         assert validator.validate(skill.parent) == [], skill
 
 
@@ -79,8 +98,8 @@ def test_check_gates_the_package(exported: Path, monkeypatch: pytest.MonkeyPatch
     assert "edited" not in reference.read_text()
 
 
-def test_the_script_validates_a_workflow_without_pygen(exported: Path, tmp_path: Path) -> None:
-    script = exported / "workflow-editor" / "scripts" / "validate_workflow.py"
+def test_the_script_validates_a_workflow_without_pygen(package: Path, tmp_path: Path) -> None:
+    script = package / "workflow-editor" / "scripts" / "validate_workflow.py"
     guide = (REPO / "skills" / "workflow-editor.md").read_text(encoding="utf-8")
     block = re.search(r"```json\n(\{\n  \"nodes\".*?)\n```", guide, re.DOTALL)
     assert block is not None
@@ -109,6 +128,7 @@ def _point_at(root: Path, folder: str) -> None:
     config.write_text("\n".join([*kept, f'agent_skills_dir = "{folder}"']) + "\n")
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("folder", [".", "agent-link", "agent-link/skills", "../outside"])
 def test_the_package_is_never_written_outside_the_project_or_over_it(
         exported: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str) -> None:
@@ -126,6 +146,7 @@ def test_the_package_is_never_written_outside_the_project_or_over_it(
     assert (root / "NOTES.md").read_text() == "mine\n"
 
 
+@pytest.mark.slow
 def test_a_hand_written_file_in_the_package_is_never_overwritten(
         exported: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = exported.parent
@@ -151,8 +172,8 @@ def test_a_hand_written_file_in_the_package_is_never_overwritten(
     assert run(root, "check", monkeypatch=monkeypatch).exit_code == 0
 
 
-def test_the_script_answers_help_with_its_usage(exported: Path) -> None:
-    script = exported / "workflow-editor" / "scripts" / "validate_workflow.py"
+def test_the_script_answers_help_with_its_usage(package: Path) -> None:
+    script = package / "workflow-editor" / "scripts" / "validate_workflow.py"
     for flag in ("--help", "-h"):
         done = subprocess.run([sys.executable, "-I", str(script), flag], capture_output=True,
                               text=True, check=False)
@@ -160,8 +181,8 @@ def test_the_script_answers_help_with_its_usage(exported: Path) -> None:
         assert "Usage: python scripts/validate_workflow.py WORKFLOW.json" in done.stdout
 
 
-def test_the_package_guide_names_files_and_the_script_not_server_tools(exported: Path) -> None:
-    guide = (exported / "workflow-editor" / "SKILL.md").read_text(encoding="utf-8")
+def test_the_package_guide_names_files_and_the_script_not_server_tools(package: Path) -> None:
+    guide = (package / "workflow-editor" / "SKILL.md").read_text(encoding="utf-8")
     for tool in ("get_node_skill", "search_nodes", "validate_workflow_json", "autofix_workflow"):
         assert tool not in guide, tool
     assert "For one node type's fields read `references/<type>.md`;" in guide

@@ -88,6 +88,7 @@ def test_slugs_keep_safe_types_and_refuse_collisions() -> None:
         layout.slugs(["  "])
 
 
+@pytest.mark.slow
 def test_a_class_source_keeps_the_classes_that_implement_what_it_names(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = case("class-credentials", tmp_path, monkeypatch)

@@ -89,6 +89,7 @@ def test_doctor_table_names_what_to_fix(project: Path, monkeypatch: pytest.Monke
     assert result.stderr == ""
 
 
+@pytest.mark.slow
 def test_which_nodes_need_a_tool_is_the_apps_to_declare(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Without `tool_categories` nothing is guessed from a category's name or a node's cost.

@@ -84,6 +84,7 @@ def test_a_node_naming_no_version_is_checked_as_the_latest(root: Path) -> None:
         '"1.1", "2", "2.1"; it is checked as version "2.1"']
 
 
+@pytest.mark.slow
 def test_a_class_whose_versions_come_apart_is_read_again_alone(
         root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Incremental extraction: the changed class is re-read and split as a full run does."""
@@ -115,6 +116,7 @@ def body(path: Path) -> list[str]:
             if not line.startswith("generated_at:")]
 
 
+@pytest.mark.slow
 def test_serve_answers_the_plain_type_a_workflow_names(root: Path) -> None:
     # gen wrote the schema document's index: serve opens the document through it.
     import anyio

@@ -216,3 +216,78 @@ def test_the_declared_default_version_is_the_default_not_the_latest(
     assert result.stdout.splitlines() == [
         'error: $.nodes[0].parameters.includeOtherFields: "includeOtherFields" is a field of '
         '"set.3", not of "set.2"; drop it, or set typeVersion to "3"']
+
+
+STORE_HELPERS = """\
+// Shared fields several stores add to their own inputs.
+export const addPagingParams = (inputs: any[]) => {
+    const paging = [
+        { label: "Page Size", name: "pageSize", type: "number", optional: true },
+        { label: "Order", name: "order", type: "options", default: "asc", optional: true,
+          options: [{ label: "Ascending", name: "asc" }, { label: "Descending", name: "desc" }] },
+    ];
+    inputs.push(...paging);
+    inputs.push({ label: "Cursor", name: "cursor", type: "string", optional: true });
+};
+
+export function tagWith(inputs: any[], tag: string) {
+    inputs.push({ label: tag, name: tag, type: "string" });
+}
+"""
+
+STORE = """\
+import type { Node, NodeParams } from "../../Interface";
+import { addPagingParams, tagWith } from "../storeUtils";
+
+class LocalStore_VectorStores implements Node {
+  label: string;
+  name: string;
+  type: string;
+  category: string;
+  description: string;
+  inputs: NodeParams[];
+
+  constructor() {
+    this.label = "Local Store";
+    this.name = "localStore";
+    this.type = "LocalStore";
+    this.category = "Vector Stores";
+    this.description = "Vectors kept on this machine";
+    this.inputs = [{ label: "Collection", name: "collection", type: "string" }];
+    addPagingParams(this.inputs);
+    tagWith(this.inputs, "extra");
+  }
+}
+
+module.exports = { nodeClass: LocalStore_VectorStores };
+"""
+
+
+def test_fields_a_helper_pushes_onto_the_inputs_are_fields(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`addPagingParams(this.inputs)` in the constructor: the literal fields the helper's body
+    pushes (a spread local list, an object) are the node's fields; a push of a value known
+    only at run time (`tagWith`'s `tag`) adds nothing, and a saved node using the pushed
+    fields has no unknown-field finding."""
+    root = tmp_path / "store"
+    shutil.copytree(CORPUS / "field-list-flowise", root,
+                    ignore=shutil.ignore_patterns("expected.*"))
+    (root / "nodes" / "storeUtils.ts").write_text(STORE_HELPERS)
+    (root / "nodes" / "vectorstores").mkdir()
+    (root / "nodes" / "vectorstores" / "LocalStore.ts").write_text(STORE)
+    monkeypatch.chdir(root)
+    gen = CliRunner().invoke(main, ["gen"], catch_exceptions=False)
+    assert gen.exit_code == 0, gen.output
+    text = (root / "skills" / "nodes" / "localStore.md").read_text()
+    for line in ("- `collection: string` — Collection", "- `pageSize?: number` — Page Size",
+                 "- `cursor?: string` — Cursor"):
+        assert line in text, text
+    assert "`order?: \"asc\" | \"desc\"`" in text
+    assert "`extra" not in text
+    saved = root / "saved.json"
+    saved.write_text(json.dumps({"nodes": [{"id": "s", "type": "localStore", "position": {
+        "x": 0, "y": 0}, "data": {"collection": "docs", "pageSize": 20, "order": "desc"}}],
+        "edges": []}))
+    done = CliRunner().invoke(main, ["validate-workflow", "--json", str(saved)],
+                              catch_exceptions=False)
+    assert json.loads(done.stdout)["findings"] == [], done.stdout

@@ -90,6 +90,7 @@ def test_marker_error_fails_the_run_and_writes_nothing(
     assert snapshot(generated) == before
 
 
+@pytest.mark.slow
 def test_crlf_skill_file_stays_crlf(generated: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     skill = generated / "skills" / "nodes" / "note.md"
     crlf = skill.read_bytes().replace(b"\n", b"\r\n")

@@ -69,6 +69,7 @@ def test_every_shape_has_a_fixture() -> None:
             "registrations-node-red"} <= set(SHAPES)
 
 
+@pytest.mark.slow
 def test_a_record_of_descriptors_types_the_skills_fields(tmp_path: Path) -> None:
     # `settings: {to: {type, label, required}}`: each key names its field, its type word
     # says the JSON type, a `select`'s options become the enum.

@@ -128,6 +128,7 @@ def test_a_template_pygen_cannot_use_is_one_line_naming_the_key(
         f"error: {tmp_path / 'pygen.toml'}: key 'type_template': {why}"]
 
 
+@pytest.mark.slow
 def test_init_proposes_the_template_for_a_package_that_lists_n8n_nodes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "nodes-package"

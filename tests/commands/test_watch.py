@@ -166,6 +166,7 @@ def test_a_failing_run_is_printed_and_survived(project: Path,
     assert "internal error: ValueError: oops" in err
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("config", [b'nodes_file = "src/nodes.ts"\n# caf\xe9\n',
                                     b'nodes_file = "src/nodes.ts"\nextract_timeout = nan\n',
                                     b'nodes_file = "src/nodes.ts"\ntools = 5\n'])

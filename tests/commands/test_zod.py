@@ -62,6 +62,7 @@ def test_schema_fields_reach_the_skill_the_schema_and_validation(
         "error: $.nodes[0].data.url: missing required field (string)"]
 
 
+@pytest.mark.slow
 def test_a_construct_pygen_cannot_express_is_one_warning_each(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = case("zod-entry", tmp_path, monkeypatch)

@@ -73,6 +73,7 @@ def damaged(stored: dict[str, Any], entry: Path, damage: str) -> None:
                                      "checksum": cache.digest_json(payload)}))
 
 
+@pytest.mark.slow
 def test_a_damaged_cache_is_ignored_and_rebuilt(project: Path) -> None:
     entry = project / ".pygen-cache" / "extract.json"
     damages = ["truncate", "garbage", "tamper", "other-format", "no-reply"]
@@ -93,6 +94,7 @@ def test_the_cache_folder_ignores_itself_and_holds_only_cache_files(project: Pat
         "schema_text.json", "texts.json"]
 
 
+@pytest.mark.slow
 def test_an_unwritable_cache_only_costs_speed(project: Path) -> None:
     folder = project / ".pygen-cache"
     for child in folder.iterdir():
@@ -104,6 +106,7 @@ def test_an_unwritable_cache_only_costs_speed(project: Path) -> None:
     assert node_runs(project) == 3
 
 
+@pytest.mark.slow
 def test_an_edit_to_any_extractor_module_is_a_miss(
         project: Path, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -150,6 +153,7 @@ def test_an_entry_reads_back_in_its_own_key_order_and_an_edit_is_refused(
     assert cache.read_entry(entry, "k") is None
 
 
+@pytest.mark.slow
 def test_settled_inputs_are_trusted_by_their_stat_and_a_write_is_still_seen(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     hashed: list[Path] = []

@@ -120,6 +120,7 @@ def same_as_every(root: Path, *, needed: bool) -> dict[str, Any]:
     return reply
 
 
+@pytest.mark.slow
 def test_component_files_are_left_out_and_nothing_read_changes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project(tmp_path, {"star-node": node_files("star-node"), "bolt-node": node_files("bolt-node")})
@@ -142,6 +143,7 @@ def test_component_files_are_left_out_and_nothing_read_changes(
     assert [f["name"] for f in nodes["star-node"]["data_type"]["fields"]] == ["label"]
 
 
+@pytest.mark.slow
 def test_a_data_type_using_a_type_from_a_component_file_is_read_exactly(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shape = ('/** How the result is framed. */\nexport interface Framing {\n'
@@ -159,6 +161,7 @@ def test_a_data_type_using_a_type_from_a_component_file_is_read_exactly(
     assert [f["name"] for f in field["type"]["fields"]] == ["ratio", "fit"]
 
 
+@pytest.mark.slow
 def test_a_data_type_declared_in_a_component_file_is_found_by_its_name(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The definition names no data type; the naming convention finds the one its component's
@@ -179,6 +182,7 @@ def test_a_data_type_declared_in_a_component_file_is_found_by_its_name(
     assert [f["name"] for f in node["data_type"]["fields"]] == ["label", "radius"]
 
 
+@pytest.mark.slow
 def test_a_default_value_from_a_component_file_is_read_exactly(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     mode = node_files("mode-node", more=", DEFAULT_MODE", extra_field="  mode: string;\n",
@@ -190,6 +194,7 @@ def test_a_default_value_from_a_component_file_is_read_exactly(
     assert node["default_data"] == {"label": "ModeNode", "mode": "fast"}
 
 
+@pytest.mark.slow
 def test_a_structural_match_weighs_the_types_of_component_files(tmp_path: Path) -> None:
     # No name, no cast: the lookup compares the default data with every type the project
     # declares, the component file's among them.
@@ -227,6 +232,7 @@ def test_a_re_exported_component_stays_in_the_program(tmp_path: Path) -> None:
     assert reply["program"]["own_files_left_out"] == 2
 
 
+@pytest.mark.slow
 def test_a_plain_module_used_only_in_function_bodies_stays(tmp_path: Path) -> None:
     """Only JSX files are left out. A helper module the definition uses only inside a function
     body is kept: the checker types such bodies whenever a return type is inferred, and then
@@ -243,6 +249,7 @@ def test_a_plain_module_used_only_in_function_bodies_stays(tmp_path: Path) -> No
     assert reply["program"]["files"] == every["program"]["files"] - 2
 
 
+@pytest.mark.slow
 def test_a_type_that_resolves_nowhere_does_not_make_the_run_read_again(tmp_path: Path) -> None:
     """A data type naming a global the project does not declare (Node's `Buffer` without its
     types installed) is unresolved with or without the component files: the run is not read

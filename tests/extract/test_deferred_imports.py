@@ -115,6 +115,7 @@ def by_type(doc: dict[str, Any]) -> dict[str, Any]:
     return {n["type"]: n for n in doc["nodes"]}
 
 
+@pytest.mark.slow
 def test_component_only_packages_are_left_out_and_nothing_read_changes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project(tmp_path, {"star-node": node_files("star-node"), "bolt-node": node_files("bolt-node")})
@@ -135,6 +136,7 @@ def test_component_only_packages_are_left_out_and_nothing_read_changes(
     assert nodes["bolt-node"]["default_data"] == {"label": "BoltNode"}
 
 
+@pytest.mark.slow
 def test_a_data_type_using_a_package_interface_is_read_exactly(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     render = node_files(
@@ -151,6 +153,7 @@ def test_a_data_type_using_a_package_interface_is_read_exactly(
     assert not [d for d in reply["diagnostics"] if "resolve" in d["message"]]
 
 
+@pytest.mark.slow
 def test_a_default_value_from_a_package_is_read_exactly(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     codec = node_files(
@@ -163,6 +166,7 @@ def test_a_default_value_from_a_package_is_read_exactly(
     assert node["default_data"] == {"label": "CodecNode", "codec": "av1"}
 
 
+@pytest.mark.slow
 def test_a_data_type_using_a_browser_type_is_read_exactly(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     upload = node_files("upload-node", extra_field="  /** The picked file. */\n  file: File;\n")
@@ -187,6 +191,7 @@ def test_a_computed_value_of_its_own_is_read_once(tmp_path: Path) -> None:
     assert nodes_read(reply) == nodes_read(extractor_reply(tmp_path, every=True))
 
 
+@pytest.mark.slow
 def test_a_package_left_out_in_one_file_is_still_read_where_another_file_needs_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     codec = node_files(

@@ -74,6 +74,7 @@ def test_the_fixture_reads_clean_and_has_values_to_replace(
     assert len(value_sites(text)) >= 15
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pick=st.integers(min_value=0, max_value=10_000))

@@ -182,6 +182,7 @@ def test_cli_gen_check_after_one_node_changes(project: Path, tmp_path: Path,
     assert os.environ["SOURCE_DATE_EPOCH"] == "1700000000"
 
 
+@pytest.mark.slow
 def test_nodes_sharing_a_data_type_are_read_together(project: Path) -> None:
     # Blocks 6 and 7 are configured to one type, with a field of an unknown type: its warning
     # is written once, by the first node that reads the type (block 6).
@@ -197,6 +198,7 @@ def test_nodes_sharing_a_data_type_are_read_together(project: Path) -> None:
     assert incremental_vs_cold(project) == ["re-read 2 of 8 nodes (1 changed file(s))"]
 
 
+@pytest.mark.slow
 def test_the_benchmark_measures_a_partial_run(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     from bench import incremental
@@ -208,6 +210,7 @@ def test_the_benchmark_measures_a_partial_run(tmp_path: Path,
     assert results["touched check"][1] is not None  # the extraction's share was read
 
 
+@pytest.mark.slow
 def test_a_partial_run_leaves_the_other_nodes_files_out(project: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """The partial run's program holds the touched node's files, not the catalog's; the
@@ -245,6 +248,7 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[dict[str, Any], dict[str,
     return seen
 
 
+@pytest.mark.slow
 def test_a_lookup_that_now_weighs_every_type_reads_the_whole_program(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Block 5's type is renamed: found by structure among all types, which the run that left
@@ -260,6 +264,7 @@ def test_a_lookup_that_now_weighs_every_type_reads_the_whole_program(
     assert seen[0][1]["nodes"][0]["data_type"]["via"] == "structural"
 
 
+@pytest.mark.slow
 def test_nodes_listed_through_an_index_file(project: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     # The nodes file imports the nodes from an index that re-exports each: the index's
@@ -280,6 +285,7 @@ def test_nodes_listed_through_an_index_file(project: Path,
     assert "src/blocks/block0.ts" not in read
 
 
+@pytest.mark.slow
 def test_a_workflow_type_keeps_the_whole_program(project: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     # The workflow type names a node's data from a file the run would leave out.

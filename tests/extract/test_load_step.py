@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pygen.config import load_config
-from pygen.extract.load_step import read_load_step, step_keys
+from pygen.extract.load_step import KEYS, read_load_step
 from tests.cli_run import fixture_case, run
 
 
@@ -27,6 +27,8 @@ def test_an_unreadable_map_is_one_warning(tmp_path: Path,
         "load_step: 'new Map(nodes.map((n) => [n.id, LEGACY_TYPES[n.type] ?? n.ty' is not "
         "a string or an object literal"]
     assert run(root, "gen", "-q", monkeypatch=monkeypatch).exit_code == 0
-    assert step_keys(load_config(root / "pygen.toml").settings.load_step) == (
+    step = load_config(root / "pygen.toml").settings.load_step
+    assert step is not None
+    assert tuple(r for key in KEYS for r in getattr(step, key) if isinstance(r, str)) == (
         "src/store/migrate.ts:LEGACY_TYPES", "src/store/migrate.ts:TARGET_RENAMES",
         "src/store/migrate.ts:NOPE", "src/store/migrate.ts:byId")

@@ -173,6 +173,7 @@ def test_a_registered_components_props_name_its_data_type(
                      "render": ("RenderSettings", ["width"]), "plain": (None, [])}
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize(("library", "text", "types"), [
     ("x6", 'import { Graph } from "@antv/x6";\n'
            'Graph.registerNode("lane", { inherit: "rect", label: "Lane" }, true);\n'

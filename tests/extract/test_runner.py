@@ -201,6 +201,7 @@ def test_gen_warns_about_each_unresolved_data_type(unresolved: Path) -> None:
     assert [w["line"] for w in json.loads(result.stdout)["warnings"]] == [7, 8]
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("how", ["flag", "config"])
 def test_strict_makes_them_errors_and_writes_nothing(unresolved: Path, how: str) -> None:
     args = ["gen", "--strict"] if how == "flag" else ["gen"]
@@ -213,6 +214,7 @@ def test_strict_makes_them_errors_and_writes_nothing(unresolved: Path, how: str)
     assert not (unresolved / "skills").exists()
 
 
+@pytest.mark.slow
 def test_extraction_error_reaches_the_cli_as_one_line(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "case"
@@ -226,6 +228,7 @@ def test_extraction_error_reaches_the_cli_as_one_line(tmp_path: Path,
     assert result.stdout == ""
 
 
+@pytest.mark.slow
 def test_a_computed_value_is_a_warning_and_with_strict_an_error_naming_its_line(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "case"
@@ -261,6 +264,7 @@ def test_node_out_of_memory_says_so_and_how_to_raise_the_limit(
     assert "NODE_OPTIONS=--max-old-space-size=" in message and "GC" not in message
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("kind", ["device", "fifo", "link-to-device", "huge"])
 def test_a_tsconfig_extending_a_device_pipe_or_huge_file_is_one_line(
         tmp_path: Path, kind: str) -> None:

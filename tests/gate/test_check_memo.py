@@ -56,6 +56,7 @@ def test_a_type_change_after_a_clean_check_is_still_caught(
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 1
 
 
+@pytest.mark.slow
 def test_a_changed_pygen_of_the_same_version_is_a_miss(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clean_check_then(project, monkeypatch)
@@ -78,6 +79,7 @@ export const NODE_DEFINITIONS = [
 """
 
 
+@pytest.mark.slow
 def test_a_passing_check_with_warnings_is_remembered_and_says_them_again(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The catalog's warnings (a computed value) and a contradiction in the code (@default
@@ -139,6 +141,7 @@ def test_a_file_changed_around_the_memo_is_hashed_though_its_stat_matches(
     assert check_memo.clean_check(config(project), strict=False) is not None  # settled: trusted
 
 
+@pytest.mark.slow
 def test_a_same_size_edit_of_a_settled_file_is_caught_by_its_stat(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     clean_check_then(project, monkeypatch)

@@ -54,6 +54,7 @@ def after(target: Any, name: str, action: Callable[[], None],
 STAGES = [(cache, "run_extractor"), (planning, "plan"), (cache, "extraction_key")]
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("seed", range(3))
 def test_an_edit_while_a_check_runs_is_never_remembered(
         project: Path, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
@@ -77,6 +78,7 @@ def test_an_edit_while_a_check_runs_is_never_remembered(
     assert "changed while pygen read it" in during.output, (target, name, what)
 
 
+@pytest.mark.slow
 def test_a_file_that_shadows_an_import_is_an_input(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_project(tmp_path, monkeypatch)
@@ -88,6 +90,7 @@ def test_a_file_that_shadows_an_import_is_an_input(
     assert verdicts(root, monkeypatch) == (1, 1)
 
 
+@pytest.mark.slow
 def test_a_file_at_a_paths_fallback_is_an_input(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_project(tmp_path, monkeypatch)
@@ -114,6 +117,7 @@ def test_the_missing_paths_a_lookup_probed_are_recorded(project: Path) -> None:
     assert str(project / "src" / "modes.tsx") not in entry["absent"]  # modes.ts came first
 
 
+@pytest.mark.slow
 def test_a_cache_from_another_checkout_is_never_trusted(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A forged "passed" committed with its key: a fresh clone ignores it (`--no-tools`, the
@@ -174,6 +178,7 @@ def _replace(path: Path, kind: str, forged: bytes) -> None:
         path.write_bytes(forged)
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("kind", ["fifo", "zero", "folder", "random", "forged"])
 def test_memo_files_that_are_not_memos_are_ignored_and_rebuilt(
         project: Path, kind: str) -> None:
@@ -206,6 +211,7 @@ def test_verify_memo_agrees_on_a_sound_memo(project: Path,
     assert "Memo verified: the check memo (a clean check)" in result.output
 
 
+@pytest.mark.slow
 def test_verify_memo_finds_a_memo_that_lies(project: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A memo bug, played by an entry that records the stale source as checked: plain

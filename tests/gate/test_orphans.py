@@ -125,6 +125,7 @@ export const NODE_DEFINITIONS = [
 """
 
 
+@pytest.mark.slow
 def test_check_reports_orphans_and_gen_prune_never_deletes_prose(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "nodes.ts").write_text(NODES_TS)

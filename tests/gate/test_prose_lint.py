@@ -15,11 +15,14 @@ from pygen.gate.prose import candidate
 from pygen.gate.prose_lint import (
     NO_CHANGES,
     History,
+    Lint,
     Retired,
     StaleName,
-    lint_text,
+    Vocabulary,
+    lint_names,
     vocabulary,
 )
+from pygen.gate.text_memo import read_names
 from pygen.model import (
     DataField,
     DataType,
@@ -57,6 +60,13 @@ def node(node_type: str, *fields: DataField, tool: ToolSchema | None = None) -> 
 TOOL = ToolSchema(name="render_image", input_schema={
     "type": "object", "properties": {"aspect_ratio": {"type": "string"},
                                      "quality": {"enum": ["draft", "final"]}}})
+def lint_text(text: str, path: Path, vocab: Vocabulary, node_type: str | None = None,
+              changes: History = NO_CHANGES, retired: Retired | None = None) -> Lint:
+    """The lint of one file's text, as `lint_skills` reads each file."""
+    return lint_names(read_names(text, str(path)), path, vocab, node_type, changes,
+                      retired or Retired())
+
+
 MODEL = Model(nodes=(
     node("render-image", field("prompt"), field("aspectRatio"), field("mode", MODE),
          field("negativePrompt"), tool=TOOL),
@@ -287,6 +297,7 @@ def prose_line(skill: Path) -> int:
                 if line.startswith("Pick `"))
 
 
+@pytest.mark.slow
 def test_check_fails_on_a_rename_and_keeps_failing_after_gen_until_the_prose_changes(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert run(project, "check", "-q", monkeypatch=monkeypatch).exit_code == 0
@@ -318,6 +329,7 @@ def test_a_typo_is_a_doctor_hint_never_a_failure(project: Path,
     assert [(h["name"], h["suggestion"]) for h in doctor["prose_hints"]] == [("modes", "mode")]
 
 
+@pytest.mark.slow
 def test_a_stale_name_fails_check_per_level(project: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     nodes_ts = project / "src" / "nodes.ts"

@@ -26,6 +26,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_check_through_the_memo_says_what_a_check_without_it_says(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     nodes = project / "src" / "nodes.ts"

@@ -28,6 +28,7 @@ def init(root: Path, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("case", CASES)
 def test_init_refuses_a_catalog_it_cannot_defend(case: str, tmp_path: Path) -> None:
     root = tmp_path / case

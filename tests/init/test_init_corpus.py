@@ -157,6 +157,7 @@ def test_init_then_gen_and_check_pass_on_a_copy_of_every_fixture(tmp_path: Path)
         reproduced)
 
 
+@pytest.mark.slow
 def test_an_ambiguous_catalog_is_listed_and_nothing_is_written(tmp_path: Path) -> None:
     root = copy(FIXTURES / "literal-unions", tmp_path)
     shutil.copyfile(FIXTURES / "array-as-const" / "nodes.ts", root / "legacy-nodes.ts")

@@ -79,3 +79,77 @@ def test_without_the_migration_in_the_code_the_file_stays_an_orphan(adopted: Pat
     assert "legacy_types" not in tomllib.loads((adopted / "pygen.toml").read_text())
     assert run(adopted, "gen").exit_code == 0
     assert run(adopted, "check").exit_code == 1
+
+
+SPLITTER = """\
+export function migrate(nodes: { type: string; data: object }[]) {
+  return nodes.map((node) => {
+    if (node.type === "old-edit") {
+      const engine = (node.data as Record<string, unknown>).engine as string | undefined
+      if (engine === "paint") {
+        return { ...node, type: "generate-image" }
+      } else if (engine === "speak") {
+        return { ...node, type: "text-prompt" }
+      } else {
+        return { ...node, type: "upscale" }
+      }
+    }
+    if (node.type === "older") return { ...node, type: "generate-image" }
+    return node
+  })
+}
+"""
+
+
+def test_a_branch_on_a_data_value_is_read_as_the_types_it_picks(tmp_path: Path) -> None:
+    """The new type chosen by a data value: every branch's type, not only the first one."""
+    types = ["generate-image", "text-prompt", "upscale"]
+    found = legacy.migrations({tmp_path / "m.ts": SPLITTER}, tmp_path, ["old-edit", "older"],
+                              types)
+    assert found[0].branches == legacy.Branches(
+        "engine", (("paint", "generate-image"), ("speak", "text-prompt")), "upscale")
+    assert found[1] == legacy.Migration("older", "generate-image", "m.ts:13")
+    assert "generate-image or text-prompt or upscale by its data's `engine`" in found[0].line()
+    # One branch alone, or branches on two values, are no such map.
+    one = SPLITTER.replace('} else if (engine === "speak") {\n        return { ...node, type: '
+                           '"text-prompt" }\n      } else {\n        return { ...node, type: '
+                           '"upscale" }\n      }', "}")
+    assert legacy.migrations({tmp_path / "m.ts": one}, tmp_path, ["old-edit"],
+                             types)[0].branches is None
+
+
+def test_init_proposes_the_branches_for_a_saved_legacy_type(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "app"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "fixtures" / "ts" / "load-step",
+                    root, ignore=shutil.ignore_patterns("expected.*", "pygen.toml"))
+    init = run(root, "init")
+    assert init.exit_code == 0, init.output
+    assert ('node_types_by_data = { "photo-tool" = { key = "tool", values = { "restyle" = '
+            '"modify-image", "caption" = "prompt" } } }') in init.output, init.output
+
+
+FALL_THROUGH = """\
+export function normalize(node: { type: string; data?: object }) {
+  if (node.type === "old-edit") {
+    const engine = (node.data as Record<string, unknown> | undefined)?.engine as string
+    if (engine === "paint") return { ...node, type: "generate-image" }
+    if (engine === "speak") return { ...node, type: "text-prompt" }
+    return { ...node, type: "upscale" }
+  }
+  return { ...node, type: "text-prompt" }
+}
+"""
+
+
+def test_the_type_after_the_last_branch_is_the_fall_through(tmp_path: Path) -> None:
+    """One-line branches then a plain return inside the legacy type's block: that return is
+    the `otherwise`; a type written after the block closes is not (second case)."""
+    types = ["generate-image", "text-prompt", "upscale"]
+    found = legacy.migrations({tmp_path / "n.ts": FALL_THROUGH}, tmp_path, ["old-edit"], types)
+    assert found[0].branches == legacy.Branches(
+        "engine", (("paint", "generate-image"), ("speak", "text-prompt")), "upscale")
+    outside = FALL_THROUGH.replace('    return { ...node, type: "upscale" }\n', "")
+    found = legacy.migrations({tmp_path / "n.ts": outside}, tmp_path, ["old-edit"], types)
+    assert found[0].branches == legacy.Branches(
+        "engine", (("paint", "generate-image"), ("speak", "text-prompt")), None)

@@ -287,6 +287,7 @@ def near_miss(data: st.DataObject, value: Any) -> Any:
     return data.draw(JSON)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.data())
 def test_fast_check_agrees_with_jsonschema(data: st.DataObject) -> None:

@@ -36,6 +36,7 @@ def repeated_required(value: Any) -> list[list[str]]:
     return found
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_gen_writes_a_document_its_loader_accepts(case: Path, tmp_path: Path) -> None:
     shutil.copyfile(case.parent / "tsconfig.json", tmp_path / "tsconfig.json")

@@ -96,9 +96,8 @@ def test_node_type_schema_is_bounded_and_takes_one_type_or_several(skills: Path)
     # No enum: the catalog may hold thousands of types; search_nodes and the errors list them.
     assert "enum" not in json.dumps(tool.input_schema["properties"]["node_type"])
     assert set(tool.input_schema["properties"]) == {"node_type", "node_types", "detail"}
-    assert tools_of(build_server(load_store(skills)))["start_workflow_editor"].input_schema[
-        "properties"
-    ] == {}
+    assert set(tools_of(build_server(load_store(skills)))["start_workflow_editor"].input_schema[
+        "properties"]) == {"detail"}
 
 
 def test_each_tool_returns_its_file(skills: Path) -> None:
@@ -165,9 +164,11 @@ def test_fallback_server_still_answers_the_workflow_editor(tmp_path: Path) -> No
     from pygen.server.fallback import fallback_text
 
     server = build_server(load_store(tmp_path / "missing"))
-    guide = text_of(call(server, "start_workflow_editor"))
-    # The packaged copy, naming only the two tools a server without skills serves.
+    guide = text_of(call(server, "start_workflow_editor", {"detail": "full"}))
+    # The packaged copy, naming only the two tools a server without skills serves (in full:
+    # the compact form leaves this server's tools to the tool list).
     assert guide.splitlines()[0] == fallback_text().splitlines()[0]
+    assert text_of(call(server, "start_workflow_editor")).splitlines()[0] == guide.splitlines()[0]
     assert "- `get_node_skill`" in guide and "- `search_nodes(" not in guide
     result = call(server, "get_node_skill", {"node_type": "loop"})
     assert result.is_error

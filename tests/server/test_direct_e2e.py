@@ -140,6 +140,7 @@ async def ask_raw(url: str) -> list[tuple[int, str, bytes]]:
     return answers
 
 
+@pytest.mark.slow
 def test_sessions_and_refusals_are_answered_as_the_sdk_alone_answers(
         skills: Path, tmp_path: Path) -> None:
     async def main() -> None:

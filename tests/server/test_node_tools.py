@@ -69,6 +69,18 @@ def test_labels_and_other_spellings_resolve_to_the_node_type() -> None:
     assert not checked.is_error and checked.structured_content["valid"]
 
 
+def test_a_label_that_also_reads_as_the_tool_name_is_called_the_label() -> None:
+    """"Image to Video" is the label; erase case and separators and it is `image_to_video`
+    too: the note names what was written, the label, and the tool name only as written."""
+    label, tool = calls(
+        ("get_node_skill", {"node_type": "Image to Video", "detail": "minimal"}),
+        ("get_node_skill", {"node_type": "image_to_video", "detail": "minimal"}))
+    assert text(label).startswith("Note: 'Image to Video' is the label of node type "
+                                  "'image-to-video';")
+    assert text(tool).startswith("Note: 'image_to_video' is the MCP tool name of node type "
+                                 "'image-to-video';")
+
+
 def test_validate_node_reports_rule_and_fix_and_refuses_unknown_types() -> None:
     checked, unknown = calls(
         ("validate_node", {"node_type": "generate-image",
@@ -115,3 +127,37 @@ def test_a_structured_answer_reads_as_compact_json() -> None:
     assert text(checked) == json.dumps(checked.structured_content, ensure_ascii=False,
                                        separators=(",", ":"))
     assert text(found).startswith("generate-music — ")  # plain text stays as it is
+
+
+def test_a_standard_batch_leaves_out_how_to_choose_and_says_so_once() -> None:
+    """A batch names its types: "When to use" (choosing a type) is left out of each skill and
+    the pointers to the whole text are said once, at the end; one type alone keeps it."""
+    one, batch = calls(("get_node_skill", {"node_type": "generate-image"}),
+                       ("get_node_skill", {"node_types": ["text-prompt", "generate-image",
+                                                          "image-to-video"]}))
+    parts = text(batch).split("\n---\n\n")
+    assert "## When to use" in text(one) and "## When to use" not in text(batch)
+    assert "Each gotcha in full" not in text(batch)
+    assert [p.count("(Left out of this batch:") for p in parts] == [0, 0, 1]
+    assert parts[-1].rstrip().endswith(
+        "(Left out of this batch: each gotcha in full and each type's \"When to use\"; "
+        "get_node_skill(node_type, detail=\"full\") has them.)")
+    # What fills the node stays: fields, gotchas, the tool and the wiring.
+    for part in parts:
+        assert "**Required data fields:**" in part and "## Common gotchas" in part
+    assert "**MCP tool:** `image_to_video`" in parts[2] and "wired `generate-image`" in parts[2]
+    # A lead line said word for word above is its lead; the list under it stays.
+    assert "**Returns:** `job_id`*, `status`*" in parts[1] and "**Returns:** as above" in parts[2]
+    assert "**Result fields** (as above):\n- `generatedVideoUrl`" in parts[2]
+    assert "**Parameters** (* required): `source_image_url`*" in parts[2]
+    assert "**Required data fields:**\n- `prompt: string`" in parts[2]
+
+
+def test_a_minimal_batch_says_its_data_legend_once() -> None:
+    [batch] = calls(("get_node_skill", {"node_types": ["loop", "generate-image", "note"],
+                                        "detail": "minimal"}))
+    parts = text(batch).split("\n---\n\n")
+    assert "\ndata (* required, = default):\n" in parts[0]
+    assert all("(* required, = default)" not in p and "\ndata:\n" in p for p in parts[1:])
+    # The marks the legend explains are still on every field.
+    assert "\nprompt*: string\n" in parts[1]

@@ -88,8 +88,10 @@ def test_a_node_without_description_shows_its_tool_or_prose_purpose() -> None:
 def test_search_says_when_no_type_fits_the_query_s_main_words() -> None:
     answer = search_text(INDEX, "captions subtitles text overlay on video", 10).splitlines()
     assert answer[0] == ("No node type fits 'captions', 'subtitles', 'overlay': no type's name, "
-                         "description or fields has them. The nearest by the other words:")
-    assert len(answer) > 1  # the hits still follow, for the words that do match
+                         "description or fields has them. The nearest 3, by 'text', 'video' "
+                         "only:")
+    # Not a ranking of the catalog on the words left: the few nearest, said as such.
+    assert len(answer) == 4
     # A typo and a sentence whose words the catalog has are fits, said as before.
     for query in ("vidoe", "add sound to a video", "animate image"):
         assert not search_text(INDEX, query, 3).startswith("No node type"), query

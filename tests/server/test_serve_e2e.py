@@ -85,7 +85,7 @@ def test_stdio_without_skills_dir_serves_the_fallback(tmp_path: Path) -> None:
     async def main() -> str:
         async with stdio_session(["--skills-dir", str(tmp_path / "none")],
                                  tmp_path / "err.log") as s:
-            return text_of(await s.call_tool("start_workflow_editor", {}))
+            return text_of(await s.call_tool("start_workflow_editor", {"detail": "full"}))
 
     guide = anyio.run(main)
     assert guide.splitlines()[0] == fallback_text().splitlines()[0]

@@ -119,6 +119,7 @@ BROKEN = {
 }
 
 
+@pytest.mark.slow
 def test_watch_keeps_the_last_good_skills_on_every_broken_file(tmp_path: Path) -> None:
     skills = make_skills(tmp_path / "skills")
     log = tmp_path / "err.log"
@@ -154,6 +155,7 @@ async def _more_reloads(log: Path, before: int) -> bool:
     return log.read_text("utf-8").count("reload") > before
 
 
+@pytest.mark.slow
 def test_watch_follows_a_skills_dir_deleted_and_re_created_or_swapped(tmp_path: Path) -> None:
     skills = make_skills(tmp_path / "skills")
 
@@ -193,6 +195,7 @@ def test_a_deeply_nested_workflow_argument_is_one_short_error(tmp_path: Path) ->
     assert "Traceback" not in log and len(log) < 2000, log[:2000]
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("body", ['{"nodes": [], "edges": [], "x": NaN}',
                                   '{"nodes": [], "nodes": [], "edges": []}'])
 def test_a_workflow_argument_that_is_not_strict_json_is_an_error(tmp_path: Path,

@@ -98,6 +98,7 @@ SESSIONS = 2_000
 GROWTH = 10 * MB
 
 
+@pytest.mark.slow
 def test_two_thousand_sessions_never_closed_lock_no_client_out(
         server: tuple[int, int]) -> None:
     port, pid = server

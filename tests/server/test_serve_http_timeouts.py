@@ -8,6 +8,7 @@ import socket
 import time
 from pathlib import Path
 
+import pytest
 from serve_helpers import http_serving
 
 from pygen.server.http import REQUEST_TIMEOUT
@@ -37,6 +38,7 @@ def closed_within(sock: socket.socket, seconds: float) -> float | None:
     return time.monotonic() - start
 
 
+@pytest.mark.slow
 def test_silent_and_half_sent_requests_are_closed(tmp_path: Path) -> None:
     skills = tmp_path / "skills"
     (skills / "nodes").mkdir(parents=True)

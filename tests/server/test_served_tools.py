@@ -19,7 +19,7 @@ def guide_and_tools(skills: Path) -> tuple[str, set[str], str]:
     async def main() -> tuple[str, set[str], str]:
         async with Client(build_server(load_store(skills))) as client:
             tools = {t.name for t in (await client.list_tools()).tools}
-            answer = await client.call_tool("start_workflow_editor", {})
+            answer = await client.call_tool("start_workflow_editor", {"detail": "full"})
             resource = await client.read_resource("skill://workflow-editor")
             return answer.content[0].text, tools, resource.contents[0].text
     return anyio.run(main)

@@ -84,11 +84,11 @@ FIVE = ["text-prompt", "generate-image", "image-to-video", "generate-music", "me
 
 
 def _batch() -> tuple[list[str], dict[str, str]]:
-    from pygen.server.node_tools import get_node_skill_result
+    from pygen.server.node_tools import SkillAnswers
 
     store = load_store(REPO / "skills")
     nodes = load_node_catalog(layout.schema_file(store.root), store.root, store.nodes)
-    result = get_node_skill_result(store.nodes, nodes, None, FIVE, "standard")
+    result = SkillAnswers(store.nodes, nodes).result(None, FIVE, "standard")
     parts = result.content[0].text.split("\n---\n\n")  # type: ignore[union-attr]
     return parts, {t: node_skill_text(store.nodes, nodes, t, "standard") or "" for t in FIVE}
 

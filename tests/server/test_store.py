@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pygen.errors import UnknownNodeType
-from pygen.server.fallback import fallback_source, fallback_text
+from pygen.server.fallback import fallback_text
 from pygen.server.store import SkillStoreError, load_store
 from pygen.skills.orchestrators import check_orchestrators
 
@@ -254,7 +254,7 @@ def test_orchestrators_are_loaded_in_name_order(tmp_path: Path) -> None:
 def test_packaged_fallback_names_no_editor_of_its_own() -> None:
     """Every project's server falls back to it: it says nothing is loaded and names no node
     type, field or handle of any editor (here: none of the example's)."""
-    text = fallback_source().read_text(encoding="utf-8")
+    text = fallback_text()
     assert "no skills loaded" in text
     example = (REPO / "skills" / "schemas" / "nodes.schema.json").read_text(encoding="utf-8")
     names = set(json.loads(example)["$defs"])

@@ -12,6 +12,7 @@ WILD = ["casts", "colliding-union", "index-signature-omit", "monorepo-built", "m
         "partial-defaults", "structural-decoy", "tsconfig-missing-extends", "untyped-nodes"]
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("name", WILD)
 def test_gen_then_check_passes_untouched(name: str, corpus_runs: CorpusRuns) -> None:
     # Through the real CLI, in a fresh process, on a copy of the project: the session's run

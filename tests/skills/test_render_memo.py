@@ -134,6 +134,7 @@ def twins(pristine: Pristine) -> tuple[Path, Path]:
     return pristine.restore()
 
 
+@pytest.mark.slow
 def test_a_data_type_change_rewrites_exactly_that_nodes_skill(
         twins: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     cached, fresh = twins
@@ -193,6 +194,7 @@ def test_a_node_whose_inputs_did_not_change_is_not_rendered_again(
     assert "middle" in rendered and "note" not in rendered
 
 
+@pytest.mark.slow
 def test_a_damaged_memo_is_ignored(twins: tuple[Path, Path],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     cached, fresh = twins

@@ -133,6 +133,7 @@ def test_python_process_that_dies_reports_its_last_stderr_line(tmp_path: Path) -
         "python:die:x: capturing the tools failed (exit code 7): fatal: gone")
 
 
+@pytest.mark.slow
 def test_python_blocking_import_fails_within_the_timeout() -> None:
     started = time.monotonic()
     message = fails("python:blocking_import:server", timeout=2)
@@ -188,6 +189,7 @@ def test_stdio_follows_next_cursor() -> None:
     assert list(load(f"stdio:{PYTHON} lowlevel_server.py")) == [f"tool_{i}" for i in range(5)]
 
 
+@pytest.mark.slow
 def test_stdio_silent_server_fails_within_the_timeout(node: str) -> None:
     started = time.monotonic()
     message = fails(f"stdio:{node} hanging_server.mjs", timeout=2)
@@ -197,6 +199,7 @@ def test_stdio_silent_server_fails_within_the_timeout(node: str) -> None:
     assert 2 <= elapsed < 2.5
 
 
+@pytest.mark.slow
 def test_stdio_server_ignoring_eof_is_killed_within_the_timeout(node: str) -> None:
     # Stdin closes, a short grace passes, then the process tree is killed.
     started = time.monotonic()

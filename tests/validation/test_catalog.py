@@ -13,7 +13,6 @@ from pygen.validation.catalog import (
     Catalog,
     WorkflowInputError,
     build_catalog,
-    catalog_file_provider,
     load_catalog_file,
 )
 from pygen.validation.workflow import validate_workflow
@@ -43,18 +42,6 @@ def test_schema_file_missing(tmp_path: Path) -> None:
         load_catalog_file(path)
     assert str(info.value) == (f"{path}: cannot read the node schemas (No such file or "
                                "directory); run `pygen gen` to write them")
-
-
-def test_file_provider_rereads_only_a_changed_file(tmp_path: Path) -> None:
-    path = tmp_path / "nodes.schema.json"
-    provide = catalog_file_provider(path)
-    with pytest.raises(WorkflowInputError):
-        provide()
-    path.write_text(schema_document(STUDIO), encoding="utf-8")
-    first = provide()
-    assert provide() is first
-    path.write_text(schema_document(MODEL), encoding="utf-8")
-    assert provide().types == CATALOG.types
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -109,6 +109,7 @@ def cli(project: Path, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+@pytest.mark.matrix
 @pytest.mark.parametrize("name", [*EXPECTED, *PLAIN])
 def test_gen_then_check_pass_and_saved_workflows_get_exactly_the_true_findings(
         name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

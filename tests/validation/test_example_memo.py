@@ -44,6 +44,7 @@ def checked_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 def test_an_example_of_a_changed_node_is_checked_again(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     nodes = project / "src" / "nodes.ts"

@@ -64,6 +64,7 @@ def test_not_declared_is_not_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         "$.edges[2].targetHandle"]
 
 
+@pytest.mark.slow
 def test_nested_handles_read_when_named(tmp_path: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     root = fixture_case("handles-not-declared", tmp_path, monkeypatch)

@@ -9,7 +9,6 @@ the agent that nothing is loaded. A project that ships its own guide in its pack
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 
 FALLBACK_NAME = "workflow-editor.md"
 
@@ -18,8 +17,3 @@ def fallback_text() -> str:
     """The packaged workflow-editor.md, read through importlib so it works from a wheel."""
     # Bytes, then decode: text mode would rewrite CRLF and break the byte-for-byte promise.
     return resources.files(__package__).joinpath(FALLBACK_NAME).read_bytes().decode("utf-8")
-
-
-def fallback_source() -> Path:
-    """Where the packaged copy lives in a source checkout (what `fallback_file` points at)."""
-    return Path(__file__).with_name(FALLBACK_NAME)
