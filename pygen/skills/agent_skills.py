@@ -6,7 +6,8 @@ frontmatter holds `name`, equal to the folder's name, and `description`):
 
     <agent_skills_dir>/workflow-editor/SKILL.md            the guide and the node catalog
     <agent_skills_dir>/workflow-editor/references/<type>.md  one per node type
-    <agent_skills_dir>/workflow-editor/references/nodes.schema.json
+    <agent_skills_dir>/workflow-editor/references/nodes.schema.json  the script's rule table
+    <agent_skills_dir>/workflow-editor/references/index.md   every type at minimal detail
     <agent_skills_dir>/workflow-editor/scripts/validate_workflow.py
     <agent_skills_dir>/<orchestrator>/SKILL.md             each orchestrator skill
 
@@ -28,6 +29,7 @@ from pathlib import Path
 from pygen import layout
 from pygen.skills.agent_skills_script import SCRIPT
 from pygen.skills.catalog_text import TOOLS_BLOCK
+from pygen.skills.minimal_detail import render_minimal
 from pygen.skills.orchestrators import orchestrator_files, parse_frontmatter
 from pygen.skills.sections import COMMENT, without_empty_sections
 
@@ -63,6 +65,7 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
     schema = texts.get(layout.schema_file(skills_dir))
     if schema is not None:
         files[editor / "references" / "nodes.schema.json"] = schema
+        files[editor / "references" / "index.md"] = index_text(schema)
     files[editor / "scripts" / "validate_workflow.py"] = SCRIPT
     for text in kept:
         meta = parse_frontmatter(text)
@@ -100,6 +103,21 @@ def _left_out_note(names: Sequence[str]) -> str:
             f"{shown}: these skills call other skills through the Skill Call Protocol, which "
             "needs the skills server (`pygen serve`); this package's script only validates "
             "workflows, so they are not exported here.\n")
+
+
+def index_text(schema: str) -> str:
+    """Every node type at the minimal detail, from the schema document (the text the server's
+    `minimal` level is rendered from): enough to build most nodes without a reference."""
+    doc = json.loads(schema)
+    defs, handles, nodes = (doc.get(key) or {} for key in ("$defs", "x-handles", "x-nodes"))
+    # The app's tool a node runs through is named as the app's: no skills server is here.
+    text = "\n\n".join(render_minimal(name, defs[name], handles.get(name) or {},
+                                       nodes.get(name) or {}, tool_word="app tool")
+                        for name in defs)
+    return ("# Node index: every type at minimal detail\n\n"
+            "One block per type: handles (`in` → `out`, with types and edge limits), then "
+            "each data field (`*` required, `=` default). `references/<type>.md` has the "
+            "rest: descriptions, gotchas, a wired example.\n\n" + text + "\n")
 
 
 MANIFEST = ".pygen-manifest"
@@ -170,8 +188,10 @@ def _files_note(node_types: Sequence[str]) -> str:
     shown = ", ".join(f"`{t}`" for t in node_types[:12])
     more = f" and {len(node_types) - 12} more" if len(node_types) > 12 else ""
     return ("\n## Files in this skill\n\n"
-            f"- `references/<type>.md`: one per node type ({shown}{more}); read the ones you "
-            "use before writing their data.\n"
+            "- `references/index.md`: every node type at minimal detail (handles, fields, "
+            "values, defaults); read it first.\n"
+            f"- `references/<type>.md`: one per node type ({shown}{more}); read one "
+            "when the index leaves a field unclear.\n"
             "- `references/nodes.schema.json`: the JSON Schema of every node's data and its "
             "handle ids.\n"
             "- `scripts/validate_workflow.py WORKFLOW.json`: checks a workflow (ids, types, "

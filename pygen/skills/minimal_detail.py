@@ -24,11 +24,13 @@ LATER_LEGEND = "data:"  # a batch's later skills: the legend was said by the fir
 
 
 def render_minimal(node_type: str, schema: Mapping[str, Any], handles: Mapping[str, Any],
-                   meta: Mapping[str, Any]) -> str:
+                   meta: Mapping[str, Any], tool_word: str = "MCP tool") -> str:
+    """One type's block; `tool_word` names where the node's tool lives for the reader (a
+    package read without the skills server says "app tool")."""
     props: Mapping[str, Any] = schema.get("properties", {})
     required = set(schema.get("required", ()))
     owned = [n for n, p in props.items() if is_runner_owned(p)]
-    lines = [_header(node_type, schema, meta), _handles_line(handles, meta)]
+    lines = [_header(node_type, schema, meta), _handles_line(handles, meta, tool_word)]
     rules = _rules_line(handles)
     if rules:
         lines.append(rules)
@@ -51,7 +53,7 @@ def _header(node_type: str, schema: Mapping[str, Any], meta: Mapping[str, Any]) 
     return f"{named}: {description}" if description else named
 
 
-def _handles_line(handles: Mapping[str, Any], meta: Mapping[str, Any]) -> str:
+def _handles_line(handles: Mapping[str, Any], meta: Mapping[str, Any], tool_word: str) -> str:
     """`in: a (text, ≤1) → out: b (image)`: ids, with their declared types and the most edges
     an input takes."""
     limits = handles.get("inputLimits")
@@ -60,7 +62,7 @@ def _handles_line(handles: Mapping[str, Any], meta: Mapping[str, Any]) -> str:
     outputs = _ids(handles.get("outputs"), handles.get("outputTypes"), {})
     text = f"in: {inputs} → out: {outputs}"
     tool = meta.get("tool")
-    return f"{text} · MCP tool: {tool}" if tool else text
+    return f"{text} · {tool_word}: {tool}" if tool else text
 
 
 def _rules_line(handles: Mapping[str, Any]) -> str | None:

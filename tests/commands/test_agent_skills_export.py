@@ -190,13 +190,13 @@ def test_the_package_guide_names_files_and_the_script_not_server_tools(package: 
 
 
 def test_the_exported_script_gives_the_servers_verdict_on_the_planted_set(
-        exported: Path) -> None:
+        package: Path) -> None:
     """Through the real export: the package's script, run by a plain `python -I`, against
     the server's validation on bench/package_parity's plants (≥ 95% the same verdict)."""
     from bench import package_parity
     from pygen.validation.catalog import Catalog
 
-    editor = exported / "workflow-editor"
+    editor = package / "workflow-editor"
     schemas = editor / "references" / "nodes.schema.json"
     catalog = Catalog.from_json(schemas.read_bytes(), str(schemas))
     workflows = package_parity.planted()
@@ -208,3 +208,15 @@ def test_the_exported_script_gives_the_servers_verdict_on_the_planted_set(
     for plant in ("field-mappings-emptied", "nested-above-maximum",
                   "node-id-reference-to-missing-node"):
         assert not scripts[plant].valid, plant
+
+
+def test_the_package_indexes_every_type_at_minimal_detail(package: Path) -> None:
+    editor = package / "workflow-editor"
+    index = (editor / "references" / "index.md").read_text(encoding="utf-8")
+    doc = json.loads((editor / "references" / "nodes.schema.json").read_text(encoding="utf-8"))
+    for name in doc["$defs"]:
+        assert f"\n{name} (" in index, name
+    assert "seed: number minimum=-1 =-1" in index and "MCP" not in index
+    assert " · app tool: " in index
+    assert len(index) < sum(len(p.read_text()) for p in editor.glob("references/*.md")) / 4
+    assert "`references/index.md`: every node type" in (editor / "SKILL.md").read_text()
