@@ -1,6 +1,6 @@
-"""The README's command reference, rendered from the CLI itself so it cannot drift.
+"""The command reference (docs/commands.md), rendered from the CLI itself so it cannot drift.
 
-`python -m pygen.clidoc` rewrites the block in README.md; a test fails when it is stale.
+`python -m pygen.clidoc` rewrites the block in docs/commands.md; a test fails when it is stale.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def render() -> str:
 
 
 def update(readme: Path) -> bool:
-    """Rewrite the README's block; True when it changed."""
+    """Rewrite the reference's block; True when it changed."""
     old = files.read_text(readme) or ""
     new = markers.replace_blocks(old, {BLOCK: render()}, str(readme))
     if new != old:
@@ -54,5 +54,5 @@ def update(readme: Path) -> bool:
 
 
 if __name__ == "__main__":
-    changed = update(Path(sys.argv[1] if len(sys.argv) > 1 else "README.md"))
-    print("README.md command reference " + ("updated" if changed else "is current"))
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/commands.md")
+    print(f"{target} " + ("updated" if update(target) else "is current"))

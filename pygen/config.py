@@ -85,7 +85,7 @@ class FieldList(BaseModel):
     # The key inside show/hide that names the node's own version (n8n's `@version`): it picks
     # which fields each version has, and is no condition on the data.
     version: str | None = None
-    # Type word -> what it means for the value, over the preset's map (README `field_list`):
+    # Type word -> what it means for the value, over the preset's map (docs/configuration.md):
     # `{ text = "string", select = "enum", json = "object" }`.
     type_words: dict[str, TypeWordMeaning] | None = None
 

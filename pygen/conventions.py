@@ -22,7 +22,7 @@ Part = str | int
 
 
 class Conventions(BaseModel):
-    """The keys of `[tool.pygen.conventions]`; see the README's table."""
+    """The keys of `[tool.pygen.conventions]`; see docs/configuration.md."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 

@@ -209,7 +209,8 @@ def diagnose(config: Config, model: Model, planned: Sequence[block_digests.Plann
 
 
 def tool_mode(config: Config) -> dict[str, Any]:
-    """Which way this run read the tool schemas, for `doctor` to say (README: Trust)."""
+    """Which way this run read the tool schemas, for `doctor` to say (docs/check.md: "Which
+    commands run your code")."""
     from pygen.tools.recorded import runs_code
 
     settings = config.settings

@@ -15,7 +15,7 @@ from pygen.convention_presets import PRESETS
 from pygen.errors import ConfigError
 
 HEADER = ("# pygen configuration, written by `pygen init`. Paths are relative to this file.\n"
-          "# Every key: see \"Configuration keys\" in pygen's README.\n")
+          "# Every key: see \"Configuration keys\" in pygen's docs/configuration.md.\n")
 
 
 @dataclass(frozen=True)
