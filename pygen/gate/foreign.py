@@ -17,7 +17,7 @@ from pathlib import Path
 from pygen import files, layout
 from pygen.config import Config
 from pygen.gate.prose_lint import linted, skill_files
-from pygen.gate.text_memo import TextMemo
+from pygen.gate.text_memo import TextMemo, empty
 from pygen.skills import block_digests, render
 
 
@@ -56,7 +56,7 @@ def find(config: Config, planned: Sequence[block_digests.Planned],
     """The foreign blocks of every skill file as this run leaves it; each text's blocks
     come from `memo` when it read them before."""
     own, declared = render.own_blocks(), set(config.settings.foreign_blocks)
-    memo = memo or TextMemo(None)
+    memo = memo or empty()
     found: dict[tuple[str, bool], list[Path]] = defaultdict(list)
     for path, text in texts(config, planned).items():
         for block_id, was_pygens in memo.blocks(text, str(path)) or ():

@@ -31,7 +31,7 @@ from pathlib import Path
 from pygen import files, layout
 from pygen.errors import located
 from pygen.gate.block_history import NO_CHANGES, History, history
-from pygen.gate.text_memo import Names, TextMemo
+from pygen.gate.text_memo import Names, TextMemo, empty
 from pygen.gate.vocabulary import Vocabulary, vocabulary
 from pygen.model import Model
 from pygen.skills.block_digests import Planned
@@ -148,7 +148,7 @@ def lint_skills(skills_dir: Path, model: Model, planned: Iterable[Planned],
     pygen.gate.orphans; the schema document and files outside skills_dir are not prose.
     Each text's names come from `memo` when it read them before."""
     vocab = vocabulary(model, extra)
-    memo = memo or TextMemo(None)
+    memo = memo or empty()
     by_path = {u.path: u for u in planned if linted(u.path, skills_dir)}
     found = Lint()
     types = {stem: key for key, stem in model.file_stems.items()}

@@ -5,19 +5,19 @@ quotes as inline code, with their lines (all pygen.gate.prose_lint looks up). Bo
 on the text alone, so a check after one node changed parses the texts that changed, not
 every skill file.
 
-Same conventions as every cache entry (pygen.extract.cache); only this run's texts are kept.
+A keyed memo as every memo is (pygen.extract.keyed_memo); only this run's texts are kept.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pygen.config import Config
 from pygen.errors import MarkerError
-from pygen.extract import cache, cachefile
+from pygen.extract import cache
+from pygen.extract.keyed_memo import MemoFile, Section
 from pygen.gate.prose import candidate, code_spans, prose_only
 from pygen.skills import block_digests, markers
 
@@ -48,19 +48,17 @@ def read_names(text: str, path: str) -> Names:
 
 @dataclass
 class TextMemo:
-    path: Path | None
-    key: str = ""
-    read: dict[str, dict[str, Any]] = field(default_factory=dict)
-    kept: dict[str, dict[str, Any]] = field(default_factory=dict)
+    file: MemoFile
+    texts: Section[dict[str, Any]]
     digests: dict[str, str] = field(default_factory=dict)
 
     def _entry(self, text: str) -> dict[str, Any]:
         digest = self.digests.get(text)
         if digest is None:
             digest = self.digests[text] = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        entry = self.kept.get(digest)
+        entry = self.texts.kept.get(digest)
         if entry is None:
-            entry = self.kept[digest] = dict(self.read.get(digest, {}))
+            entry = self.texts.kept[digest] = dict(self.texts.read.get(digest, {}))
         return entry
 
     def blocks(self, text: str, path: str) -> Blocks:
@@ -80,32 +78,32 @@ class TextMemo:
         return tuple((n[0], n[1]) for n in entry["names"])
 
     def save(self) -> None:
-        if self.path is not None and self.kept != self.read:
-            cachefile.write_entry(self.path, {"key": self.key, "texts": dict(sorted(
-                self.kept.items()))})
+        self.file.save(self.texts)
 
 
-def _valid(entry: Any) -> bool:
-    """Whether a stored entry has the shape this module writes."""
+def empty() -> TextMemo:
+    """A memo that remembers nothing: every text is read."""
+    return TextMemo(MemoFile(None), Section("texts"))
+
+
+def _valid(entry: Any) -> dict[str, Any] | None:
+    """A stored entry, or None when it does not have the shape this module writes."""
     if not isinstance(entry, dict):
-        return False
+        return None
     blocks, names = entry.get("blocks", []), entry.get("names", [])
     blocks_ok = blocks is None or (isinstance(blocks, list) and all(
         isinstance(b, list) and len(b) == 2 and isinstance(b[0], str)
         and isinstance(b[1], bool) for b in blocks))
-    return blocks_ok and isinstance(names, list) and all(
+    names_ok = isinstance(names, list) and all(
         isinstance(n, list) and len(n) == 2 and type(n[0]) is int and isinstance(n[1], str)
         for n in names)
+    return entry if blocks_ok and names_ok else None
 
 
 def load(config: Config | None) -> TextMemo:
     """The memo under the config's cache; without a config, one that reads every text."""
     if config is None:
-        return TextMemo(None)
-    path = cache.cache_dir(config) / FILE
-    key = cache.digest_json({"version": VERSION, "code": cache.code_id()})
-    stored = cachefile.read_entry(path, key)
-    texts = stored.get("texts") if stored else None
-    read = {str(digest): entry for digest, entry in
-            (texts.items() if isinstance(texts, dict) else ()) if _valid(entry)}
-    return TextMemo(path, key, read)
+        return empty()
+    memo = MemoFile.open(cache.cache_dir(config) / FILE,
+                         cache.digest_json({"version": VERSION, "code": cache.code_id()}))
+    return TextMemo(memo, memo.section("texts", _valid))

@@ -122,7 +122,7 @@ def plan_nodes(model: Model, paths: Mapping[str, Path], existing: Mapping[Path, 
         key = memo.node_key(node, index, definitions, mine) if memo is not None else ""
         if memo is not None and old is not None and memo.unchanged(node.key, key, old):
             # The same inputs as the run that found this very file current: it still is.
-            memo.keep(node.key, key, memo.read[node.key].blocks, old)
+            memo.keep(node.key, key, memo.nodes.read[node.key].blocks, old)
             updates.append(FileUpdate(path, old, old))
             continue
         blocks = memo.blocks(node.key, key) if memo is not None else None

@@ -10,9 +10,9 @@ and the sha256 of the file text they were planned into (which they leave as it i
 the key and the committed file's bytes both match, the planned text is that file's text,
 with nothing rendered, parsed or restamped.
 
-Same conventions as every cache entry (pygen.extract.cache): atomic writes, a version stamp
-in the key, anything damaged or from another pygen ignored and rebuilt. Only the entries of
-this run's nodes are written back, so the memo never outgrows the catalog.
+A keyed memo as every memo is (pygen.extract.keyed_memo): a version stamp in the key,
+anything damaged or from another pygen ignored and rebuilt, only the entries of this run's
+nodes written back, so the memo never outgrows the catalog.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pygen.config import Config
-from pygen.extract import cache, cachefile
+from pygen.extract import cache
+from pygen.extract.keyed_memo import MemoFile, Section
 from pygen.model import Model, NodeDef
 from pygen.skills.neighbours import HandleIndex
 from pygen.skills.saved_examples import SavedExample
@@ -54,10 +54,8 @@ class Entry:
 class RenderMemo:
     """The entries read at the start of a run, and those this run leaves for the next."""
 
-    path: Path
-    key: str
-    read: dict[str, Entry] = field(default_factory=dict)
-    kept: dict[str, Entry] = field(default_factory=dict)
+    file: MemoFile
+    nodes: Section[Entry]
     records: dict[str, str] = field(default_factory=dict)
 
     def record(self, node: NodeDef) -> str:
@@ -80,39 +78,37 @@ class RenderMemo:
                                   "real": [[r.file, r.data] for r in real]})
 
     def blocks(self, node_key: str, key: str) -> dict[str, str] | None:
-        entry = self.read.get(node_key)
+        entry = self.nodes.read.get(node_key)
         return dict(entry.blocks) if entry is not None and entry.key == key else None
 
     def unchanged(self, node_key: str, key: str, existing: str) -> bool:
         """Whether the blocks under `key` are known to leave `existing` as it is."""
-        entry = self.read.get(node_key)
+        entry = self.nodes.read.get(node_key)
         return entry is not None and entry.key == key and entry.unchanged == _sha(existing)
 
     def keep(self, node_key: str, key: str, blocks: Mapping[str, str], new: str) -> None:
         # Planning is idempotent (a file gen wrote is current for the same inputs, which
         # `check` after `gen` relies on): the planned text is the one these blocks leave.
-        self.kept[node_key] = Entry(key, dict(blocks), _sha(new))
+        self.nodes.kept[node_key] = Entry(key, dict(blocks), _sha(new))
 
     def save(self) -> None:
         """Write what this run rendered; a memo that cannot be written only costs speed."""
-        if self.kept == self.read:
-            return
-        cachefile.write_entry(self.path, {"key": self.key, "nodes": {
-            k: {"key": e.key, "blocks": e.blocks, "unchanged": e.unchanged}
-            for k, e in sorted(self.kept.items())}})
+        self.file.save(self.nodes)
 
 
-def _entries(stored: Any) -> dict[str, Entry]:
-    """The well-formed entries of a stored memo; a damaged one is left out."""
-    out: dict[str, Entry] = {}
-    for node_key, entry in (stored.items() if isinstance(stored, dict) else ()):
-        if not isinstance(entry, dict):
-            continue
-        key, blocks, unchanged = entry.get("key"), entry.get("blocks"), entry.get("unchanged")
-        if isinstance(key, str) and isinstance(blocks, dict) and isinstance(unchanged, str) \
-                and all(isinstance(v, str) for v in blocks.values()):
-            out[str(node_key)] = Entry(key, blocks, unchanged)
-    return out
+def _entry(stored: Any) -> Entry | None:
+    """A stored entry, or None when it does not have the shape `_dump` writes."""
+    if not isinstance(stored, dict):
+        return None
+    key, blocks, unchanged = stored.get("key"), stored.get("blocks"), stored.get("unchanged")
+    if isinstance(key, str) and isinstance(blocks, dict) and isinstance(unchanged, str) \
+            and all(isinstance(v, str) for v in blocks.values()):
+        return Entry(key, blocks, unchanged)
+    return None
+
+
+def _dump(entry: Entry) -> dict[str, Any]:
+    return {"key": entry.key, "blocks": entry.blocks, "unchanged": entry.unchanged}
 
 
 def load(config: Config, model: Model) -> RenderMemo:
@@ -123,5 +119,5 @@ def load(config: Config, model: Model) -> RenderMemo:
                              "settings": config.settings.model_dump(mode="json"),
                              "conventions": model.conventions.model_dump(mode="json"),
                              "skills": str(config.skills_dir)})
-    stored = cachefile.read_entry(path, key)
-    return RenderMemo(path, key, _entries(stored.get("nodes")) if stored else {})
+    memo = MemoFile.open(path, key)
+    return RenderMemo(memo, memo.section("nodes", _entry, _dump))

@@ -11,7 +11,7 @@ node types (suggestions for an unknown one) and the document's other keys (conve
 tools, labels). A change to a node the examples never name keeps the key; a change to one
 they name, or a new type one of their strings now names, changes it.
 
-Same conventions as every cache entry (pygen.extract.cache); only this run's files are kept.
+A keyed memo as every memo is (pygen.extract.keyed_memo); only this run's files are kept.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pygen.config import Config
-from pygen.extract import cache, cachefile
+from pygen.extract import cache
+from pygen.extract.keyed_memo import MemoFile, Section
 from pygen.schema.document import ref_name
 from pygen.validation.catalog import Catalog
 
@@ -69,11 +69,9 @@ def _refs(value: object) -> Iterator[str]:
 
 @dataclass
 class ExampleMemo:
-    path: Path
-    key: str
+    file: MemoFile
+    files: Section[tuple[str, Verdict]]
     catalog: Catalog
-    read: dict[str, tuple[str, Verdict]] = field(default_factory=dict)
-    kept: dict[str, tuple[str, Verdict]] = field(default_factory=dict)
     specs: dict[str, str] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)
     reach: dict[str, list[str]] = field(default_factory=dict)
@@ -125,32 +123,30 @@ class ExampleMemo:
             "owners": owners})
 
     def verdict(self, label: str, key: str) -> Verdict | None:
-        found = self.read.get(label)
+        found = self.files.read.get(label)
         return (list(found[1][0]), list(found[1][1])) if found and found[0] == key else None
 
     def keep(self, label: str, key: str, verdict: Verdict) -> None:
-        self.kept[label] = (key, verdict)
+        self.files.kept[label] = (key, verdict)
 
     def save(self) -> None:
-        if self.kept != self.read:
-            cachefile.write_entry(self.path, {"key": self.key, "files": {
-                label: {"key": k, "problems": v[0], "hints": v[1]}
-                for label, (k, v) in sorted(self.kept.items())}})
+        self.file.save(self.files)
 
 
 def _texts(value: Any) -> list[str] | None:
     return [str(v) for v in value] if isinstance(value, list) else None
 
 
-def _entries(stored: Any) -> dict[str, tuple[str, Verdict]]:
-    out: dict[str, tuple[str, Verdict]] = {}
-    for label, entry in (stored.items() if isinstance(stored, dict) else ()):
-        if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
-            continue
-        problems, hints = _texts(entry.get("problems")), _texts(entry.get("hints"))
-        if problems is not None and hints is not None:
-            out[str(label)] = (entry["key"], (problems, hints))
-    return out
+def _entry(stored: Any) -> tuple[str, Verdict] | None:
+    if not isinstance(stored, dict) or not isinstance(stored.get("key"), str):
+        return None
+    problems, hints = _texts(stored.get("problems")), _texts(stored.get("hints"))
+    return None if problems is None or hints is None else (stored["key"], (problems, hints))
+
+
+def _dump(entry: tuple[str, Verdict]) -> dict[str, Any]:
+    key, (problems, hints) = entry
+    return {"key": key, "problems": problems, "hints": hints}
 
 
 def load(config: Config, catalog: Catalog) -> ExampleMemo:
@@ -160,5 +156,5 @@ def load(config: Config, catalog: Catalog) -> ExampleMemo:
     key = cache.digest_json({"version": VERSION, "code": cache.code_id(),
                              # (the extras hold the conventions)
                              "types": sorted(catalog.specs), "extras": catalog.extras})
-    stored = cachefile.read_entry(path, key)
-    return ExampleMemo(path, key, catalog, _entries(stored.get("files")) if stored else {})
+    memo = MemoFile.open(path, key)
+    return ExampleMemo(memo, memo.section("files", _entry, _dump), catalog)

@@ -73,7 +73,7 @@ def test_a_damaged_memo_is_read_again_from_the_texts(project: Path,
     middle = (project / "skills" / "nodes" / "middle.md").read_text()
     assert (memo.names(middle, "middle.md") == text_memo.read_names(middle, "middle.md"))
     stored.write_text(stored.read_text().replace('"other-tool"', '"forged"'))
-    assert text_memo.load(config).read == {}  # its checksum no longer matches
+    assert text_memo.load(config).texts.read == {}  # its checksum no longer matches
     nodes = project / "src" / "nodes.ts"
     nodes.write_text(TWO_NODES_TS.replace("3 }", "4 }"))
     assert "other-tool" in run(project, "check", monkeypatch=monkeypatch).output

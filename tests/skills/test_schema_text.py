@@ -62,12 +62,12 @@ def test_an_entry_is_read_back_by_its_json(tmp_path: Path,
     root = generated(tmp_path, monkeypatch)
     config = load_config(root / "pygen.toml")
     texts = schema_text.load(config)
-    assert texts.read  # the gen above kept its entries
+    assert texts.texts.read  # the gen above kept its entries
     value = {"type": "object", "properties": {"a": {"type": "number"}}}
     assert texts.entry(value, "\n    ") == pretty_at(value, "\n    ")
     texts.save()
     again = schema_text.load(config)
-    digest = next(d for d, t in again.read.items() if t == pretty_at(value, "\n    "))
-    cache.write_entry(again.path, {"key": again.key, "texts": {digest: "forged"}})
+    digest = next(d for d, t in again.texts.read.items() if t == pretty_at(value, "\n    "))
+    cache.write_entry(again.file.path, {"key": again.file.key, "texts": {digest: "forged"}})
     assert schema_text.load(config).entry(value, "\n    ") == "forged"  # read, not written
     assert schema_text.load(config).entry({**value, "b": 1}, "\n    ") != "forged"
