@@ -7,7 +7,8 @@
 const fs = require("fs");
 const path = require("path");
 const { UserError } = require("./errors.cjs");
-const { searchedNames } = require("./registrations.cjs");
+const { searchedNames, library } = require("./registrations.cjs");
+const { declaredFolders } = require("./packagemap.cjs");
 
 /** `{kind, name, glob}` of one `definitions` item. */
 function parseSpec(spec) {
@@ -44,6 +45,14 @@ function loadSources(ctx) {
     addFilesNaming(ctx, searched.flatMap((spec) => (spec.kind === "registrations"
       ? searchedNames(spec.name) : [spec.name === "*" ? "class" : spec.name])));
   }
+  // The packages a library's package.json map lists (Node-RED's `node-red.nodes`) are read
+  // whatever tsconfig each has: one package per node, each with its own tsconfig, is usual.
+  for (const spec of searched.filter((s) => s.kind === "registrations")) {
+    const { ts } = ctx.tsMorph;
+    const files = declaredFolders(ctx.request.root, library(spec.name)).flatMap((dir) =>
+      ts.sys.readDirectory(dir, [".ts", ".tsx"], ["**/node_modules"], ["**/*"]));
+    if (files.length) addFilesNaming(ctx, searchedNames(spec.name), files);
+  }
   ctx.project.resolveSourceFileDependencies();
 }
 
@@ -53,8 +62,8 @@ function loadSources(ctx) {
  * none of them can stop the run. */
 const DECLARATION = /\.d\.[cm]?ts$/;
 
-function addFilesNaming(ctx, names) {
-  for (const file of projectFileNames(ctx)) {
+function addFilesNaming(ctx, names, files = projectFileNames(ctx)) {
+  for (const file of files) {
     // Listed among the sources read: a call added to any of them invalidates the cache.
     ctx.consulted.add(file);
     let text;

@@ -34,7 +34,7 @@ from pydantic import ValidationError
 from pygen import __version__
 from pygen.config import SEARCHED_SOURCES, Config
 from pygen.errors import ExtractionError, PygenError
-from pygen.extract import incremental, noderuntime, typenames
+from pygen.extract import incremental, noderuntime, registries, typenames
 from pygen.extract.cachefile import (
     begin_run,
     changed_since,
@@ -128,8 +128,13 @@ def definitions_listing(config: Config) -> list[str]:
         kind, _, rest = spec.partition(":")
         if kind in SEARCHED_SOURCES:
             base = config.tsconfig.parent if config.tsconfig else config.nodes_file.parent
-            found.update(p for pattern in ("**/*.ts", "**/*.tsx") for p in base.glob(pattern)
-                         if "node_modules" not in p.parts)
+            # A library's package map (Node-RED's `node-red.nodes`) adds its node packages,
+            # each read whatever tsconfig it has (js/lib/sourcefiles.cjs).
+            package_map = registries.package_map(rest) if kind == "registrations" else None
+            bases = [base, *(registries.declared_folders(config.root, package_map)
+                             if package_map else ())]
+            found.update(p for folder in bases for pattern in ("**/*.ts", "**/*.tsx")
+                         for p in folder.glob(pattern) if "node_modules" not in p.parts)
         elif rest:
             found.update(config.root.glob(spec.rpartition(":")[0]))
     return sorted(str(p) for p in found)

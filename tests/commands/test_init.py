@@ -66,7 +66,37 @@ def test_every_shape_has_a_fixture() -> None:
             "keyed-by-values", "descriptor-fields", "registrations-litegraph",
             "registrations-logicflow", "registrations-x6",
             "registrations-react-flow", "descriptor-records",
-            "registrations-node-red"} <= set(SHAPES)
+            "registrations-node-red", "registrations-node-red-packages"} <= set(SHAPES)
+
+
+@pytest.mark.slow
+def test_node_red_packages_give_typed_fields_and_their_defaults_data(tmp_path: Path) -> None:
+    # One package per node, the root package.json listing them, the editor's `RED` a global
+    # (no import): the listed packages' registrations are the catalog (not the generator's
+    # template package beside them), `registerType<XProps>` types the data and `defaults`'
+    # `value`s are the default data.
+    root = tmp_path / "porch"
+    shutil.copytree(FIXTURES / "registrations-node-red-packages", root,
+                    ignore=shutil.ignore_patterns("expected.json"))
+    init = pygen(root, "init")
+    assert init.returncode == 0, init.stdout + init.stderr
+    assert "4 node(s): motion-hold, porch-hub, porch-lamp, scene-pick; data types: 4 cast" \
+        in init.stdout.splitlines()[0], init.stdout
+    assert pygen(root, "gen", "-q").returncode == 0
+    assert sorted(p.stem for p in (root / "skills" / "nodes").glob("*.md")) == [
+        "_README", "motion-hold", "porch-hub", "porch-lamp", "scene-pick"]
+    lamp = (root / "skills" / "nodes" / "porch-lamp.md").read_text(encoding="utf-8")
+    assert "**Required data fields** (from `PorchLampProps`):" in lamp
+    assert "- `brightness: number`" in lamp and "- `hub: string`" in lamp
+    said = "**Default data** (from `registrations:node-red`):"
+    assert said in lamp, lamp
+    data = lamp.split(said)[1]
+    assert json.loads(data.split("```json")[1].split("```")[0]) == {
+        "name": "", "brightness": 80, "hub": ""}
+    scene = (root / "skills" / "nodes" / "scene-pick.md").read_text(encoding="utf-8")
+    assert '- `scene: "evening" | "away" | "party"`' in scene
+    assert '"scene": "evening"' in scene
+    assert pygen(root, "check", "-q").returncode == 0
 
 
 @pytest.mark.slow
