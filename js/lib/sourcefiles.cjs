@@ -9,6 +9,7 @@ const path = require("path");
 const { UserError } = require("./errors.cjs");
 const { searchedNames, library } = require("./registrations.cjs");
 const { declaredFolders } = require("./packagemap.cjs");
+const { addHtmlScripts } = require("./htmlscripts.cjs");
 
 /** `{kind, name, glob}` of one `definitions` item. */
 function parseSpec(spec) {
@@ -49,9 +50,11 @@ function loadSources(ctx) {
   // whatever tsconfig each has: one package per node, each with its own tsconfig, is usual.
   for (const spec of searched.filter((s) => s.kind === "registrations")) {
     const { ts } = ctx.tsMorph;
-    const files = declaredFolders(ctx.request.root, library(spec.name)).flatMap((dir) =>
+    const dirs = declaredFolders(ctx.request.root, library(spec.name));
+    const files = dirs.flatMap((dir) =>
       ts.sys.readDirectory(dir, [".ts", ".tsx"], ["**/node_modules"], ["**/*"]));
     if (files.length) addFilesNaming(ctx, searchedNames(spec.name), files);
+    addHtmlScripts(ctx, dirs, searchedNames(spec.name));
   }
   ctx.project.resolveSourceFileDependencies();
 }

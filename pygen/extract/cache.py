@@ -119,6 +119,9 @@ def extraction_key(config: Config) -> str:
     })
 
 
+_SOURCES = ("**/*.ts", "**/*.tsx")
+
+
 def definitions_listing(config: Config) -> list[str]:
     """The files a `definitions` glob or a searched source (`call:`, `class:`,
     `registrations:`) may read: a file added there is a miss, though no file the last run read
@@ -129,12 +132,15 @@ def definitions_listing(config: Config) -> list[str]:
         if kind in SEARCHED_SOURCES:
             base = config.tsconfig.parent if config.tsconfig else config.nodes_file.parent
             # A library's package map (Node-RED's `node-red.nodes`) adds its node packages,
-            # each read whatever tsconfig it has (js/lib/sourcefiles.cjs).
+            # each read whatever tsconfig it has, and their .html files' code blocks
+            # (js/lib/sourcefiles.cjs).
             package_map = registries.package_map(rest) if kind == "registrations" else None
-            bases = [base, *(registries.declared_folders(config.root, package_map)
-                             if package_map else ())]
-            found.update(p for folder in bases for pattern in ("**/*.ts", "**/*.tsx")
-                         for p in folder.glob(pattern) if "node_modules" not in p.parts)
+            folders = registries.declared_folders(config.root, package_map) \
+                if package_map else ()
+            found.update(p for folder, patterns in ((base, _SOURCES), *(
+                (f, (*_SOURCES, "**/*.html")) for f in folders))
+                for pattern in patterns for p in folder.glob(pattern)
+                if "node_modules" not in p.parts)
         elif rest:
             found.update(config.root.glob(spec.rpartition(":")[0]))
     return sorted(str(p) for p in found)

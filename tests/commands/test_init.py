@@ -74,17 +74,17 @@ def test_node_red_packages_give_typed_fields_and_their_defaults_data(tmp_path: P
     # One package per node, the root package.json listing them, the editor's `RED` a global
     # (no import): the listed packages' registrations are the catalog (not the generator's
     # template package beside them), `registerType<XProps>` types the data and `defaults`'
-    # `value`s are the default data.
+    # `value`s are the default data, in a .ts editor file or a .html file's script block.
     root = tmp_path / "porch"
     shutil.copytree(FIXTURES / "registrations-node-red-packages", root,
                     ignore=shutil.ignore_patterns("expected.json"))
     init = pygen(root, "init")
     assert init.returncode == 0, init.stdout + init.stderr
-    assert "4 node(s): motion-hold, porch-hub, porch-lamp, scene-pick; data types: 4 cast" \
-        in init.stdout.splitlines()[0], init.stdout
+    assert ("5 node(s): motion-hold, porch-chime, porch-hub, porch-lamp, scene-pick; "
+            "data types: 4 cast, 1 inferred") in init.stdout.splitlines()[0], init.stdout
     assert pygen(root, "gen", "-q").returncode == 0
     assert sorted(p.stem for p in (root / "skills" / "nodes").glob("*.md")) == [
-        "_README", "motion-hold", "porch-hub", "porch-lamp", "scene-pick"]
+        "_README", "motion-hold", "porch-chime", "porch-hub", "porch-lamp", "scene-pick"]
     lamp = (root / "skills" / "nodes" / "porch-lamp.md").read_text(encoding="utf-8")
     assert "**Required data fields** (from `PorchLampProps`):" in lamp
     assert "- `brightness: number`" in lamp and "- `hub: string`" in lamp
@@ -96,7 +96,18 @@ def test_node_red_packages_give_typed_fields_and_their_defaults_data(tmp_path: P
     scene = (root / "skills" / "nodes" / "scene-pick.md").read_text(encoding="utf-8")
     assert '- `scene: "evening" | "away" | "party"`' in scene
     assert '"scene": "evening"' in scene
+    # porch-chime's editor side is a .html file's script block: its defaults are read there
+    # (not the dialog template's or the help's text), and an edit to them is drift.
+    chime = (root / "skills" / "nodes" / "porch-chime.md").read_text(encoding="utf-8")
+    assert "- **Category:** output" in chime and '- `tune?: string` — default `"ding-dong"`' \
+        in chime, chime
     assert pygen(root, "check", "-q").returncode == 0
+    html = root / "packages" / "porch-chime" / "src" / "porch-chime.html"
+    html.write_text(html.read_text(encoding="utf-8").replace('"ding-dong"', '"westminster"'),
+                    encoding="utf-8")
+    drift = pygen(root, "check", "-q")
+    assert drift.returncode == 1 and "stale: skills/nodes/porch-chime.md" in drift.stderr, \
+        drift.stdout + drift.stderr
 
 
 @pytest.mark.slow

@@ -163,6 +163,10 @@ def test_a_new_file_in_a_node_package_the_manifest_lists_is_a_miss(tmp_path: Pat
     added = tmp_path / "packages" / "b" / "src" / "runtime.ts"
     added.write_text("// the same node's runtime side\n")
     assert definitions_listing(config) == sorted([*before, str(added)])
+    # An editor side written as a .html file's script block is listed too.
+    html = tmp_path / "packages" / "b" / "src" / "b.html"
+    html.write_text("<script>RED.nodes.registerType('b', {});</script>\n")
+    assert str(html) in definitions_listing(config)
     # A package the manifest does not list adds nothing beyond the tsconfig's own folder.
     (tmp_path / "packages" / "c" / "src").mkdir(parents=True)
     (tmp_path / "packages" / "c" / "package.json").write_text("{}")
