@@ -66,7 +66,8 @@ def test_every_shape_has_a_fixture() -> None:
             "keyed-by-values", "descriptor-fields", "registrations-litegraph",
             "registrations-logicflow", "registrations-x6",
             "registrations-react-flow", "descriptor-records",
-            "registrations-node-red", "registrations-node-red-packages"} <= set(SHAPES)
+            "registrations-node-red", "registrations-node-red-packages",
+            "registrations-node-red-html"} <= set(SHAPES)
 
 
 @pytest.mark.slow
@@ -108,6 +109,28 @@ def test_node_red_packages_give_typed_fields_and_their_defaults_data(tmp_path: P
     drift = pygen(root, "check", "-q")
     assert drift.returncode == 1 and "stale: skills/nodes/porch-chime.md" in drift.stderr, \
         drift.stdout + drift.stderr
+
+
+@pytest.mark.slow
+def test_a_plain_javascript_node_red_package_reads_its_html_editor_side(
+        tmp_path: Path) -> None:
+    # The usual Node-RED package: `module.exports = function (RED) {…}` beside a .html file
+    # whose script block registers the editor side; no TypeScript, no tsconfig.
+    root = tmp_path / "harbor"
+    shutil.copytree(FIXTURES / "registrations-node-red-html", root,
+                    ignore=shutil.ignore_patterns("expected.json"))
+    init = pygen(root, "init")
+    assert init.returncode == 0, init.stdout + init.stderr
+    assert "3 node(s): buoy-read, harbor-alert, tide-gauge; data types: 3 inferred" \
+        in init.stdout.splitlines()[0], init.stdout
+    assert pygen(root, "gen", "-q").returncode == 0
+    alert = (root / "skills" / "nodes" / "harbor-alert.md").read_text(encoding="utf-8")
+    assert "- **Category:** output" in alert and "- **Outputs (source handles):** none" in alert
+    assert "- `silent?: boolean` — default `false`" in alert, alert
+    data = alert.split("**Default data** (from `registrations:node-red`):")[1]
+    assert json.loads(data.split("```json")[1].split("```")[0]) == {
+        "name": "", "level": 3, "silent": False}
+    assert pygen(root, "check", "-q").returncode == 0
 
 
 @pytest.mark.slow
