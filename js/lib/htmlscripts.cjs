@@ -7,6 +7,7 @@
 
 const fs = require("fs");
 const { SCRIPT_SUFFIX } = require("./util.cjs");
+const { packageFiles } = require("./packagemap.cjs");
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 // `text/html` (the edit dialog's template) and `text/markdown` (the help) hold no code.
@@ -32,8 +33,7 @@ function scriptText(html) {
 /** Adds the code blocks of the `.html` files in `dirs` whose code names one of `names`. */
 function addHtmlScripts(ctx, dirs, names) {
   const { ts } = ctx.tsMorph;
-  for (const file of dirs.flatMap((dir) =>
-    ts.sys.readDirectory(dir, [".html"], ["**/node_modules"], ["**/*"]))) {
+  for (const file of packageFiles(ts, dirs, [".html"])) {
     // Listed among the sources read: a registration added to it invalidates the cache.
     ctx.consulted.add(file);
     let text;

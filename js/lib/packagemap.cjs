@@ -79,4 +79,14 @@ function within(file, folder) {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
-module.exports = { declaredFolders, within };
+// What a node package holds beside its nodes: its tests register made-up types, its
+// installed packages their own.
+const NOT_NODES = ["**/node_modules", "**/__tests__", "**/test", "**/tests", "**/*.test.*",
+  "**/*.spec.*", "**/*_spec.*"];
+
+/** The files with one of `extensions` in the declared packages, tests and installs left out. */
+function packageFiles(ts, dirs, extensions) {
+  return dirs.flatMap((dir) => ts.sys.readDirectory(dir, extensions, NOT_NODES, ["**/*"]));
+}
+
+module.exports = { declaredFolders, packageFiles, within };
