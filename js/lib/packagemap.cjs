@@ -89,4 +89,13 @@ function packageFiles(ts, dirs, extensions) {
   return dirs.flatMap((dir) => ts.sys.readDirectory(dir, extensions, NOT_NODES, ["**/*"]));
 }
 
-module.exports = { declaredFolders, packageFiles, within };
+/** `declaredFolders` once per run and library: the registrations and the sources both ask. */
+function declaredFor(ctx, lib) {
+  if (!ctx.declaredFolders) ctx.declaredFolders = new Map();
+  if (!ctx.declaredFolders.has(lib.library)) {
+    ctx.declaredFolders.set(lib.library, declaredFolders(ctx.request.root, lib, ctx.consulted));
+  }
+  return ctx.declaredFolders.get(lib.library);
+}
+
+module.exports = { declaredFolders, declaredFor, packageFiles, within };

@@ -11,7 +11,7 @@ const { oneLine } = require("./util.cjs");
 const values = require("./values.cjs");
 const { Dynamic } = values;
 const REGISTRIES = require("./registries.json");
-const { declaredFolders, within } = require("./packagemap.cjs");
+const { declaredFor, within } = require("./packagemap.cjs");
 const { loopBindings } = require("./loopbindings.cjs");
 
 // Where an entry keeps the type node its component's props name as the node's data.
@@ -48,7 +48,7 @@ function importsLibrary(text, lib) {
 /** Every registration of `name` in `files`, as entries `{ <type field>: type, … }`. */
 function registrationEntries(ctx, ev, name, files, add) {
   const lib = library(name);
-  const declared = declaredFolders(ctx.request.root, lib, ctx.consulted);
+  const declared = declaredFor(ctx, lib);
   const typeKey = String(ctx.request.entryFields.type).split(".")[0];
   // One node per type. Node-RED registers each type twice, the editor's definition object
   // and the runtime's constructor (files in either order): the registration that defines the

@@ -8,7 +8,7 @@ const fs = require("fs");
 const path = require("path");
 const { UserError } = require("./errors.cjs");
 const { searchedNames, library } = require("./registrations.cjs");
-const { declaredFolders, packageFiles } = require("./packagemap.cjs");
+const { declaredFor, packageFiles } = require("./packagemap.cjs");
 const { addHtmlScripts } = require("./htmlscripts.cjs");
 
 /** `{kind, name, glob}` of one `definitions` item. */
@@ -50,7 +50,7 @@ function loadSources(ctx) {
   // whatever tsconfig each has: one package per node, each with its own tsconfig, is usual.
   for (const spec of searched.filter((s) => s.kind === "registrations")) {
     const { ts } = ctx.tsMorph;
-    const dirs = declaredFolders(ctx.request.root, library(spec.name));
+    const dirs = declaredFor(ctx, library(spec.name));
     const files = packageFiles(ts, dirs, [".ts", ".tsx"]);
     if (files.length) addFilesNaming(ctx, searchedNames(spec.name), files);
     addHtmlScripts(ctx, dirs, searchedNames(spec.name));
