@@ -6,7 +6,7 @@ const crypto = require("crypto");
 const fs = require("fs");
 const path = require("path");
 const { UserError } = require("./errors.cjs");
-const { findUp, isLibFile, oneLine, rel } = require("./util.cjs");
+const { findUp, isLibFile, oneLine, rel, SCRIPT_SUFFIX } = require("./util.cjs");
 const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
 const { deferringResolution } = require("./deferred.cjs");
 const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
@@ -309,6 +309,9 @@ function absentProbed(ctx) {
   const found = new Set();
   for (const probe of readlog.probes().missing) {
     const file = path.resolve(probe);
+    // A .html file's code blocks, read under a name of their own (htmlscripts.cjs), are
+    // never on disk: the .html itself is among the sources read.
+    if (file.endsWith(SCRIPT_SUFFIX)) continue;
     if (inside(file) || names.has(path.basename(file))) found.add(rel(ctx.request, file));
   }
   return [...found].sort();

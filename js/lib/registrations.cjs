@@ -11,6 +11,8 @@ const { oneLine } = require("./util.cjs");
 const values = require("./values.cjs");
 const { Dynamic } = values;
 const REGISTRIES = require("./registries.json");
+const { declaredFor, within } = require("./packagemap.cjs");
+const { loopBindings } = require("./loopbindings.cjs");
 
 // Where an entry keeps the type node its component's props name as the node's data.
 const DATA_TYPE = Symbol("registered data type");
@@ -46,32 +48,44 @@ function importsLibrary(text, lib) {
 /** Every registration of `name` in `files`, as entries `{ <type field>: type, … }`. */
 function registrationEntries(ctx, ev, name, files, add) {
   const lib = library(name);
+  const declared = declaredFor(ctx, lib);
   const typeKey = String(ctx.request.entryFields.type).split(".")[0];
-  const seen = new Set();
+  // One node per type. Node-RED registers each type twice, the editor's definition object
+  // and the runtime's constructor (files in either order): the registration that defines the
+  // node wins over one that only names it, whichever is read first.
+  const chosen = new Map();
   const emit = (node, type, definition, dataType = null) => {
-    if (seen.has(type)) return;
-    seen.add(type);
+    const had = chosen.get(type);
+    if (had && (had.definition || !definition)) return;
+    chosen.set(type, { node, definition, dataType });
+  };
+  for (const sf of files) {
+    const text = sf.getFullText();
+    const imported = importsLibrary(text, lib);
+    // Node-RED's `RED` is a global (editor) or the module's argument (runtime), never
+    // imported: in a package the library's own map lists, a call on it is a registration.
+    const global = !imported && declared.some((dir) => within(sf.getFilePath(), dir));
+    if (!imported && !global) continue;
+    for (const call of callsIn(ctx, sf, lib, global)) registration(ctx, ev, call, emit);
+    if (imported) for (const rule of lib.maps || []) mapsIn(ctx, ev, sf, rule, emit);
+  }
+  for (const [type, { node, definition, dataType }] of chosen) {
     const value = { ...(definition || {}), [typeKey]: type };
     // The data type the registered component's props name: evidence like a cast's.
     if (dataType) Object.defineProperty(value, DATA_TYPE, { value: dataType });
     ev.origins.set(value, node);
     add(node, value, null);
-  };
-  for (const sf of files) {
-    const text = sf.getFullText();
-    if (!importsLibrary(text, lib)) continue;
-    for (const call of callsIn(ctx, sf, lib)) registration(ctx, ev, call, emit);
-    for (const rule of lib.maps || []) mapsIn(ctx, ev, sf, rule, emit);
   }
 }
 
 /** The calls of the library's callees in one file, each with the rules it may match. */
-function callsIn(ctx, sf, lib) {
+function callsIn(ctx, sf, lib, global = false) {
   const { SyntaxKind } = ctx.tsMorph;
   const rules = (lib.calls || []).filter((r) => sf.getFullText().includes(r.callee));
   if (!rules.length) return [];
   const found = [];
   for (const call of sf.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    if (global && !onGlobal(ctx, call, lib)) continue;
     const fits = rules.filter((r) => calleeFits(ctx, call, r));
     if (fits.length) found.push({ call, rules: fits });
   }
@@ -92,6 +106,12 @@ function calleeFits(ctx, call, rule) {
     if (!arg || oneLine(arg.getText()) !== rule.when.text) return false;
   }
   return true;
+}
+
+/** Whether the call's receiver starts with one of the library's globals (`RED.nodes.…`). */
+function onGlobal(ctx, call, lib) {
+  const text = oneLine(values.unwrap(ctx.tsMorph, call.getExpression()).getText());
+  return (lib.globals || []).some((g) => text.startsWith(`${g}.`));
 }
 
 /** `this.LiteGraph` → `LiteGraph`: the name an object is reached by. */
@@ -115,13 +135,41 @@ function registration(ctx, ev, { call, rules }, emit) {
   if (!found.why) {
     // A loop over an empty array registers nothing.
     for (const { rule, r } of found.read || []) {
-      if (!skipped(ctx, ev, rule, r.definition)) emit(call, r.type, plain(r.definition));
+      if (skipped(ctx, ev, rule, r.definition)) continue;
+      emit(call, r.type, withDefaults(ctx, rule, plain(r.definition)), typeArgument(call, rule));
     }
     return;
   }
   ctx.diagnostics.push({ ...diagnosticAt(ctx, call, `the node type of registration `
     + `'${snippet(call)}' is not declared (${found.why}); that node is left out`),
   kind: "computed" });
+}
+
+/** The type argument the rule says names the node's data (`registerType<XProps>(…)`). */
+function typeArgument(call, rule) {
+  return rule.data_type ? call.getTypeArguments()[rule.data_type.type_arg] || null : null;
+}
+
+/**
+ * The definition with its default data read from a record of descriptors, when the rule
+ * names one (Node-RED's `defaults: {name: {value: "", required: true}}` → `{name: ""}`): the
+ * data a new node of the type starts with, under the config's `default_data` key. A
+ * descriptor without that value declares no default for its key; a computed value stays
+ * computed (reported like any computed default). A definition that already holds the
+ * default-data key, or a dotted key, is left as written.
+ */
+function withDefaults(ctx, rule, definition) {
+  const key = ctx.request.entryFields.default_data;
+  const said = rule.defaults;
+  if (!said || !definition || typeof key !== "string" || key.includes(".")
+    || Object.hasOwn(definition, key) || !isObject(definition[said.key])) return definition;
+  const data = {};
+  for (const [field, descriptor] of Object.entries(definition[said.key])) {
+    if (isObject(descriptor) && descriptor[said.value] !== undefined) {
+      data[field] = descriptor[said.value];
+    }
+  }
+  return { ...definition, [key]: data };
 }
 
 /** The types of the first rule the arguments fit, read under each binding; or why not. */
@@ -182,69 +230,6 @@ function skipped(ctx, ev, rule, definition) {
     .test(base.getExpression().getText().split(".").pop()));
 }
 
-/**
- * How to evaluate a call once per value of the loops around it: `for (const t of [...])` and
- * `[...].forEach((t) => …)` over static arrays bind the loop variable to each element. One
- * plain evaluation outside any loop; no bindings when a loop's array is not static.
- */
-function loopBindings(ctx, ev, call) {
-  const { Node } = ctx.tsMorph;
-  let bindings = [(read) => read()];
-  let loops = 0;
-  for (let at = call.getParent(); at && !Node.isSourceFile(at); at = at.getParent()) {
-    const loop = loopOver(ctx, ev, at);
-    if (!loop) continue;
-    loops += 1;
-    const list = values.evaluateValue(ev, loop.array);
-    if (!Array.isArray(list)) return { bindings: null, loops };
-    const outer = bindings;
-    bindings = list.flatMap((item) => outer.map((inner) => (read) => {
-      const undo = loop.bind(item);
-      try {
-        return inner(read);
-      } finally {
-        undo();
-      }
-    }));
-  }
-  return { bindings, loops };
-}
-
-/** A `for…of` or `forEach`/`map` callback whose variable is a plain name: its array and binder. */
-function loopOver(ctx, ev, node) {
-  const { Node } = ctx.tsMorph;
-  if (Node.isForOfStatement(node)) {
-    const list = node.getInitializer();
-    const decl = Node.isVariableDeclarationList(list) && list.getDeclarations()[0];
-    if (!decl || !Node.isIdentifier(decl.getNameNode())) return null;
-    return { array: node.getExpression(), bind: (item) => memoBind(ev, decl, item) };
-  }
-  if ((Node.isArrowFunction(node) || Node.isFunctionExpression(node))
-    && Node.isCallExpression(node.getParent())) {
-    const outer = node.getParent();
-    const callee = outer.getExpression();
-    const [param] = node.getParameters();
-    if (!Node.isPropertyAccessExpression(callee) || !["forEach", "map"].includes(callee.getName())
-      || !param || !Node.isIdentifier(param.getNameNode())) return null;
-    return {
-      array: callee.getExpression(),
-      bind: (item) => {
-        ev.frames.push(new Map([[param, item]]));
-        return () => ev.frames.pop();
-      },
-    };
-  }
-  return null;
-}
-
-/** A loop variable holds `item` while a registration is read; what was memoized under it goes. */
-function memoBind(ev, decl, item) {
-  const before = new Set(ev.memo.keys());
-  ev.memo.set(decl, item);
-  return () => {
-    for (const key of [...ev.memo.keys()]) if (!before.has(key)) ev.memo.delete(key);
-  };
-}
 
 /** The maps of one file whose keys are node types (React Flow's `nodeTypes`). */
 function mapsIn(ctx, ev, sf, rule, emit) {
@@ -365,4 +350,6 @@ function snippet(node, max = 80) {
   return text.length > max ? text.slice(0, max - 1) + "…" : text;
 }
 
-module.exports = { registrationEntries, searchedNames, importsLibrary, library, DATA_TYPE };
+module.exports = {
+  registrationEntries, searchedNames, importsLibrary, library, DATA_TYPE,
+};

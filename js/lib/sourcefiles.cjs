@@ -7,7 +7,9 @@
 const fs = require("fs");
 const path = require("path");
 const { UserError } = require("./errors.cjs");
-const { searchedNames } = require("./registrations.cjs");
+const { searchedNames, library } = require("./registrations.cjs");
+const { declaredFor, packageFiles } = require("./packagemap.cjs");
+const { addHtmlScripts } = require("./htmlscripts.cjs");
 
 /** `{kind, name, glob}` of one `definitions` item. */
 function parseSpec(spec) {
@@ -44,6 +46,15 @@ function loadSources(ctx) {
     addFilesNaming(ctx, searched.flatMap((spec) => (spec.kind === "registrations"
       ? searchedNames(spec.name) : [spec.name === "*" ? "class" : spec.name])));
   }
+  // The packages a library's package.json map lists (Node-RED's `node-red.nodes`) are read
+  // whatever tsconfig each has: one package per node, each with its own tsconfig, is usual.
+  for (const spec of searched.filter((s) => s.kind === "registrations")) {
+    const { ts } = ctx.tsMorph;
+    const dirs = declaredFor(ctx, library(spec.name));
+    const files = packageFiles(ts, dirs, [".ts", ".tsx"]);
+    if (files.length) addFilesNaming(ctx, searchedNames(spec.name), files);
+    addHtmlScripts(ctx, dirs, searchedNames(spec.name));
+  }
   ctx.project.resolveSourceFileDependencies();
 }
 
@@ -53,8 +64,8 @@ function loadSources(ctx) {
  * none of them can stop the run. */
 const DECLARATION = /\.d\.[cm]?ts$/;
 
-function addFilesNaming(ctx, names) {
-  for (const file of projectFileNames(ctx)) {
+function addFilesNaming(ctx, names, files = projectFileNames(ctx)) {
+  for (const file of files) {
     // Listed among the sources read: a call added to any of them invalidates the cache.
     ctx.consulted.add(file);
     let text;

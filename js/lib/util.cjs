@@ -41,8 +41,12 @@ function writtenTypeText(ts, node) {
 }
 
 /** A path as the reply spells it: relative to the project root, with forward slashes. */
+// The name a `.html` file's code blocks are read under (htmlscripts.cjs): reported as the .html.
+const SCRIPT_SUFFIX = ".pygen-script.ts";
+
 function rel(request, file) {
-  return path.relative(request.root, file).split(path.sep).join("/");
+  const real = file.endsWith(SCRIPT_SUFFIX) ? file.slice(0, -SCRIPT_SUFFIX.length) : file;
+  return path.relative(request.root, real).split(path.sep).join("/");
 }
 
 /** The first non-null `test(dir)` from the folder of `start` up to the filesystem root. */
@@ -84,5 +88,5 @@ function singleReturn(ev, fn) {
 }
 
 module.exports = {
-  oneLine, typeText, writtenTypeText, rel, findUp, readJson, isLibFile, singleReturn,
+  oneLine, typeText, writtenTypeText, rel, SCRIPT_SUFFIX, findUp, readJson, isLibFile, singleReturn,
 };

@@ -34,7 +34,7 @@ from pydantic import ValidationError
 from pygen import __version__
 from pygen.config import SEARCHED_SOURCES, Config
 from pygen.errors import ExtractionError, PygenError
-from pygen.extract import incremental, noderuntime, typenames
+from pygen.extract import incremental, noderuntime, registries, typenames
 from pygen.extract.cachefile import (
     begin_run,
     changed_since,
@@ -119,6 +119,9 @@ def extraction_key(config: Config) -> str:
     })
 
 
+_SOURCES = ("**/*.ts", "**/*.tsx")
+
+
 def definitions_listing(config: Config) -> list[str]:
     """The files a `definitions` glob or a searched source (`call:`, `class:`,
     `registrations:`) may read: a file added there is a miss, though no file the last run read
@@ -128,8 +131,16 @@ def definitions_listing(config: Config) -> list[str]:
         kind, _, rest = spec.partition(":")
         if kind in SEARCHED_SOURCES:
             base = config.tsconfig.parent if config.tsconfig else config.nodes_file.parent
-            found.update(p for pattern in ("**/*.ts", "**/*.tsx") for p in base.glob(pattern)
-                         if "node_modules" not in p.parts)
+            # A library's package map (Node-RED's `node-red.nodes`) adds its node packages,
+            # each read whatever tsconfig it has, and their .html files' code blocks
+            # (js/lib/sourcefiles.cjs).
+            package_map = registries.package_map(rest) if kind == "registrations" else None
+            folders = registries.declared_folders(config.root, package_map) \
+                if package_map else ()
+            found.update(p for folder, patterns in ((base, _SOURCES), *(
+                (f, (*_SOURCES, "**/*.html")) for f in folders))
+                for pattern in patterns for p in folder.glob(pattern)
+                if "node_modules" not in p.parts)
         elif rest:
             found.update(config.root.glob(spec.rpartition(":")[0]))
     return sorted(str(p) for p in found)

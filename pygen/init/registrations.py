@@ -4,26 +4,24 @@ Each library's call shapes are data (js/lib/registries.json, which the extractor
 this module only finds, by reading the text, which libraries a project registers nodes with,
 as `registrations:<library>` candidates the real extractor then confirms.
 
-Evidence: a file counts only when it imports the library, and a registration only when its
-type is written as a string literal or a name (a constant, a loop variable): a computed type
-is no evidence here, and the extractor says "not declared" for it."""
+Evidence: a file counts only when it imports the library (or, for a library whose objects are
+handed to the code, Node-RED's `RED`, when it lies in a package the project's package.json
+map lists and calls the registration on that global), and a registration only when its type
+is written as a string literal or a name (a constant, a loop variable): a computed type is no
+evidence here, and the extractor says "not declared" for it."""
 
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from pygen.extract.noderuntime import CHECKOUT_DIR, PACKAGE_DIR
+from pygen.extract import registries
 from pygen.init.literals import Candidate
 from pygen.init.toplevel import code_stops
 
-# The checkout's data, else the copy the wheel carries beside its bundled extractor.
-_DATA = ("js/lib/registries.json", "_js/lib/registries.json")
 IMPORT = re.compile(r"(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|\bimport\s+)"
                     r"[\"']([^\"']+)[\"']")
 # A type argument written as a literal or a name: `"math/sum"`, `MULTIPLY`, `kind`.
@@ -52,19 +50,15 @@ class Library:
     calls: tuple[Call, ...]
     annotations: tuple[str, ...]
     jsx_attributes: tuple[str, ...]
-
-
-def _data_file() -> Path:
-    for base, name in ((CHECKOUT_DIR, _DATA[0]), (PACKAGE_DIR, _DATA[1])):
-        if (base / name).is_file():
-            return base / name
-    return CHECKOUT_DIR / _DATA[0]
+    # Names the library hands the code (`RED`), and the package.json key listing node files.
+    globals: tuple[str, ...] = ()
+    package_map: str | None = None
 
 
 @functools.cache
 def libraries() -> tuple[Library, ...]:
     """The libraries of registries.json, in its order."""
-    data: dict[str, Any] = json.loads(_data_file().read_text(encoding="utf-8"))
+    data = registries.raw()
     found = []
     for lib in data["libraries"]:
         calls = tuple(Call(c["callee"], c.get("receiver"), bool(c.get("bare")), c["type"]["arg"],
@@ -73,7 +67,8 @@ def libraries() -> tuple[Library, ...]:
         maps = lib.get("maps", ())
         found.append(Library(lib["library"], tuple(lib["modules"]), calls,
                              tuple(a for m in maps for a in m.get("annotations", ())),
-                             tuple(m["jsx_attribute"] for m in maps if m.get("jsx_attribute"))))
+                             tuple(m["jsx_attribute"] for m in maps if m.get("jsx_attribute")),
+                             tuple(lib.get("globals", ())), lib.get("package_map")))
     return tuple(found)
 
 
@@ -113,13 +108,16 @@ def arguments_at(text: str, start: int) -> list[int]:
     return found
 
 
-def call_sites(text: str, lib: Library) -> list[int]:
-    """Offsets of the registrations in one file whose type is written as a literal or name."""
+def call_sites(text: str, lib: Library, on_global: bool = False) -> list[int]:
+    """Offsets of the registrations in one file whose type is written as a literal or name;
+    `on_global`: only those whose receiver starts with one of the library's globals."""
     sites = []
     for call in lib.calls:
         if call.callee not in text:
             continue
         for match in _call_pattern(call).finditer(text):
+            if on_global and not _on_global(text, match.start(), lib):
+                continue
             args = arguments_at(text, match.end())
             if call.when is not None and (not args or not text[args[0]:].lstrip()
                                           .startswith(call.when)):
@@ -127,6 +125,13 @@ def call_sites(text: str, lib: Library) -> list[int]:
             if len(args) > call.type_arg and _type_written(text, args[call.type_arg], call):
                 sites.append(match.start())
     return sorted(set(sites))
+
+
+def _on_global(text: str, at: int, lib: Library) -> bool:
+    """Whether the receiver written at `at` (`nodes.registerType`) hangs off a global
+    (`RED.nodes.registerType`)."""
+    before = text[max(0, at - 80):at]
+    return any(re.search(rf"(?<![\w$.]){re.escape(g)}\s*\.\s*$", before) for g in lib.globals)
 
 
 def _type_written(text: str, at: int, call: Call) -> bool:
@@ -186,18 +191,24 @@ def _constant_object(text: str, name: str) -> int | None:
     return m.end() - 1 if m else None
 
 
-def candidates(texts: dict[Path, str]) -> list[Candidate]:
+def candidates(texts: dict[Path, str], root: Path | None = None) -> list[Candidate]:
     """One `registrations:<library>` candidate per library the project registers nodes with,
-    anchored in the file holding most of its registrations."""
+    anchored in the file holding most of its registrations. `root`: where the package.json
+    maps a library declares its node packages with are looked for."""
     found = []
     for lib in libraries():
         counts: Counter[Path] = Counter()
         first: dict[Path, int] = {}
+        folders = registries.declared_folders(root, lib.package_map) \
+            if root is not None and lib.package_map and lib.globals else ()
         for path, text in texts.items():
-            if not imports(text, lib):
+            if imports(text, lib):
+                sites = call_sites(text, lib) + [at for at, keys in map_sites(text, lib)
+                                                 for _ in range(keys)]
+            elif any(path.resolve().is_relative_to(folder) for folder in folders):
+                sites = call_sites(text, lib, on_global=True)
+            else:
                 continue
-            sites = call_sites(text, lib) + [at for at, keys in map_sites(text, lib)
-                                             for _ in range(keys)]
             if sites:
                 counts[path] = len(sites)
                 first[path] = text.count("\n", 0, min(sites)) + 1

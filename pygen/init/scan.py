@@ -274,5 +274,5 @@ def scan_sources(root: Path, texts: dict[Path, str]) -> list[Candidate]:
     found = roots(classes.merge_classes(merge_calls(found, texts), home))
     found += forms.file_globs(texts, root)
     # Where the editor hands its types to a canvas library (ranked like any other candidate).
-    found += registrations.candidates(texts)
+    found += registrations.candidates(texts, root)
     return found or forms.sibling_exports(texts, root)

@@ -66,7 +66,71 @@ def test_every_shape_has_a_fixture() -> None:
             "keyed-by-values", "descriptor-fields", "registrations-litegraph",
             "registrations-logicflow", "registrations-x6",
             "registrations-react-flow", "descriptor-records",
-            "registrations-node-red"} <= set(SHAPES)
+            "registrations-node-red", "registrations-node-red-packages",
+            "registrations-node-red-html"} <= set(SHAPES)
+
+
+@pytest.mark.slow
+def test_node_red_packages_give_typed_fields_and_their_defaults_data(tmp_path: Path) -> None:
+    # One package per node, the root package.json listing them, the editor's `RED` a global
+    # (no import): the listed packages' registrations are the catalog (not the generator's
+    # template package beside them), `registerType<XProps>` types the data and `defaults`'
+    # `value`s are the default data, in a .ts editor file or a .html file's script block.
+    root = tmp_path / "porch"
+    shutil.copytree(FIXTURES / "registrations-node-red-packages", root,
+                    ignore=shutil.ignore_patterns("expected.json"))
+    init = pygen(root, "init")
+    assert init.returncode == 0, init.stdout + init.stderr
+    assert ("5 node(s): motion-hold, porch-chime, porch-hub, porch-lamp, scene-pick; "
+            "data types: 4 cast, 1 inferred") in init.stdout.splitlines()[0], init.stdout
+    assert pygen(root, "gen", "-q").returncode == 0
+    assert sorted(p.stem for p in (root / "skills" / "nodes").glob("*.md")) == [
+        "_README", "motion-hold", "porch-chime", "porch-hub", "porch-lamp", "scene-pick"]
+    lamp = (root / "skills" / "nodes" / "porch-lamp.md").read_text(encoding="utf-8")
+    assert "**Required data fields** (from `PorchLampProps`):" in lamp
+    assert "- `brightness: number`" in lamp and "- `hub: string`" in lamp
+    said = "**Default data** (from `registrations:node-red`):"
+    assert said in lamp, lamp
+    data = lamp.split(said)[1]
+    assert json.loads(data.split("```json")[1].split("```")[0]) == {
+        "name": "", "brightness": 80, "hub": ""}
+    scene = (root / "skills" / "nodes" / "scene-pick.md").read_text(encoding="utf-8")
+    assert '- `scene: "evening" | "away" | "party"`' in scene
+    assert '"scene": "evening"' in scene
+    # porch-chime's editor side is a .html file's script block: its defaults are read there
+    # (not the dialog template's or the help's text), and an edit to them is drift.
+    chime = (root / "skills" / "nodes" / "porch-chime.md").read_text(encoding="utf-8")
+    assert "- **Category:** output" in chime and '- `tune?: string` — default `"ding-dong"`' \
+        in chime, chime
+    assert pygen(root, "check", "-q").returncode == 0
+    html = root / "packages" / "porch-chime" / "src" / "porch-chime.html"
+    html.write_text(html.read_text(encoding="utf-8").replace('"ding-dong"', '"westminster"'),
+                    encoding="utf-8")
+    drift = pygen(root, "check", "-q")
+    assert drift.returncode == 1 and "stale: skills/nodes/porch-chime.md" in drift.stderr, \
+        drift.stdout + drift.stderr
+
+
+@pytest.mark.slow
+def test_a_plain_javascript_node_red_package_reads_its_html_editor_side(
+        tmp_path: Path) -> None:
+    # The usual Node-RED package: `module.exports = function (RED) {…}` beside a .html file
+    # whose script block registers the editor side; no TypeScript, no tsconfig.
+    root = tmp_path / "harbor"
+    shutil.copytree(FIXTURES / "registrations-node-red-html", root,
+                    ignore=shutil.ignore_patterns("expected.json"))
+    init = pygen(root, "init")
+    assert init.returncode == 0, init.stdout + init.stderr
+    assert "3 node(s): buoy-read, harbor-alert, tide-gauge; data types: 3 inferred" \
+        in init.stdout.splitlines()[0], init.stdout
+    assert pygen(root, "gen", "-q").returncode == 0
+    alert = (root / "skills" / "nodes" / "harbor-alert.md").read_text(encoding="utf-8")
+    assert "- **Category:** output" in alert and "- **Outputs (source handles):** none" in alert
+    assert "- `silent?: boolean` — default `false`" in alert, alert
+    data = alert.split("**Default data** (from `registrations:node-red`):")[1]
+    assert json.loads(data.split("```json")[1].split("```")[0]) == {
+        "name": "", "level": 3, "silent": False}
+    assert pygen(root, "check", "-q").returncode == 0
 
 
 @pytest.mark.slow

@@ -141,6 +141,40 @@ def test_a_new_file_for_a_call_source_is_a_miss(tmp_path: Path) -> None:
     assert definitions_listing(plain) == []
 
 
+def test_a_new_file_in_a_node_package_the_manifest_lists_is_a_miss(tmp_path: Path) -> None:
+    # Node-RED's root package.json lists each node's file; its package has its own tsconfig,
+    # so a file added there is read (js/lib/sourcefiles.cjs) though no tsconfig above the
+    # nodes file lists it.
+    from pygen.extract.cache import definitions_listing
+
+    (tmp_path / "package.json").write_text(
+        '{"node-red": {"nodes": {"b": "packages/b/build/b.js"}}}')
+    for name in ("a", "b"):
+        (tmp_path / "packages" / name / "src").mkdir(parents=True)
+        (tmp_path / "packages" / name / "package.json").write_text("{}")
+        (tmp_path / "packages" / name / "tsconfig.json").write_text("{}")
+        (tmp_path / "packages" / name / "src" / "editor.ts").write_text("// one node\n")
+    config = Config(settings=Settings(nodes_file="packages/a/src/editor.ts",
+                                      tsconfig="packages/a/tsconfig.json",
+                                      definitions=["registrations:node-red"]),
+                    source=None, root=tmp_path)
+    before = definitions_listing(config)
+    assert str(tmp_path / "packages" / "b" / "src" / "editor.ts") in before
+    added = tmp_path / "packages" / "b" / "src" / "runtime.ts"
+    added.write_text("// the same node's runtime side\n")
+    assert definitions_listing(config) == sorted([*before, str(added)])
+    # An editor side written as a .html file's script block is listed too.
+    html = tmp_path / "packages" / "b" / "src" / "b.html"
+    html.write_text("<script>RED.nodes.registerType('b', {});</script>\n")
+    assert str(html) in definitions_listing(config)
+    # A package the manifest does not list adds nothing beyond the tsconfig's own folder.
+    (tmp_path / "packages" / "c" / "src").mkdir(parents=True)
+    (tmp_path / "packages" / "c" / "package.json").write_text("{}")
+    (tmp_path / "packages" / "c" / "src" / "editor.ts").write_text("// not a node\n")
+    assert str(tmp_path / "packages" / "c" / "src" / "editor.ts") not in definitions_listing(
+        config)
+
+
 def test_an_entry_reads_back_in_its_own_key_order_and_an_edit_is_refused(
         tmp_path: Path) -> None:
     entry = tmp_path / "entry.json"
