@@ -9,7 +9,7 @@ const { UserError } = require("./errors.cjs");
 const { findUp, isLibFile, oneLine, rel } = require("./util.cjs");
 const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
 const { deferringResolution } = require("./deferred.cjs");
-const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
+const { parseWithWorkspace, workspaceFile, forgetPackages } = require("./workspaceconfig.cjs");
 const { scopingResolution, skippedFiles } = require("./scoped.cjs");
 const readlog = require("./readlog.cjs");
 
@@ -118,6 +118,12 @@ function tsconfigChain(file, seen = new Set(), from = null) {
 
 // The config files whose `extends` only the workspace's packages provide (not installed).
 const linkedExtends = new Set();
+
+/** A run starts as in a fresh process: nothing an earlier run of it found is kept. */
+function forgetRuns() {
+  linkedExtends.clear();
+  forgetPackages();
+}
 
 /** The file an `extends` entry names: a path beside the config, or a package's file. */
 function extendedFile(file, spec) {
@@ -328,5 +334,5 @@ function whatWasRead(ctx) {
 }
 
 module.exports = {
-  makeProject, assertParses, whatWasRead, readTsconfig, tsconfigChain, extendedFile,
+  makeProject, assertParses, whatWasRead, readTsconfig, tsconfigChain, extendedFile, forgetRuns,
 };

@@ -16,7 +16,7 @@ from pygen import files, jsonread, proc
 from pygen.cleantext import clean_json
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
-from pygen.extract import handle_sides, noderuntime, prestart, typenames, versionsplit
+from pygen.extract import handle_sides, noderuntime, prestart, typenames, versionsplit, warm
 from pygen.extract.infer import with_inferred_type
 from pygen.jsonread import JsonInputError
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
@@ -82,7 +82,8 @@ def remembered() -> Iterator[None]:
     global _replies
     outer, _replies = _replies, {} if _replies is None else _replies
     try:
-        yield
+        with warm.session():  # and the requests it has not answered go to one process
+            yield
     finally:
         _replies = outer
 
@@ -129,8 +130,7 @@ def _run(config: Config, request: str) -> dict[str, Any]:
     if started is not None:
         done = proc.finish(started, request, timeout)
     else:
-        done = proc.run(noderuntime.node_command(script), input=request, timeout=timeout,
-                        cwd=config.root, env=noderuntime.node_env(script))
+        done = warm.run(script, request, timeout, config.root)
     try:
         reply: dict[str, Any] = jsonread.loads_own(done.stdout, "the extractor's reply")
     except JsonInputError:
