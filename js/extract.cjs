@@ -36,6 +36,7 @@ function main() {
 
 /** One reply line per request line; each request is answered as a fresh process would. */
 function serve(loaded) {
+  require("./lib/sharedparse.cjs").shareParses();
   const lines = require("readline").createInterface({ input: process.stdin, terminal: false });
   lines.on("line", (line) => {
     if (!line.trim()) return;

@@ -12,6 +12,7 @@ const { deferringResolution } = require("./deferred.cjs");
 const { parseWithWorkspace, workspaceFile, forgetPackages } = require("./workspaceconfig.cjs");
 const { scopingResolution, skippedFiles } = require("./scoped.cjs");
 const readlog = require("./readlog.cjs");
+const { useSharedParses } = require("./sharedparse.cjs");
 
 // A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
 const JSONC_COMMENT = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
@@ -264,6 +265,7 @@ function makeProject(tsMorph, request) {
     const what = tsconfig ? rel(request, tsconfig) : "the TypeScript project";
     throw new UserError(null, `cannot load ${what}: ${oneLine(String(e.message || e))}`);
   }
+  useSharedParses(project);
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
   const fileNames = linked ? linked.fileNames : null;

@@ -34,6 +34,24 @@ def test_served_replies_are_those_of_one_process_each(tmp_path: Path) -> None:
     assert json.loads(served[0].stdout)["ok"] and not json.loads(served[1].stdout)["ok"]
 
 
+def test_a_file_edited_between_requests_is_parsed_again(tmp_path: Path) -> None:
+    root = tmp_path / "casts"
+    shutil.copytree(CORPUS / "casts", root)
+    shutil.copy(CORPUS / "tsconfig.json", tmp_path / "tsconfig.json")
+    config = load_config(root / "pygen.toml")
+    script = noderuntime.extractor()
+    request = json.dumps(request_for(config))
+    params = root / "src" / "models" / "params.ts"
+    with warm.session():
+        before = warm.run(script, request, 60, root)
+        params.write_text(params.read_text().replace("export interface DiffusionParams {",
+                                                     "export interface DiffusionParams {\n"
+                                                     "  added: string;"))
+        after = warm.run(script, request, 60, root)
+    assert after.stdout == warm.run(script, request, 60, root).stdout  # as one process reads
+    assert after.stdout != before.stdout and '"added"' in after.stdout
+
+
 def fake(tmp_path: Path, body: str) -> noderuntime.NodeScript:
     """The real Node running a stand-in script (it dies, or never answers)."""
     path = tmp_path / "fake.cjs"
