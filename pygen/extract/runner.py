@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -68,8 +67,9 @@ def _workflow_type(config: Config) -> dict[str, str | None] | None:
     return {"name": name, "file": str(config.path(path)) if path else None}
 
 
-# Within `remembered()`: request → the reply the extractor gave it, in this process.
-_replies: dict[str, dict[str, Any]] | None = None
+# Within `remembered()`: request → the reply the extractor gave it, in this process, as JSON
+# text (each asker gets its own copy: decoding it again is cheaper than a deep copy).
+_replies: dict[str, str] | None = None
 
 
 @contextlib.contextmanager
@@ -94,10 +94,11 @@ def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[s
     check_inputs(config)
     request = json.dumps({**request_for(config), **(extra or {})})
     if _replies is not None and request in _replies:
-        return copy.deepcopy(_replies[request])
+        remembered: dict[str, Any] = json.loads(_replies[request])
+        return remembered
     reply = _run(config, request)
     if _replies is not None:
-        _replies[request] = copy.deepcopy(reply)
+        _replies[request] = json.dumps(reply)
     return reply
 
 
@@ -118,7 +119,7 @@ def extract_nodes(config: Config) -> tuple[NodeDef, ...]:
         wanted = _nodes_request(json.dumps(request_for(config)))
         for request, reply in _replies.items():
             if _nodes_request(request) == wanted:
-                return named(parse_reply(copy.deepcopy(reply), config.settings.field_list,
+                return named(parse_reply(json.loads(reply), config.settings.field_list,
                                          config.settings.variant_field), config).nodes
     return extract(config).nodes
 
