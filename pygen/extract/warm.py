@@ -104,11 +104,15 @@ def session() -> Iterator[None]:
     """Within it, extractor requests go to one long-running process (per script and folder)."""
     global _active
     outer, _active = _active, [None] if _active is None else _active
+    failed = False
     try:
         yield
+    except BaseException:
+        failed = True  # Ctrl-C or an error: the process is killed, not waited for
+        raise
     finally:
         if outer is None and _active is not None and _active[0] is not None:
-            _active[0].close()
+            _active[0].close(kill=failed)
         _active = outer
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -75,3 +76,17 @@ def test_a_process_that_hangs_times_out_as_one_request_would(tmp_path: Path) -> 
     with warm.session(), pytest.raises(PygenError, match=r"timed out after 0\.5s") as raised:
         warm.run(script, "{}", 0.5, tmp_path)
     assert "--serve" not in str(raised.value)  # the command a one-request run shows
+
+
+def test_a_session_left_by_an_error_kills_its_process(tmp_path: Path) -> None:
+    # Answers a line, and would then keep running after its input ends.
+    script = fake(tmp_path, 'require("readline").createInterface({ input: process.stdin })'
+                            '.on("line", () => process.stdout.write("{}\\n"));\n'
+                            "setInterval(() => {}, 1000);\n")
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt), warm.session():
+        assert warm.run(script, "{}", 30, tmp_path).stdout == "{}"
+        server = warm._active[0] if warm._active else None
+        raise KeyboardInterrupt
+    assert server is not None and server.process.returncode is not None
+    assert time.monotonic() - started < 5  # killed, not waited for
