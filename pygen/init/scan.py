@@ -12,6 +12,7 @@ This is a cheap first pass; `pygen init` confirms a candidate by running the rea
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections import Counter
@@ -277,7 +278,33 @@ def nearest_tsconfig(path: Path, root: Path | None = None) -> Path | None:
     return None
 
 
+# Within `sources_remembered()`: (root, suffixes) → the texts read, in this process.
+_read: dict[tuple[Path, tuple[str, ...]], dict[Path, str]] | None = None
+
+
+@contextlib.contextmanager
+def sources_remembered() -> Iterator[None]:
+    """Within it, the project's sources are read once: `pygen init` read them four times (its
+    scan, the legacy types twice, the load-step maps). Only init uses it: its run is short
+    and writes no source file."""
+    global _read
+    outer, _read = _read, {} if _read is None else _read
+    try:
+        yield
+    finally:
+        _read = outer
+
+
 def read_sources(root: Path, suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> dict[Path, str]:
+    if _read is None:
+        return _read_sources(root, suffixes)
+    key = (root.resolve(), suffixes)
+    if key not in _read:
+        _read[key] = _read_sources(root, suffixes)
+    return dict(_read[key])  # the caller's own dict (the texts are immutable)
+
+
+def _read_sources(root: Path, suffixes: tuple[str, ...]) -> dict[Path, str]:
     texts: dict[Path, str] = {}
     for path in source_files(root, suffixes):
         try:

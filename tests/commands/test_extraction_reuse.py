@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from pygen.extract import runner, warm
+from pygen.init import scan
 from tests.cli_run import generated, run
 
 NODES_TS = """\
@@ -108,3 +109,22 @@ def test_init_confirms_its_candidates_with_one_node_process(
     assert len(started) == 3 and "--serve" not in started[1] + started[2]
     assert alone.output == done.output.replace(str(root), str(single))
     assert (single / "pygen.toml").read_text() == (root / "pygen.toml").read_text()
+
+
+def test_init_reads_the_sources_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "app"
+    (root / "src").mkdir(parents=True)
+    (root / "src" / "nodes.ts").write_text(NODES_TS)
+    (root / "src" / "copy.ts").write_text(COPY_TS)
+    reads: list[tuple[Path, tuple[str, ...]]] = []
+    real = scan._read_sources
+
+    def counted(where: Path, suffixes: tuple[str, ...]) -> dict[Path, str]:
+        reads.append((where, suffixes))
+        return real(where, suffixes)
+
+    monkeypatch.setattr(scan, "_read_sources", counted)
+    done = run(root, "init", monkeypatch=monkeypatch)
+    assert done.exit_code == 0, done.output
+    assert reads == [(root, scan.SOURCE_SUFFIXES)]  # the scan's; the load-step maps reuse it
+    assert scan._read is None  # forgotten after the run: a later one reads the files again
