@@ -5,7 +5,7 @@
 const { UserError } = require("./errors.cjs");
 const { isStackOverflow, tooDeep } = require("./deepnesting.cjs");
 const { rel } = require("./util.cjs");
-const { makeProject, assertParses, whatWasRead } = require("./project.cjs");
+const { makeProject, assertParses, whatWasRead, forgetRuns } = require("./project.cjs");
 const readlog = require("./readlog.cjs");
 const { definitionEntries } = require("./sources.cjs");
 const { loadSources } = require("./sourcefiles.cjs");
@@ -44,6 +44,9 @@ function stopwatch() {
 
 function extract(tsMorph, request) {
   readlog.install();
+  // A process answering several requests (extract.cjs --serve) answers each as a fresh one.
+  readlog.reset();
+  forgetRuns();
   const built = { project: null };
   try {
     const reply = run(tsMorph, request, built);

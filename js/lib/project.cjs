@@ -9,9 +9,10 @@ const { UserError } = require("./errors.cjs");
 const { findUp, isLibFile, oneLine, rel, SCRIPT_SUFFIX } = require("./util.cjs");
 const { findWorkspace, workspaceResolution } = require("./workspace.cjs");
 const { deferringResolution } = require("./deferred.cjs");
-const { parseWithWorkspace, workspaceFile } = require("./workspaceconfig.cjs");
+const { parseWithWorkspace, workspaceFile, forgetPackages } = require("./workspaceconfig.cjs");
 const { scopingResolution, skippedFiles } = require("./scoped.cjs");
 const readlog = require("./readlog.cjs");
+const { useSharedParses } = require("./sharedparse.cjs");
 
 // A comment (dropped) or a string (kept), then a trailing comma: tsconfig is JSONC.
 const JSONC_COMMENT = /\/\*[\s\S]*?\*\/|("(?:\\.|[^"\\])*")|\/\/[^\n]*/g;
@@ -118,6 +119,12 @@ function tsconfigChain(file, seen = new Set(), from = null) {
 
 // The config files whose `extends` only the workspace's packages provide (not installed).
 const linkedExtends = new Set();
+
+/** A run starts as in a fresh process: nothing an earlier run of it found is kept. */
+function forgetRuns() {
+  linkedExtends.clear();
+  forgetPackages();
+}
 
 /** The file an `extends` entry names: a path beside the config, or a package's file. */
 function extendedFile(file, spec) {
@@ -258,6 +265,7 @@ function makeProject(tsMorph, request) {
     const what = tsconfig ? rel(request, tsconfig) : "the TypeScript project";
     throw new UserError(null, `cannot load ${what}: ${oneLine(String(e.message || e))}`);
   }
+  useSharedParses(project);
   const sourceFile = project.addSourceFileAtPath(request.nodesFile);
   project.resolveSourceFileDependencies();
   const fileNames = linked ? linked.fileNames : null;
@@ -331,5 +339,5 @@ function whatWasRead(ctx) {
 }
 
 module.exports = {
-  makeProject, assertParses, whatWasRead, readTsconfig, tsconfigChain, extendedFile,
+  makeProject, assertParses, whatWasRead, readTsconfig, tsconfigChain, extendedFile, forgetRuns,
 };

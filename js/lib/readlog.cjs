@@ -66,6 +66,13 @@ function install() {
   };
 }
 
+/** Forgets what earlier runs of this process read: a run starts as in a fresh process. */
+function reset() {
+  hashes.clear();
+  missing.clear();
+  unsettled.clear();
+}
+
 /** The sha256 of a file's bytes as this run last read them, or undefined. */
 function readHash(file) {
   return hashes.get(file);
@@ -76,4 +83,4 @@ function probes() {
   return { missing: [...missing], unsettled: [...unsettled] };
 }
 
-module.exports = { install, readHash, probes };
+module.exports = { install, reset, readHash, probes };

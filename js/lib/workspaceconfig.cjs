@@ -17,6 +17,11 @@ function packages(workspace) {
   return packagesOf.get(workspace.root);
 }
 
+/** Forgets the packages listed by earlier runs of this process (their reads are this run's). */
+function forgetPackages() {
+  packagesOf.clear();
+}
+
 /** The workspace file a bare `extends` names, or null when no workspace package has it. */
 function workspaceFile(from, spec) {
   const workspace = findWorkspace(from);
@@ -57,4 +62,4 @@ function parseWithWorkspace(ts, tsconfig, needsWorkspace) {
   return parsed ? { options: parsed.options, fileNames: parsed.fileNames } : null;
 }
 
-module.exports = { workspaceFile, parseWithWorkspace };
+module.exports = { workspaceFile, parseWithWorkspace, forgetPackages };

@@ -289,5 +289,6 @@ def init_cmd(definitions: str | None, nodes_file: Path | None, skills_dir: Path 
     """
     from pygen.extract import runner
 
-    with runner.remembered():  # one extraction per candidate, however often init asks
+    # One extraction per candidate and one read of the sources, however often init asks.
+    with runner.remembered(), scan.sources_remembered():
         return run(Path.cwd(), definitions, nodes_file, skills_dir, pyproject, together)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -16,7 +15,7 @@ from pygen import files, jsonread, proc
 from pygen.cleantext import clean_json
 from pygen.config import Config, FieldList
 from pygen.errors import ExtractionError, located
-from pygen.extract import handle_sides, noderuntime, prestart, typenames, versionsplit
+from pygen.extract import handle_sides, noderuntime, prestart, typenames, versionsplit, warm
 from pygen.extract.infer import with_inferred_type
 from pygen.jsonread import JsonInputError
 from pygen.model import DataType, Diagnostic, NodeDef, NodeSources, SourceFile, StandIn
@@ -68,8 +67,9 @@ def _workflow_type(config: Config) -> dict[str, str | None] | None:
     return {"name": name, "file": str(config.path(path)) if path else None}
 
 
-# Within `remembered()`: request → the reply the extractor gave it, in this process.
-_replies: dict[str, dict[str, Any]] | None = None
+# Within `remembered()`: request → the reply the extractor gave it, in this process, as JSON
+# text (each asker gets its own copy: decoding it again is cheaper than a deep copy).
+_replies: dict[str, str] | None = None
 
 
 @contextlib.contextmanager
@@ -82,7 +82,8 @@ def remembered() -> Iterator[None]:
     global _replies
     outer, _replies = _replies, {} if _replies is None else _replies
     try:
-        yield
+        with warm.session():  # and the requests it has not answered go to one process
+            yield
     finally:
         _replies = outer
 
@@ -93,10 +94,11 @@ def run_extractor(config: Config, extra: dict[str, Any] | None = None) -> dict[s
     check_inputs(config)
     request = json.dumps({**request_for(config), **(extra or {})})
     if _replies is not None and request in _replies:
-        return copy.deepcopy(_replies[request])
+        remembered: dict[str, Any] = json.loads(_replies[request])
+        return remembered
     reply = _run(config, request)
     if _replies is not None:
-        _replies[request] = copy.deepcopy(reply)
+        _replies[request] = json.dumps(reply)
     return reply
 
 
@@ -117,7 +119,7 @@ def extract_nodes(config: Config) -> tuple[NodeDef, ...]:
         wanted = _nodes_request(json.dumps(request_for(config)))
         for request, reply in _replies.items():
             if _nodes_request(request) == wanted:
-                return named(parse_reply(copy.deepcopy(reply), config.settings.field_list,
+                return named(parse_reply(json.loads(reply), config.settings.field_list,
                                          config.settings.variant_field), config).nodes
     return extract(config).nodes
 
@@ -129,8 +131,7 @@ def _run(config: Config, request: str) -> dict[str, Any]:
     if started is not None:
         done = proc.finish(started, request, timeout)
     else:
-        done = proc.run(noderuntime.node_command(script), input=request, timeout=timeout,
-                        cwd=config.root, env=noderuntime.node_env(script))
+        done = warm.run(script, request, timeout, config.root)
     try:
         reply: dict[str, Any] = jsonread.loads_own(done.stdout, "the extractor's reply")
     except JsonInputError:

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pygen import jsonread, proc
-from pygen.extract import noderuntime
+from pygen import jsonread
+from pygen.extract import noderuntime, warm
 from pygen.init import scan
 from pygen.jsonread import JsonInputError
 
@@ -114,9 +114,8 @@ def propose(root: Path, types: Sequence[str], handles_of: Callable[[], Handles])
         return proposal
     handles = handles_of()
     script = noderuntime.extractor()
-    done = proc.run(noderuntime.node_command(script), input=json.dumps(
-        {"mode": "load-maps", "root": str(root), "maps": wanted}), timeout=_TIMEOUT, cwd=root,
-        env=noderuntime.node_env(script))
+    done = warm.run(script, json.dumps({"mode": "load-maps", "root": str(root), "maps": wanted}),
+                    _TIMEOUT, root)
     try:
         reply = jsonread.loads_own(done.stdout, "the load-map reply")
     except JsonInputError:
