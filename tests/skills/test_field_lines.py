@@ -1,15 +1,12 @@
 """A field listed once per condition (n8n lists `operation` once per `resource`, each listing
 with its own values and default) reaches the skill file with every listing, each saying when
-it applies; listings alike but for their condition are one bullet; a type too long for the
-file's budget loses descriptions and deep nesting before any listing. Hand-written fields in
-the shape a chat node's descriptor list takes."""
+it applies; listings alike but for their condition are one bullet. Hand-written fields in the
+shape a chat node's descriptor list takes."""
 
 from __future__ import annotations
 
-from pygen.model import Condition, DataField, DataType, Location, NodeDef, TypeRef
-from pygen.skills import field_budget
+from pygen.model import Condition, DataField, TypeRef
 from pygen.skills.field_lines import field_list
-from pygen.skills.render import node_data_shape
 
 
 def _enum(*values: str) -> TypeRef:
@@ -89,20 +86,3 @@ def test_a_field_also_listed_without_a_condition_keeps_its_listings_apart() -> N
     always = OPERATIONS[0].model_copy(update={"shown_when": ()})
     lines = field_list((always, OPERATIONS[1]))
     assert [line[:16] for line in lines] == ["- `operation?: \"", "- `operation?: \""]
-
-
-def test_a_type_past_the_budget_keeps_every_listing_and_cuts_descriptions_first() -> None:
-    wordy = "Label. " + "A long explanation of what this does. " * 40
-    fields = (*OPERATIONS, *(DataField(name=f"field{i}", type_text="string",
-                                       type=TypeRef(kind="string"), description=wordy,
-                                       shown_when=when(resource="user",
-                                                       operation="getProfile"))
-                             for i in range(30)))
-    node = NodeDef(type="chat", label="Chat", source=Location(file="chat.ts", line=1),
-                   data_type=DataType(name="ChatData", via="field-list", fields=fields))
-    text = node_data_shape(node)
-    assert len(text) < field_budget.FIELDS_BUDGET
-    assert "A long explanation" not in text and "`field29: string`" in text
-    assert '"getPresence" | "updateProfile"` — default `"info"`' in text
-    assert ("(To keep this file short each description is cut to its first sentence; the "
-            'whole data type is `$defs["chat"]` in `schemas/nodes.schema.json`') in text
