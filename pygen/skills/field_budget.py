@@ -65,8 +65,9 @@ def _brief(field: DataField, nesting: int | None, depth: int = 0) -> DataField:
     default = field.default_tag
     if default is not None and len(default) > _DEFAULT_SHOWN:
         default = default[:_DEFAULT_SHOWN] + "\u2026"
+    first = _SENTENCE_END.split(field.description, maxsplit=1)
     return field.model_copy(update={
-        "description": _SENTENCE_END.split(field.description, maxsplit=1)[0],
+        "description": first[0].rstrip(".") if len(first) > 1 else first[0],
         "default_tag": default, "type": _brief_type(field.type, nesting, depth + 1)})
 
 
