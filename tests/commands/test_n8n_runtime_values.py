@@ -165,3 +165,42 @@ def test_a_mistyped_option_listed_once_per_condition_names_the_nearest(
     assert (finding["rule"], finding["level"], finding["suggestion"]) == ("enum", "error", "post")
     assert finding["fix"] == {"op": "set", "path": "$.nodes[0].parameters.action",
                               "value": "post"}
+
+
+PER_RESOURCE = '''
+      { displayName: "Resource", name: "resource", type: "options", default: "message",
+        options: [{ name: "Message", value: "message" }, { name: "User", value: "user" }] },
+      { displayName: "Action", name: "action", type: "options", default: "info",
+        displayOptions: { show: { resource: ["user"] } },
+        options: [{ name: "Info", value: "info" }, { name: "Presence", value: "presence" }] },
+      { displayName: "Action", name: "action", type: "options", default: "post",
+        displayOptions: { show: { resource: ["message"] } },
+        options: [{ name: "Post", value: "post" }, { name: "Delete", value: "delete" }] },
+      { displayName: "Text", name: "text", type: "string", default: "", required: true,
+        displayOptions: { show: { resource: ["message"], action: ["post"] } } },'''
+
+
+def test_a_field_listed_per_condition_takes_the_default_of_the_listing_shown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`action` left out of a message node is `post` (its message listing's default), not
+    `info` (the first listing's): the text it shows is neither hidden nor optional there
+    (n8n's rule: required and still empty once defaults are filled in)."""
+    root = project(tmp_path)
+    add_fields(root, PER_RESOURCE)
+    (root / "pygen.toml").write_text(CONFIG + "required_nonempty = true\n", encoding="utf-8")
+    done = gen_and_validate(root, {"resource": "message", "text": "Hello"}, monkeypatch)
+    assert (done.exit_code, done.stdout) == (0, ""), done.output
+    done = run(root, "validate-workflow", str(saved(root, {"text": "Hello"})),
+               monkeypatch=monkeypatch)
+    assert (done.exit_code, done.stdout) == (0, ""), done.output
+    done = run(root, "validate-workflow", str(saved(root, {"resource": "message"})),
+               monkeypatch=monkeypatch)
+    assert done.exit_code == 1 and "parameters.text: missing required field" in done.stdout
+    done = run(root, "validate-workflow",
+               str(saved(root, {"resource": "user", "text": "Hello"})), monkeypatch=monkeypatch)
+    assert "parameters.text: is hidden" in done.stdout
+    skill = (root / "skills" / "nodes" / "page.md").read_text(encoding="utf-8")
+    assert ("- `action?` — listed per condition — Action\n"
+            "  - when `resource` is `user`: `\"info\" | \"presence\"` — default `\"info\"`\n"
+            "  - when `resource` is `message`: `\"post\" | \"delete\"` — default `\"post\"`\n"
+            ) in skill

@@ -142,3 +142,42 @@ def test_a_rule_resting_on_a_run_time_value_is_a_note_not_a_finding() -> None:
     assert [(f.level, f.rule, f.path) for f in validate_data("note", {"text": "hi"}, catalog,
                                                              "$")] == [
         ("info", "hidden", "$.text")]
+
+
+def test_a_field_left_out_takes_the_default_of_its_listing_shown() -> None:
+    """Slack's shape: `operation` is `create` for channels and `post` for messages. A message
+    node that leaves it out posts: its text is shown (and required), a channel's name is not."""
+    def operation(resource: str, *values: str) -> dict[str, Any]:
+        return {"displayName": "Operation", "name": "operation", "type": "options",
+                "default": values[0], "displayOptions": {"show": {"resource": [resource]}},
+                "options": [{"name": v, "value": v} for v in values]}
+
+    def needed(name: str, resource: str, op: str) -> dict[str, Any]:
+        return {"displayName": name, "name": name, "type": "string", "default": "",
+                "required": True,
+                "displayOptions": {"show": {"resource": [resource], "operation": [op]}}}
+
+    properties = [
+        {"displayName": "Resource", "name": "resource", "type": "options", "default": "message",
+         "options": [{"name": "Channel", "value": "channel"},
+                     {"name": "Message", "value": "message"}]},
+        operation("channel", "create", "archive"), operation("message", "post", "delete"),
+        needed("text", "message", "post"), needed("name", "channel", "create")]
+    data_type, _ = fieldlist.data_type(properties, N8N)
+    node = NodeDef(type="chat", label="Chat", source=Location(file="chat.ts", line=1),
+                   inputs_declared=False, outputs_declared=False,
+                   data_type=DataType(name="ChatData", via="field-list", fields=data_type.fields))
+    strict = CONV.model_copy(update={"editor_fills_defaults": False})
+    catalog = build_catalog(Model(nodes=(node,), conventions=strict))
+
+    def found(data: dict[str, Any]) -> list[tuple[str, str, str]]:
+        return [(f.level, f.rule, f.path) for f in validate_data("chat", data, catalog, "$")]
+
+    assert found({"resource": "message", "text": "Hi"}) == []
+    assert found({"text": "Hi"}) == []  # the resource's default is `message`
+    assert found({"resource": "message"}) == [("error", "required", "$.text")]
+    assert found({"resource": "channel", "name": "general"}) == []
+    assert found({"resource": "channel", "name": "general", "text": "Hi"}) == [
+        ("warning", "hidden", "$.text")]
+    assert found({"resource": "message", "operation": "delete", "text": "Hi"}) == [
+        ("warning", "hidden", "$.text")]
