@@ -59,6 +59,7 @@ _COLLECTION = 4
 # the characters, where a field is listed under many. Values that would read ambiguously so
 # (empty, or holding a separator) keep the words.
 _CLAUSE = re.compile(r"`(@?\w+)` is (not |none of |one of )?((?:`[^`]*`(?:, )?)+)")
+_BULLET_NAME = re.compile(r"^\s*- `(\w+)\??[:`]")
 _PLAIN_VALUE = re.compile(r"[^\s|,()=!]+")
 _AND = re.compile(r"(?<=[\w)]) and (?=\(?@?\w+!?=)")
 # Markup in descriptions (n8n writes HTML links): the words are kept, the tags are not.
@@ -80,7 +81,8 @@ def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
     text = _HTML_LINK.sub(r"\1", _HTML_TAG.sub("", text))
     lines = _owned_fields(_fields(_collections(text.splitlines()), schema or {}),
                           props)
-    text = re.sub(r"\n{3,}", "\n\n", "\n".join(map(_short_conditions, lines))).strip() + "\n"
+    lines = [_short_conditions(_without_echo(line)) for line in lines]
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
     text = _ALIAS_ENUM.sub(r"\1` — one of ", text)
     if len(text) > BUDGET:
         text = _short_gotchas(text)
@@ -108,6 +110,17 @@ def without_foreign_blocks(text: str) -> str:
             continue
         out.append(line)
     return "".join(out)
+
+
+def _without_echo(line: str) -> str:
+    """A field bullet without a description that only repeats its name in words (n8n's
+    labels: `topic` — Topic, `channelVisibility` — Channel Visibility): it tells nothing."""
+    name = _BULLET_NAME.match(line)
+    head, sep, last = line.rpartition(" — ")
+    if name is None or not sep:
+        return line
+    said = re.sub(r"[^a-z0-9]", "", last.lower())
+    return head if said == name.group(1).lower() else line
 
 
 def _short_conditions(line: str) -> str:

@@ -165,3 +165,16 @@ def test_a_cut_enum_list_counts_its_own_values_only() -> None:
     text = standard_text(skill, SCHEMA)
     assert '  - … 6 more (every value: get_node_skill(detail="full"))' in text
     assert '  - … 12 more (every value: get_node_skill(detail="full"))' in text
+
+
+def test_a_description_that_only_repeats_the_name_is_left_out() -> None:
+    text = ("**Optional data fields:**\n"
+            "- `channelVisibility?: \"public\" | \"private\"` — Channel Visibility\n"
+            "- `topic?: string` — default `\"\"` — Topic\n"
+            "- `purpose?: string` — Purpose. A new purpose\n"
+            "- `operation?` — listed per condition — Operation\n")
+    served = standard_text(text)
+    assert "- `channelVisibility?: \"public\" | \"private\"`\n" in served
+    assert "- `topic?: string` — default `\"\"`\n" in served
+    assert "- `purpose?: string` — Purpose. A new purpose\n" in served
+    assert "- `operation?` — listed per condition\n" in served
