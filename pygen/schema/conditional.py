@@ -92,49 +92,30 @@ def listings(fields: Sequence[DataField]) -> list[tuple[DataField, ...]]:
     return out
 
 
-# Each field's defaults, with the conditions of the listing that states each: a field listed
-# once per condition states one per listing (n8n's `operation`: `create` for channels, `post`
-# for messages), and an absent field has the default of the listing shown.
-Defaults = Mapping[str, Sequence[tuple[Any, tuple[Condition, ...]]]]
-
-
-def _defaults(fields: Sequence[DataField]) -> dict[str, list[tuple[Any, tuple[Condition, ...]]]]:
-    """Every default each field's listings state, with each listing's conditions."""
-    out: dict[str, list[tuple[Any, tuple[Condition, ...]]]] = {}
+def _defaults(fields: Sequence[DataField]) -> dict[str, Any]:
+    """The first default each field states: the value an absent field has."""
+    out: dict[str, Any] = {}
     for f in fields:
-        if f.default_tag is not None:
+        if f.name not in out and f.default_tag is not None:
             try:
-                out.setdefault(f.name, []).append((jsonread.loads(f.default_tag, f.name),
-                                                   f.shown_when))
+                out[f.name] = jsonread.loads(f.default_tag, f.name)
             except JsonInputError:
                 continue
     return out
 
 
-def _holds(condition: Condition, known: Defaults, seen: frozenset[str]) -> Schema:
-    """The schema of "the data gives `field` one of the values". Absent, it has its default:
-    the condition holds then when the default fits, and for a field listed once per condition
-    with defaults that differ, only where a listing whose default fits is shown."""
-    field = condition.field
-    listed = known.get(field, ())
-    fits = [conds for value, conds in listed if value in condition.values]
-    test: Schema = {"properties": {field: {"enum": list(condition.values)}}}
-    if not fits:
-        test["required"] = [field]
-    elif len(fits) < len(listed) and field not in seen:
-        shown = [visible(conds, known, seen | {field}) for conds in fits]
-        if all(s is not None for s in shown):
-            either = shown[0] if len(shown) == 1 else {"anyOf": shown}
-            test = {"anyOf": [{**test, "required": [field]},
-                              {"allOf": [{"not": {"required": [field]}}, either]}]}
+def _holds(condition: Condition, defaults: Mapping[str, Any]) -> Schema:
+    """The schema of "the data gives `field` one of the values" (absent: its default)."""
+    test: Schema = {"properties": {condition.field: {"enum": list(condition.values)}}}
+    if condition.field not in defaults or defaults[condition.field] not in condition.values:
+        test["required"] = [condition.field]
     return {"not": test} if condition.hide else test
 
 
-def visible(conditions: Sequence[Condition], known: Defaults,
-            seen: frozenset[str] = frozenset()) -> Schema | None:
+def visible(conditions: Sequence[Condition], defaults: Mapping[str, Any]) -> Schema | None:
     """When the field is visible; None when always (a `@version` condition is the node's,
     not its data's, and does not count here)."""
-    parts = [_holds(c, known, seen) for c in conditions if not c.field.startswith("@")]
+    parts = [_holds(c, defaults) for c in conditions if not c.field.startswith("@")]
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else {"allOf": parts}
@@ -147,8 +128,7 @@ def conditional_schema(fields: Sequence[DataField], defaults: Mapping[str, Any],
     groups: dict[str, list[DataField]] = {}
     for f in fields:
         groups.setdefault(f.name, []).append(f)
-    known: Defaults = {**_defaults(fields),
-                       **{k: [(v, ())] for k, v in defaults.items()}}
+    known = {**_defaults(fields), **defaults}
     properties: Schema = {}
     required: list[str] = []
     rules: list[Schema] = []

@@ -77,13 +77,9 @@ def test_the_schema_states_each_condition(tmp_path: Path,
     doc = json.loads((root / "skills" / "schemas" / "nodes.schema.json").read_text())
     github = doc["$defs"]["github"]
     assert github["required"] == ["owner"]
-    # Left out, the operation has the default of its listing shown: `create` for issues
-    # (`get` for repositories), so the test holds then only where the issue listing shows.
-    issue = {"properties": {"resource": {"enum": ["issue"]}}}
-    create = {"anyOf": [{"properties": {"operation": {"enum": ["create"]}},
-                         "required": ["operation"]},
-                        {"allOf": [{"not": {"required": ["operation"]}}, issue]}]}
-    shown = {"allOf": [issue, create]}
+    # The operation's default is `create`: data that leaves it out has it.
+    shown = {"allOf": [{"properties": {"resource": {"enum": ["issue"]}}},
+                       {"properties": {"operation": {"enum": ["create"]}}}]}
     assert {"if": shown, "then": {"required": ["title"], "x-shown-when":
                                   "`resource` is `issue` and `operation` is `create`"}} in (
         github["allOf"])
