@@ -41,6 +41,57 @@ def visibility_text(field: DataField) -> str:
     return f"shown when {condition_text(field.shown_when)}" if field.shown_when else ""
 
 
+def either_text(alternatives: Sequence[Sequence[Condition]]) -> str:
+    """Conditions of which one must hold, after `or`, each in brackets when it has several
+    clauses; two that test the same fields and differ only in the values one of them shows
+    are one first (`operation` is one of `close`, `get` and `resource` is `channel`)."""
+    merged: list[list[Condition]] = []
+    for conditions in alternatives:
+        for at, known in enumerate(merged):
+            joined = _joined(known, list(conditions))
+            if joined is not None:
+                merged[at] = joined
+                break
+        else:
+            merged.append(list(conditions))
+    if len(merged) == 1:
+        return condition_text(merged[0])
+    return " or ".join(f"({condition_text(c)})" if len(c) > 1 else condition_text(c)
+                       for c in merged)
+
+
+def _joined(a: list[Condition], b: list[Condition]) -> list[Condition] | None:
+    """`a` or `b` as one condition list, when they differ in one shown field's values only."""
+    by_field = {c.field: c for c in b}
+    if len(a) != len(b) or set(by_field) != {c.field for c in a}:
+        return None
+    differ = [c for c in a if c != by_field[c.field]]
+    if not differ:
+        return a
+    if len(differ) != 1 or differ[0].hide or by_field[differ[0].field].hide:
+        return None
+    one = differ[0]
+    values = tuple(dict.fromkeys((*one.values, *by_field[one.field].values)))
+    return [c.model_copy(update={"values": values}) if c is one else c for c in a]
+
+
+def listings(fields: Sequence[DataField]) -> list[tuple[DataField, ...]]:
+    """The fields in order, those of a name listed more than once, each listing under its own
+    condition, as one group where the first stands: one field whose listings say when each
+    applies. A name also listed with no condition keeps its listings apart."""
+    by_name: dict[str, list[DataField]] = {}
+    for f in fields:
+        by_name.setdefault(f.name, []).append(f)
+    out: list[tuple[DataField, ...]] = []
+    for f in fields:
+        group = by_name[f.name]
+        if len(group) < 2 or not all(g.shown_when for g in group):
+            out.append((f,))
+        elif group[0] is f:
+            out.append(tuple(group))
+    return out
+
+
 def _defaults(fields: Sequence[DataField]) -> dict[str, Any]:
     """The first default each field states: the value an absent field has."""
     out: dict[str, Any] = {}

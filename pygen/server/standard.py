@@ -51,12 +51,17 @@ _FACT = re.compile(r"^- \*\*([^*\n]+):\*\* (.*)$", re.MULTILINE)
 # The end of a sentence: a full stop after a word (not `e.g.` or a number) before a space.
 # An optional object's bullet, and an optional field's one level inside it.
 _OPTIONAL_TOP = re.compile(r"^- `\w+\?: ")
-_OPTIONAL_INNER = re.compile(r"^  - `(\w+)\?: ")
+_OPTIONAL_INNER = re.compile(r"^  - `(\w+)\?: (?:((?:\"[^\"`|]*\"(?: \| )?)+)`)?")
 _COLLECTION = 4
-# A field bullet with a condition: `- `name: type` — default `…` — shown when … — text`.
-_CONDITIONED = re.compile(r"^- `(?P<head>[^`]+)`(?P<default> — default `[^`]*`)? — shown when "
-                          r"(?P<cond>[^—]+?) — (?P<desc>.*)$")
-_CLAUSE = re.compile(r"`(\w+)` is (?:one of )?((?:`[^`]*`(?:, )?)+)")
+# One clause of a condition (`resource` is `message`, `operation` is one of `post`, `update`,
+# `select` is not `user`) and the `and` between two, served as `resource=message`,
+# `operation=post|update`, `select!=user`, joined by commas: the same condition in a third of
+# the characters, where a field is listed under many. Values that would read ambiguously so
+# (empty, or holding a separator) keep the words.
+_CLAUSE = re.compile(r"`(@?\w+)` is (not |none of |one of )?((?:`[^`]*`(?:, )?)+)")
+_BULLET_NAME = re.compile(r"^\s*- `(\w+)\??[:`]")
+_PLAIN_VALUE = re.compile(r"[^\s|,()=!]+")
+_AND = re.compile(r"(?<=[\w)]) and (?=\(?@?\w+!?=)")
 # Markup in descriptions (n8n writes HTML links): the words are kept, the tags are not.
 _HTML_LINK = re.compile(r"<a\s[^>]*>(.*?)</a>", re.DOTALL)
 _HTML_TAG = re.compile(r"</?(?:b|i|em|strong|code|br)\s*/?>")
@@ -74,8 +79,9 @@ def standard_text(text: str, schema: Mapping[str, Any] | None = None) -> str:
     text = _FACTS.sub(_facts_line, text, count=1)  # the header, not bullets in prose
     props = (schema or {}).get("properties", {})
     text = _HTML_LINK.sub(r"\1", _HTML_TAG.sub("", text))
-    lines = _owned_fields(_fields(_collections(_merged(text.splitlines())), schema or {}),
+    lines = _owned_fields(_fields(_collections(text.splitlines()), schema or {}),
                           props)
+    lines = [_short_conditions(_without_echo(line)) for line in lines]
     text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
     text = _ALIAS_ENUM.sub(r"\1` — one of ", text)
     if len(text) > BUDGET:
@@ -106,49 +112,40 @@ def without_foreign_blocks(text: str) -> str:
     return "".join(out)
 
 
-def _merged(lines: list[str]) -> list[str]:
-    """Bullets of one field listed once per condition (n8n lists `channelId` for each
-    operation) as one bullet per field, type and default, its conditions joined: the values
-    of the one clause they differ in, else each condition after `or`. Descriptions that
-    differ keep their shared label (the first sentence)."""
-    out: list[str | None] = []
-    first: dict[tuple[str, str], int] = {}
-    found: dict[int, list[tuple[list[tuple[str, list[str]]], str]]] = {}
-    for index, line in enumerate(lines):
-        if not line.startswith("- "):
-            if line.strip() and not line.startswith(" "):
-                first = {}  # a new section: fields are merged within one list only
-            out.append(line)
-            continue
-        match = _CONDITIONED.match(line)
-        nested = index + 1 < len(lines) and lines[index + 1].startswith("  ")
-        clauses = _clauses(match.group("cond")) if match and not nested else None
-        if match is None or clauses is None:
-            out.append(line)
-            continue
-        key = (match.group("head"), match.group("default") or "")
-        if key in first:
-            found[first[key]].append((clauses, match.group("desc")))
-            out.append(None)
-            continue
-        first[key] = len(out)
-        found[len(out)] = [(clauses, match.group("desc"))]
-        out.append(line)
-    for at, entries in found.items():
-        if len(entries) > 1:
-            line = out[at] or ""
-            match = _CONDITIONED.match(line)
-            assert match is not None
-            descs = {d for _, d in entries}
-            desc = entries[0][1] if len(descs) == 1 else entries[0][1].split(". ")[0]
-            out[at] = (f"- `{match.group('head')}`{match.group('default') or ''} — shown when "
-                       f"{_joined([c for c, _ in entries])} — {desc}")
-    return [line for line in out if line is not None]
+def _without_echo(line: str) -> str:
+    """A field bullet without a description that only repeats its name in words (n8n's
+    labels: `topic` — Topic, `channelVisibility` — Channel Visibility): it tells nothing."""
+    name = _BULLET_NAME.match(line)
+    head, sep, last = line.rpartition(" — ")
+    if name is None or not sep:
+        return line
+    said = re.sub(r"[^a-z0-9]", "", last.lower())
+    return head if said == name.group(1).lower() else line
+
+
+def _short_conditions(line: str) -> str:
+    """A field bullet's conditions (`shown when …`, a listing's `when …:`) in short form."""
+    head, sep, rest = line.partition(" — shown when ")
+    if not sep:
+        head, sep, rest = line.partition("- when ")
+        if not sep or head.strip():
+            return line
+    cond, end, tail = rest.partition(" — " if " — shown when " in line else ": `")
+    return head + sep + _AND.sub(", ", _CLAUSE.sub(_short_clause, cond)) + end + tail
+
+
+def _short_clause(match: re.Match[str]) -> str:
+    values = re.findall(r"`([^`]*)`", match.group(3))
+    if not all(_PLAIN_VALUE.fullmatch(v) for v in values):
+        return match.group(0)
+    negated = match.group(2) in ("not ", "none of ")
+    return f"{match.group(1)}{'!=' if negated else '='}{'|'.join(values)}"
 
 
 def _collections(lines: list[str]) -> list[str]:
     """An optional object of more than _COLLECTION optional fields (n8n's `options`): its
-    fields by name on one line; each one's type and values are in `full`."""
+    fields by name on one line, with the values of those a short list of them types (an
+    agent choosing one must not guess them); each one's type and the rest are in `full`."""
     out: list[str] = []
     index = 0
     while index < len(lines):
@@ -162,49 +159,11 @@ def _collections(lines: list[str]) -> list[str]:
             end += 1
         inner = [_OPTIONAL_INNER.match(x) for x in lines[index:end] if x.startswith("  - ")]
         if len(inner) > _COLLECTION and all(inner):
-            names = ", ".join(f"`{m.group(1)}`" for m in inner if m)
+            names = ", ".join(f"`{m.group(1)}`" + (f" (`{m.group(2)}`)" * bool(m.group(2)))
+                              for m in inner if m)
             out.append(f"  - optional fields: {names} (each one: {FULL})")
             index = end
     return out
-
-
-def _clauses(cond: str) -> list[tuple[str, list[str]]] | None:
-    """`a` is `x` and `b` is one of `y`, `z` → [(a, [x]), (b, [y, z])]; None if not so."""
-    out = []
-    for part in cond.split(" and "):
-        clause = _CLAUSE.fullmatch(part)
-        if clause is None:
-            return None
-        out.append((clause.group(1), re.findall(r"`([^`]*)`", clause.group(2))))
-    return out
-
-
-def _joined(conditions: list[list[tuple[str, list[str]]]]) -> str:
-    """The conditions after `or`, any two on the same fields that differ in one clause's
-    values merged into one first (`operation` is one of `close`, `get` and …)."""
-    merged = [dict(c) for c in conditions]
-    changed = True
-    while changed:
-        changed = False
-        for i in range(len(merged)):
-            for j in range(i + 1, len(merged)):
-                a, b = merged[i], merged[j]
-                differ = [f for f in a if a[f] != b.get(f)]
-                if set(a) == set(b) and len(differ) == 1:
-                    a[differ[0]] = list(dict.fromkeys([*a[differ[0]], *b[differ[0]]]))
-                    del merged[j]
-                    changed = True
-                    break
-            if changed:
-                break
-    return " or ".join(_condition(list(c.items())) for c in merged)
-
-
-def _condition(clauses: list[tuple[str, list[str]]]) -> str:
-    def values(vs: list[str]) -> str:
-        listed = ", ".join(f"`{v}`" for v in vs)
-        return listed if len(vs) == 1 else f"one of {listed}"
-    return " and ".join(f"`{f}` is {values(vs)}" for f, vs in clauses)
 
 
 def _table_line(match: re.Match[str]) -> str:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pygen.layout import SCHEMA_FILE
-from pygen.model import ComputedValue, DataField, DataType, Model, NodeDef, TypeRef
-from pygen.schema.conditional import visibility_text
+from pygen.model import ComputedValue, DataField, DataType, Model, NodeDef
 from pygen.schema.node_schema import own_variants, tag_disagrees
 from pygen.skills.example_data import example_data, unset_to_fill
+from pygen.skills.field_budget import fitted
+from pygen.skills.field_lines import field_list, literal
 from pygen.skills.handles_text import names_text, side_text
 from pygen.skills.markdown import cell, code, one_line
 from pygen.skills.neighbours import HandleIndex
@@ -35,100 +35,6 @@ def own_blocks() -> frozenset[str]:
     return frozenset((*NODE_BLOCKS, CATALOG_BLOCK, INDEX_BLOCK, TOOLS_BLOCK, *BLOCKS))
 
 
-# How the extractor ends a type text it shortened (no TypeScript text ends so).
-SHORTENED = "\u2026"
-# Up to this many enum values sit inline; more are listed one per line, never cut.
-MAX_ENUM_VALUES = 12
-MAX_NESTING = 3
-
-
-def literal(value: str | int | float | bool) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def enum_text(values: tuple[str | int | float | bool, ...]) -> str:
-    return " | ".join(literal(v) for v in values)
-
-
-def _is_type_text(field: DataField, values: tuple[str | int | float | bool, ...]) -> bool:
-    """Whether the type as written already spells out every value (an inline union)."""
-    return enum_text(values) == " ".join(field.type_text.split())
-
-
-def field_line(field: DataField) -> str:
-    """The field's bullet; enum values inline up to MAX_ENUM_VALUES (see `enum_lines`)."""
-    mark = "?" if field.optional else ""
-    parts = [f"- {code(f'{field.name}{mark}: {field.type_text}')}"]
-    values = field.type.literal_values()
-    if values and not _is_type_text(field, values):
-        if len(values) > MAX_ENUM_VALUES:
-            parts.append(f"one of the {len(values)} values below")
-        else:
-            parts.append(f"one of {code(enum_text(values))}")
-    if field.type_text.endswith(SHORTENED):
-        parts.append(f"the type is shortened here; `{SCHEMA_FILE}` holds it whole")
-    if field.default_tag:
-        parts.append(f"default {code(field.default_tag)}")
-    if field.deprecated:
-        bare = field.deprecated.strip().lower() in ("", "deprecated")
-        parts.append("**deprecated**" if bare else f"**deprecated:** {field.deprecated}")
-    if field.shown_when:
-        parts.append(visibility_text(field))
-    if field.description:
-        parts.append(field.description)
-    return " — ".join(parts)
-
-
-def enum_lines(field: DataField, depth: int) -> list[str]:
-    """A long enum in full, one value per sub-bullet: an agent must see every valid value."""
-    values = field.type.literal_values()
-    if not values or len(values) <= MAX_ENUM_VALUES or _is_type_text(field, values):
-        return []
-    return ["  " * depth + f"- {code(literal(value))}" for value in values]
-
-
-def field_lines(field: DataField, depth: int = 0) -> list[str]:
-    """A field's bullet at `depth`, its long enum values, then its nested fields."""
-    return ["  " * depth + field_line(field), *enum_lines(field, depth + 1),
-            *nested_lines(field, depth + 1)]
-
-
-def nested_lines(field: DataField, depth: int = 1) -> list[str]:
-    """Sub-bullets for the properties of an object-typed field (also inside arrays), or of
-    each object type a union of them allows."""
-    target = field.type.items if field.type.kind == "array" and field.type.items else field.type
-    if depth > MAX_NESTING:
-        return []
-    if target.kind == "union":
-        return variant_lines(target, depth)
-    if target.kind != "object" or not target.fields:
-        return []
-    return [line for sub in target.fields for line in field_lines(sub, depth)]
-
-
-def variant_lines(union: TypeRef, depth: int) -> list[str]:
-    """A union's object types: one beside null or undefined as the object's fields; one beside
-    other values under "when an object"; several each under a bullet naming the value of the
-    property that tells them apart (a discriminated union), else their position."""
-    shapes = union.object_members()
-    if not shapes:
-        return []
-    if len(shapes) == 1 and all(m.kind in ("object", "null", "undefined") for m in union.types):
-        return [line for sub in shapes[0].fields for line in field_lines(sub, depth)]
-    key = union.discriminant()
-    lines = []
-    for number, shape in enumerate(shapes, 1):
-        tag = next((f.type.value for f in shape.fields if f.name == key), None)
-        head = (f"when {code(key or '')} is {code(literal(tag))}" if key and tag is not None
-                else "when an object" if len(shapes) == 1
-                else f"shape {number} of {len(shapes)}")
-        lines.append("  " * depth + f"- {head}:")
-        lines += [line for sub in shape.fields for line in field_lines(sub, depth + 1)]
-    return lines
-
-
-def field_list(fields: Iterable[DataField]) -> list[str]:
-    return [line for field in fields for line in field_lines(field)]
 
 
 def _section(title: str, fields: list[DataField]) -> list[str]:
@@ -193,24 +99,6 @@ def _as_defaulted(node: NodeDef, fields: tuple[DataField, ...]) -> tuple[DataFie
                  else f for f in fields)
 
 
-# Characters of field lines one node's skill file shows; a data type past it is cut there.
-FIELDS_BUDGET = 20_000
-
-
-def within_budget(lines: list[str], node_type: str) -> list[str]:
-    """The field lines up to FIELDS_BUDGET characters, then one line saying what was cut and
-    where the whole type is (the schema document `gen` writes beside the skills)."""
-    used = 0
-    for i, line in enumerate(lines):
-        used += len(line) + 1
-        if used > FIELDS_BUDGET:
-            rest = sum(1 for later in lines[i:] if later.lstrip().startswith("- "))
-            return [*lines[:i], f"- … {rest} more field lines are left out to keep this file "
-                    f"short; the whole data type is `$defs[\"{node_type}\"]` in "
-                    f"`{SCHEMA_FILE}` (in the skills folder).", ""]
-    return lines
-
-
 def index_signature_lines(data_type: DataType) -> list[str]:
     if not data_type.index_signature:
         return []
@@ -261,7 +149,7 @@ def node_data_shape(node: NodeDef, definitions: str = "NODE_DEFINITIONS",
     lines.append("")
     if node.description:
         lines += [node.description, ""]
-    lines += within_budget(data_type_sections(node), node.type)
+    lines += fitted(data_type_sections, node)
     lines += default_data_lines(node, definitions)
     lines += computed_lines(node)
     return "\n".join(lines)

@@ -35,6 +35,17 @@ def test_a_conditional_field_is_said_in_the_skill(tmp_path: Path,
     assert "notice" not in text  # a notice shows text in the editor and holds no data
 
 
+def test_a_field_listed_per_condition_reaches_the_skill_with_every_listing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`operation` is listed once per `resource`, each with its values and default: the skill
+    `gen` writes (and `check` passes) has one bullet with a line per listing."""
+    root = case("field-list-n8n", tmp_path, monkeypatch)
+    text = (root / "skills" / "nodes" / "github.md").read_text()
+    assert ("- `operation?` — listed per condition — Operation\n"
+            "  - when `resource` is `issue`: `\"create\" | \"get\"` — default `\"create\"`\n"
+            "  - when `resource` is `repository`: `\"get\"` — default `\"get\"`\n") in text
+
+
 def test_a_visible_required_field_is_required_and_a_hidden_one_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = case("field-list-n8n", tmp_path, monkeypatch)

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from pygen.cli import main
 from pygen.model import DataField, DataType, Location, NodeDef, TypeRef
-from pygen.skills.render import FIELDS_BUDGET, node_data_shape
+from pygen.skills.field_budget import FIELDS_BUDGET
+from pygen.skills.render import node_data_shape
 
 MEMBERS = 3000
 SIZES = " | ".join(f'"s{i}"' for i in range(MEMBERS))

@@ -133,21 +133,27 @@ def test_a_block_the_catalog_does_not_write_is_named_not_served() -> None:
             "write; get_node_skill(detail=\"full\") has it.)") in served
 
 
-def test_a_field_listed_per_condition_is_one_bullet_and_collections_are_named() -> None:
+def test_conditions_are_served_short_and_collections_are_named_with_their_values() -> None:
     text = ("**Required data fields**:\n"
-            "- `channelId: string` — shown when `operation` is `close` and `resource` is "
-            "`channel` — Channel. The channel to close\n"
-            "- `channelId: string` — shown when `operation` is `get` and `resource` is "
-            "`channel` — Channel. The channel to get\n"
+            "- `channelId: string` — shown when `operation` is one of `close`, `get` and "
+            "`resource` is `channel` — Channel. The channel to close and `x` is `y`\n"
+            "- `operation?` — listed per condition — Operation\n"
+            "  - when `resource` is `message`: `\"post\" | \"update\"` — default `\"post\"`\n"
+            "  - when (`resource` is `user` and `select` is not `bot`) or `name` is ``: "
+            "`\"info\"` — default `\"info\"`\n"
             "- `text: string` — Text. See <a href=\"https://x\">the docs</a>\n\n"
             "**Optional data fields:**\n- `options?: object` — Options\n"
-            + "".join(f"  - `o{i}?: boolean` — Option {i}\n" for i in range(6)))
+            "  - `format?: \"repeat\" | \"brackets\"` — default `\"brackets\"` — Format\n"
+            + "".join(f"  - `o{i}?: boolean` — Option {i}\n" for i in range(5)))
     served = standard_text(text)
-    assert ("- `channelId: string` — shown when `operation` is one of `close`, `get` and "
-            "`resource` is `channel` — Channel\n") in served
+    assert ("- `channelId: string` — shown when operation=close|get, resource=channel — "
+            "Channel. The channel to close and `x` is `y`\n") in served
+    assert '  - when resource=message: `"post" | "update"` — default `"post"`\n' in served
+    # An empty value keeps its words: `name=` would read as no condition at all.
+    assert "  - when (resource=user, select!=bot) or `name` is ``: `\"info\"`" in served
     assert "Text. See the docs" in served
-    assert ("  - optional fields: `o0`, `o1`, `o2`, `o3`, `o4`, `o5` (each one: "
-            "get_node_skill(detail=\"full\"))") in served
+    assert ('  - optional fields: `format` (`"repeat" | "brackets"`), `o0`, `o1`, `o2`, `o3`, '
+            '`o4` (each one: get_node_skill(detail="full"))') in served
 
 
 def test_a_cut_enum_list_counts_its_own_values_only() -> None:
@@ -159,3 +165,16 @@ def test_a_cut_enum_list_counts_its_own_values_only() -> None:
     text = standard_text(skill, SCHEMA)
     assert '  - … 6 more (every value: get_node_skill(detail="full"))' in text
     assert '  - … 12 more (every value: get_node_skill(detail="full"))' in text
+
+
+def test_a_description_that_only_repeats_the_name_is_left_out() -> None:
+    text = ("**Optional data fields:**\n"
+            "- `channelVisibility?: \"public\" | \"private\"` — Channel Visibility\n"
+            "- `topic?: string` — default `\"\"` — Topic\n"
+            "- `purpose?: string` — Purpose. A new purpose\n"
+            "- `operation?` — listed per condition — Operation\n")
+    served = standard_text(text)
+    assert "- `channelVisibility?: \"public\" | \"private\"`\n" in served
+    assert "- `topic?: string` — default `\"\"`\n" in served
+    assert "- `purpose?: string` — Purpose. A new purpose\n" in served
+    assert "- `operation?` — listed per condition\n" in served

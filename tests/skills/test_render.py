@@ -4,7 +4,7 @@ from corpus_models import expected_model
 
 from pygen.extract.infer import with_inferred_type
 from pygen.model import DataField, Model, NodeDef, TypeRef
-from pygen.skills import render
+from pygen.skills import field_lines, render
 from pygen.skills.catalog_text import catalog_lines
 
 LITERALS = tuple(TypeRef(kind="literal", value=v) for v in ("a", "b"))
@@ -16,26 +16,27 @@ def field(type_text: str, ref: TypeRef, **extra: object) -> DataField:
 
 def test_alias_shows_its_values_but_an_inline_union_does_not_repeat_them() -> None:
     alias = TypeRef(kind="union", name="Mode", types=LITERALS)
-    assert render.field_line(field("Mode", alias)) == '- `f: Mode` — one of `"a" | "b"`'
+    assert field_lines.field_line(field("Mode", alias)) == '- `f: Mode` — one of `"a" | "b"`'
     inline = TypeRef(kind="union", types=LITERALS)
-    assert render.field_line(field('"a" | "b"', inline)) == '- `f: "a" | "b"`'
+    assert field_lines.field_line(field('"a" | "b"', inline)) == '- `f: "a" | "b"`'
 
 
 def test_long_enums_are_listed_in_full_one_value_per_line() -> None:
     values = tuple(TypeRef(kind="literal", value=f"v{i}") for i in range(40))
     alias = TypeRef(kind="union", name="Provider", types=values)
-    lines = render.field_list([field("Provider", alias)])
+    lines = field_lines.field_list([field("Provider", alias)])
     assert lines[0] == "- `f: Provider` — one of the 40 values below"
     assert lines[1:] == [f'  - `"v{i}"`' for i in range(40)]
 
 
 def test_twelve_values_stay_inline_and_an_inline_union_is_not_repeated() -> None:
     twelve = tuple(TypeRef(kind="literal", value=i) for i in range(12))
-    assert render.field_list([field("Level", TypeRef(kind="union", name="L", types=twelve))]) == [
+    level = field("Level", TypeRef(kind="union", name="L", types=twelve))
+    assert field_lines.field_list([level]) == [
         "- `f: Level` — one of `0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11`"]
     many = tuple(TypeRef(kind="literal", value=f"v{i}") for i in range(13))
     text = " | ".join(f'"v{i}"' for i in range(13))
-    assert render.field_list([field(text, TypeRef(kind="union", types=many))]) == [
+    assert field_lines.field_list([field(text, TypeRef(kind="union", types=many))]) == [
         f"- `f: {text}`"]
 
 
@@ -43,24 +44,24 @@ def test_long_enum_of_a_nested_field_is_indented_under_it() -> None:
     values = tuple(TypeRef(kind="literal", value=f"v{i}") for i in range(13))
     inner = field("V", TypeRef(kind="union", types=values)).model_copy(update={"name": "x"})
     obj = field("{ x: V }", TypeRef(kind="object", fields=(inner,)))
-    lines = render.field_list([obj])
+    lines = field_lines.field_list([obj])
     assert lines[:3] == ["- `f: { x: V }`", "  - `x: V` — one of the 13 values below",
                          '    - `"v0"`']
     assert len(lines) == 15
 
 
 def test_optional_default_deprecated_and_description_in_that_order() -> None:
-    line = render.field_line(field("number", TypeRef(kind="number"), optional=True,
+    line = field_lines.field_line(field("number", TypeRef(kind="number"), optional=True,
                                    default_tag="-1", deprecated="use g", description="Seed."))
     assert line == "- `f?: number` — default `-1` — **deprecated:** use g — Seed."
-    bare = render.field_line(field("number", TypeRef(kind="number"), deprecated="deprecated"))
+    bare = field_lines.field_line(field("number", TypeRef(kind="number"), deprecated="deprecated"))
     assert bare == "- `f: number` — **deprecated**"
 
 
 def test_nested_object_fields_become_sub_bullets() -> None:
     inner = field("number", TypeRef(kind="number")).model_copy(update={"name": "x"})
     obj = field("{ x: number }", TypeRef(kind="object", fields=(inner,)))
-    assert render.field_list([obj]) == ["- `f: { x: number }`", "  - `x: number`"]
+    assert field_lines.field_list([obj]) == ["- `f: { x: number }`", "  - `x: number`"]
 
 
 def _node(data_type: object, **extra: object) -> NodeDef:
@@ -165,16 +166,16 @@ def test_a_union_of_object_types_lists_each_shape_by_its_tag() -> None:
     plain = TypeRef(kind="union", types=(_obj(w=number), _obj(r=number)))
     nullable = TypeRef(kind="union", types=(_obj(width=number), TypeRef(kind="null")))
     assert engine.discriminant() == "kind" and plain.discriminant() is None
-    lines = render.field_lines(DataField(name="engine", type_text="Engine", type=engine))
+    lines = field_lines.field_lines(DataField(name="engine", type_text="Engine", type=engine))
     assert lines == ["- `engine: Engine`", '  - when `kind` is `"first"`:',
                      '    - `kind: "first"`', "    - `speed: number`",
                      '  - when `kind` is `"second"`:', '    - `kind: "second"`',
                      "    - `voice: string`"]
-    lines = render.field_lines(DataField(name="shapes", type_text="Shape[]",
+    lines = field_lines.field_lines(DataField(name="shapes", type_text="Shape[]",
                                          type=TypeRef(kind="array", items=plain)))
     assert lines[1:] == ["  - shape 1 of 2:", "    - `w: number`", "  - shape 2 of 2:",
                          "    - `r: number`"]
-    lines = render.field_lines(DataField(name="meta", type_text="Meta | null", type=nullable))
+    lines = field_lines.field_lines(DataField(name="meta", type_text="Meta | null", type=nullable))
     assert lines[1:] == ["  - `width: number`"]
 
 
