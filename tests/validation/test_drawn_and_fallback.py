@@ -93,3 +93,4 @@ def test_a_drawn_map_of_another_shape_is_one_warning(tmp_path: Path,
     assert [n.message for n in notes] == [
         "load_step.drawn_outputs: src/handles.ts:FLAT is not a map of {node type: {handle id: "
         "string}}; it is left out"]
+
