@@ -8,8 +8,9 @@ inputs (an input map) or outputs (an output map). A map whose inner *keys* are m
 type's handle ids, more often than its values name another of its ids, is no rename (a
 rename's key is the old id, which the catalog has dropped): it lists the ids each type draws,
 a `drawn_inputs` / `drawn_outputs` map (`{"image": "image", "video-out": "video"}`, a type per
-drawn pip). Candidates are found in the text (a constant holding an object literal that
-quotes at least one node type), then read exactly by the Node script (syntax only).
+drawn pip), proposed when it covers at least half the catalog's types. Candidates are found
+in the text (a constant holding an object literal that quotes at least one node type), then
+read exactly by the Node script (syntax only).
 """
 
 from __future__ import annotations
@@ -115,7 +116,11 @@ def classify(ref: str, value: object, handles: Handles, proposal: Proposal) -> N
     keys, moved, drawn = ((keys_out, moved_out, proposal.drawn_outputs) if keys_out >= keys_in
                           else (keys_in, moved_in, proposal.drawn_inputs))
     if keys * 2 >= entries and keys > moved:
-        drawn.append(ref)
+        # Proposed only as a registry of the catalog at large (the components' own list): a
+        # table of a few types' ids (labels for a popover) vouches for no edge elsewhere.
+        if len(known) * 2 >= len(handles):
+            drawn.append(ref)
+        return
     elif ins * 2 < entries and outs * 2 < entries:
         return  # a few ids in common by chance: no map of this catalog's handles
     elif ins > outs:

@@ -34,6 +34,9 @@ def test_a_map_of_drawn_ids_is_no_rename() -> None:
     classify("h.ts:DI", {"modify-image": {"prompt": "blue", "image": "cyan"}}, HANDLES, found)
     # A map of other names that shares an id by chance is not a handle map at all.
     classify("h.ts:F", {"modify-image": {"a": "image", "b": "x", "c": "y"}}, HANDLES, found)
+    # A table of the ids of a few types only (labels for a popover) is no registry.
+    many = {**HANDLES, **{f"t{i}": ((), ("out",)) for i in range(4)}}
+    classify("h.ts:L", {"modify-image": {"prompt": "Prompt", "image": "Image"}}, many, found)
     assert found == Proposal(drawn_inputs=["h.ts:DI"], drawn_outputs=["h.ts:D"])
     assert 'drawn_outputs = ["h.ts:D"]' in proposal_lines(found)
 
