@@ -80,6 +80,12 @@ class Conventions(BaseModel):
     # Data equal to the editor's own default data for the node is valid: a field the default
     # data leaves out (or leaves unset) is not owed, a value equal to the default's is fine.
     default_data_valid: bool = False
+    # {node type: [top-level field]}: fields the editor's code reads only with a fallback
+    # (`data.x ?? 100`, `data.x || "2"`, a destructuring default) or never reads, so a node
+    # that leaves one out runs as if it held that default: a required one left out is not
+    # owed (a note; `strict` still wants it written). Each entry is a claim about the code,
+    # so the config says where (pygen/validation/default_data.py).
+    fallback_fields: dict[str, list[str]] = Field(default_factory=dict)
 
     @field_validator("unset_values")
     @classmethod

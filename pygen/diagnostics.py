@@ -24,6 +24,7 @@ KIND_TITLES = {
     "empty-source": "definitions sources that matched no node",
     "field-list": "field descriptors that cannot be read (left out)",
     "zod": "zod constructs pygen cannot express (read as unknown or unchecked)",
+    "fallback-fields": "conventions.fallback_fields entries the catalog does not match",
 }
 
 

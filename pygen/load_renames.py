@@ -43,13 +43,18 @@ class LoadRenames(BaseModel):
     output_handles: dict[str, dict[str, str]] = Field(default_factory=dict)
     # `file.ts:NAME` of a function that rewrites handles by code -> the node types it does so on.
     handle_functions: dict[str, CodeRewrite] = Field(default_factory=dict)
+    # {node type: handle ids} its components draw, from maps the code keeps (`drawn_inputs`,
+    # `drawn_outputs`): ids the editor connects whatever the catalog's list says.
+    drawn_inputs: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    drawn_outputs: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     # Where the maps were read (`file.ts:NAME`, `config`), for doctor.
     sources: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
         return not (self.node_types or self.node_types_by_data or self.input_handles
-                    or self.output_handles or self.handle_functions)
+                    or self.output_handles or self.handle_functions or self.drawn_inputs
+                    or self.drawn_outputs)
 
     def current_type(self, saved: str, data: object) -> str | None:
         """The type the load step gives a node saved as `saved` with this data, or None."""

@@ -46,8 +46,15 @@ class LoadStep(BaseModel):
     # {node type: {legacy handle id: current handle id}}
     input_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
     output_handles: list[str | dict[str, dict[str, str]]] = Field(default_factory=list)
+    # Maps the code keeps of the handle ids its node components draw, `path/file.ts:NAME` of
+    # a constant `{node type: {handle id: string}}` (the keys of each type's map are its
+    # ids, the values are not read): an edge on an id such a map has, which the catalog does
+    # not declare, connects in the editor, so it is a warning that the catalog is stale.
+    drawn_inputs: list[str] = Field(default_factory=list)
+    drawn_outputs: list[str] = Field(default_factory=list)
 
-    @field_validator("node_types", "input_handles", "output_handles", mode="before")
+    @field_validator("node_types", "input_handles", "output_handles", "drawn_inputs",
+                     "drawn_outputs", mode="before")
     @classmethod
     def _one_or_many(cls, value: object) -> object:
         return [value] if isinstance(value, str | dict) else value

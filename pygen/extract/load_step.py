@@ -22,6 +22,7 @@ from pygen.load_renames import ByData, LoadRenames
 from pygen.model import Diagnostic
 
 KEYS = ("node_types", "input_handles", "output_handles")
+DRAWN = ("drawn_inputs", "drawn_outputs")
 _TIMEOUT = 60.0
 
 
@@ -30,7 +31,7 @@ def read_load_step(config: Config) -> tuple[LoadRenames, tuple[Diagnostic, ...]]
     step = config.settings.load_step
     if step is None:
         return LoadRenames(), ()
-    refs = [ref for key in KEYS for ref in getattr(step, key) if isinstance(ref, str)]
+    refs = [ref for key in (*KEYS, *DRAWN) for ref in getattr(step, key) if isinstance(ref, str)]
     read, notes = _read_maps(config, refs) if refs else ({}, [])
     merged: dict[str, dict[str, Any]] = {key: {} for key in KEYS}
     sources: list[str] = []
@@ -58,8 +59,31 @@ def read_load_step(config: Config) -> tuple[LoadRenames, tuple[Diagnostic, ...]]
     functions, more = read_functions(config.root, step.handle_functions)
     notes += more
     sources += list(functions)
+    drawn_in = _drawn("drawn_inputs", step.drawn_inputs, read, notes, sources)
+    drawn_out = _drawn("drawn_outputs", step.drawn_outputs, read, notes, sources)
     return (LoadRenames(**merged, node_types_by_data=by_data, handle_functions=functions,
+                        drawn_inputs=drawn_in, drawn_outputs=drawn_out,
                         sources=tuple(dict.fromkeys(sources))), tuple(notes))
+
+
+def _drawn(key: str, refs: list[str], read: dict[str, Any], notes: list[Diagnostic],
+           sources: list[str]) -> dict[str, tuple[str, ...]]:
+    """{node type: the handle ids its components draw}: the keys of each type's map, over
+    the maps read (a map not of that shape is one warning)."""
+    out: dict[str, dict[str, None]] = {}
+    for ref in refs:
+        value = read.get(ref)
+        if value is None:
+            continue
+        shape = _shaped(value, nested=True)
+        if shape is None:
+            notes.append(_note(f"load_step.{key}: {ref} is not a map of {{node type: {{handle "
+                               f"id: string}}}}; it is left out"))
+            continue
+        for node_type, ids in shape.items():
+            out.setdefault(node_type, {}).update(dict.fromkeys(ids))
+        sources.append(ref)
+    return {node_type: tuple(ids) for node_type, ids in out.items()}
 
 
 def _shaped(value: object, nested: bool) -> dict[str, Any] | None:

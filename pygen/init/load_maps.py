@@ -3,9 +3,14 @@ catalog's names, as the editor's loader would hold them.
 
 By content, not by name: `{legacy: current}` whose values are all node types of the catalog
 and whose keys are not (a legacy type map); `{node type: {id: id}}` whose outer keys are node
-types and whose inner values are handle ids of that type's inputs (an input map) or outputs
-(an output map). Candidates are found in the text (a constant holding an object literal that
-quotes at least one node type), then read exactly by the Node script (syntax only).
+types and whose inner values, in at least half its entries, are handle ids of that type's
+inputs (an input map) or outputs (an output map). A map whose inner *keys* are mostly the
+type's handle ids, more often than its values name another of its ids, is no rename (a
+rename's key is the old id, which the catalog has dropped): it lists the ids each type draws,
+a `drawn_inputs` / `drawn_outputs` map (`{"image": "image", "video-out": "video"}`, a type per
+drawn pip), proposed when it covers at least half the catalog's types. Candidates are found
+in the text (a constant holding an object literal that quotes at least one node type), then
+read exactly by the Node script (syntax only).
 """
 
 from __future__ import annotations
@@ -34,14 +39,18 @@ class Proposal:
     node_types: list[str] = field(default_factory=list)
     input_handles: list[str] = field(default_factory=list)
     output_handles: list[str] = field(default_factory=list)
+    drawn_inputs: list[str] = field(default_factory=list)
+    drawn_outputs: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
-        return not (self.node_types or self.input_handles or self.output_handles)
+        return not (self.node_types or self.input_handles or self.output_handles
+                    or self.drawn_inputs or self.drawn_outputs)
 
     def toml(self) -> str:
         lines = ["[load_step]"]
-        for key in ("node_types", "input_handles", "output_handles"):
+        for key in ("node_types", "input_handles", "output_handles", "drawn_inputs",
+                    "drawn_outputs"):
             refs = getattr(self, key)
             if refs:
                 lines.append(f"{key} = {json.dumps(refs)}")
@@ -79,7 +88,7 @@ def _literal(text: str, start: int) -> str | None:
 
 
 def classify(ref: str, value: object, handles: Handles, proposal: Proposal) -> None:
-    """Add `ref` to the proposal when its value is one of the three map shapes."""
+    """Add `ref` to the proposal when its value is one of the map shapes."""
     if not isinstance(value, dict) or not value:
         return
     if all(isinstance(v, str) for v in value.values()):
@@ -92,13 +101,29 @@ def classify(ref: str, value: object, handles: Handles, proposal: Proposal) -> N
     known = [k for k in value if k in handles]
     if len(known) * 2 < len(value):
         return
-    ins = outs = 0
+    entries = ins = outs = keys_in = keys_out = moved_in = moved_out = 0
     for node_type in known:
         inputs, outputs = handles[node_type]
-        for new in value[node_type].values():
+        for old, new in value[node_type].items():
+            entries += 1
             ins += new in inputs
             outs += new in outputs
-    if ins > outs:
+            keys_in += old in inputs
+            keys_out += old in outputs
+            # An entry that names its own id (`{"image": "image"}`) renames nothing.
+            moved_in += new in inputs and new != old
+            moved_out += new in outputs and new != old
+    keys, moved, drawn = ((keys_out, moved_out, proposal.drawn_outputs) if keys_out >= keys_in
+                          else (keys_in, moved_in, proposal.drawn_inputs))
+    if keys * 2 >= entries and keys > moved:
+        # Proposed only as a registry of the catalog at large (the components' own list): a
+        # table of a few types' ids (labels for a popover) vouches for no edge elsewhere.
+        if len(known) * 2 >= len(handles):
+            drawn.append(ref)
+        return
+    elif ins * 2 < entries and outs * 2 < entries:
+        return  # a few ids in common by chance: no map of this catalog's handles
+    elif ins > outs:
         proposal.input_handles.append(ref)
     elif outs > ins:
         proposal.output_handles.append(ref)
@@ -130,5 +155,7 @@ def proposal_lines(proposal: Proposal, seen: Sequence[str] = ()) -> list[str]:
     """What init says about a proposal (nothing when empty)."""
     if proposal.empty:
         return []
-    return ["maps the editor may rewrite saved workflows with on load (check they are its load "
-            "step, then add to the config):", *proposal.toml().splitlines(), *seen]
+    drawn = (" and maps of the handle ids its components draw (drawn_*)"
+             if proposal.drawn_inputs or proposal.drawn_outputs else "")
+    return [f"maps the editor may rewrite saved workflows with on load{drawn} (check they are "
+            "its load step, then add to the config):", *proposal.toml().splitlines(), *seen]

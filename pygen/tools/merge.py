@@ -11,6 +11,7 @@ from pygen.extract.load_step import read_load_step
 from pygen.extract.runner import extract
 from pygen.model import DataField, Model, NodeDef, ToolSchema
 from pygen.tools.envelope import declared_envelope
+from pygen.tools.fallback_fields import unmatched
 
 
 def load_model(config: Config, use_cache: bool = False,
@@ -29,6 +30,7 @@ def load_model(config: Config, use_cache: bool = False,
                   workflow=extraction.workflow,
                   conventions=declared_envelope(extraction.workflow, config.settings.conventions))
     step, notes = read_load_step(config)
+    notes = (*notes, *unmatched(model.conventions, model.nodes))
     if notes or not step.empty:
         model = model.model_copy(update={"load_step": step,
                                          "diagnostics": (*model.diagnostics, *notes)})

@@ -7,6 +7,12 @@ the default data leaves out, or leaves at a value the editor treats as not set, 
 node does not set either, is a note (level `info`) instead of an error; `strict` reports it
 as an error (profiles). A value equal to the default data's at the same path is accepted by
 every profile: the editor writes it itself.
+
+Conventions `fallback_fields` name, per node type, the fields the editor's code reads only with
+a fallback or never reads: a saved node that leaves a required one out runs with the fallback,
+so under `runtime` that is a note too, naming the convention (`strict`: an error). Only a field
+left out is answered for: one written with a wrong value, or with a value the editor treats as
+not set, is still judged.
 """
 
 from __future__ import annotations
@@ -49,3 +55,22 @@ def same_json(a: object, b: object) -> bool:
         return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return (not isinstance(a, dict | list) and isinstance(a, bool) == isinstance(b, bool)
             and a == b)
+
+
+def read_with_fallback(findings: Iterable[Finding], data: object, fields: Iterable[str],
+                       path: str) -> Iterator[Finding]:
+    """The findings, with a required field of `fields` (top level) that the data leaves out
+    turned into a note: the editor's code reads it with a fallback (`fallback_fields`)."""
+    names = set(fields)
+    base = parts_of(path)
+    for finding in findings:
+        parts = parts_of(finding.path)
+        left_out = (isinstance(data, dict) and len(parts) == len(base) + 1
+                    and parts[:len(base)] == base and parts[-1] not in data)
+        if (finding.rule == "required" and finding.level != "info" and left_out
+                and parts[-1] in names):
+            yield replace(finding, level="info", strict_error=True, message=(
+                f"left out, and the editor's code reads it with a fallback (conventions "
+                f"fallback_fields): the node runs with its default; {finding.message}"))
+            continue
+        yield finding

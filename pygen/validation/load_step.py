@@ -98,8 +98,8 @@ def rewritten_in_code(found: list[Finding], workflow: dict[str, Any],
     function reassigns by code (`handle_functions`) taken out, and in their place one
     warning per function naming it: the saved id is what that function turns into the
     loaded one, which pygen does not run, so it cannot say the edge is broken."""
-    if not (renames.handle_functions or renames.input_handles or renames.output_handles) or (
-            not found):
+    if not (renames.handle_functions or renames.input_handles or renames.output_handles
+            or renames.drawn_inputs or renames.drawn_outputs) or not found:
         return found
     types: dict[object, object] = {}
     nodes = workflow.get("nodes")
@@ -134,17 +134,25 @@ def rewritten_in_code(found: list[Finding], workflow: dict[str, Any],
 def _current_by_map(finding: Finding, renames: LoadRenames, edge: object,
                     where: re.Match[str] | None, types: dict[object, object]) -> Finding:
     """An edge-handle error on an id the load step's own map rewrites *to* on this node type
-    (`{"out": "image"}`, the edge saved as "image"): the loaded edge has the id the loader
-    writes, so the catalog's list is what is out of date; a warning that says so."""
+    (`{"out": "image"}`, the edge saved as "image"), or on an id the code's map of drawn
+    handles gives this type (`drawn_inputs`/`drawn_outputs`): the loaded edge has an id the
+    editor connects, so the catalog's list is what is out of date; a warning that says so."""
     if where is None or not isinstance(edge, dict):
         return finding
     key = where.group(2)
-    end, table = (("target", renames.input_handles) if key == "targetHandle"
-                  else ("source", renames.output_handles))
+    end, table, drawn = (("target", renames.input_handles, renames.drawn_inputs)
+                         if key == "targetHandle"
+                         else ("source", renames.output_handles, renames.drawn_outputs))
     handle, node_type = edge.get(key), types.get(edge.get(end))
     renamed = table.get(node_type) if isinstance(node_type, str) else None
     legacy = [old for old, new in (renamed or {}).items() if new == handle]
     if not legacy:
+        if isinstance(node_type, str) and handle in drawn.get(node_type, ()):
+            return warning_at(finding.path, f"{show(handle)} is a handle the editor draws on "
+                              f"{node_type} (the code's map of drawn handles, load_step."
+                              f"drawn_{'inputs' if end == 'target' else 'outputs'}), but the "
+                              f"catalog does not declare it: the catalog looks out of date "
+                              f"({finding.message})", rule="edge-handle")
         return finding
     return warning_at(finding.path, f"{show(handle)} is what the editor's load step rewrites "
                       f"{show(legacy[0])} to on {node_type} (its handle map), but the catalog "

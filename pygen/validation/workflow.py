@@ -18,7 +18,7 @@ from pygen.model import Model
 from pygen.suggest import NEAREST_TYPES, guess, ranked
 from pygen.validation.catalog import Catalog, NodeSpec, as_catalog
 from pygen.validation.checks import workflow_rules
-from pygen.validation.default_data import judged_by_defaults
+from pygen.validation.default_data import judged_by_defaults, read_with_fallback
 from pygen.validation.edges import check_edge, id_problem
 from pygen.validation.empty import View, editor_view, empty_required, name_unset
 from pygen.validation.expressions import (
@@ -152,6 +152,8 @@ def validate_data(node_type: str, data: object, catalog: Catalog, path: str) -> 
     defaults = catalog.default_data(node_type) if conv.default_data_valid else None
     if defaults is not None:
         found = list(judged_by_defaults(found, data, defaults, conv.unset, path))
+    if node_type in conv.fallback_fields:
+        found = list(read_with_fallback(found, data, conv.fallback_fields[node_type], path))
     findings = dict.fromkeys(found)
     findings = dict.fromkeys(accept_expressions(findings, data, path, prefix))
     findings.update(dict.fromkeys(expression_findings(data, path, prefix)))

@@ -25,6 +25,22 @@ def test_maps_classified_by_content() -> None:
     assert proposal_lines(Proposal()) == []
 
 
+def test_a_map_of_drawn_ids_is_no_rename() -> None:
+    found = Proposal()
+    # Keyed by the ids each type draws (a colour per pip): the keys are the catalog's ids,
+    # one the catalog lacks ("picture") included; no rename map keys its current ids.
+    classify("h.ts:D", {"modify-image": {"image": "image", "picture": "image"},
+                        "prompt": {"text": "text"}}, HANDLES, found)
+    classify("h.ts:DI", {"modify-image": {"prompt": "blue", "image": "cyan"}}, HANDLES, found)
+    # A map of other names that shares an id by chance is not a handle map at all.
+    classify("h.ts:F", {"modify-image": {"a": "image", "b": "x", "c": "y"}}, HANDLES, found)
+    # A table of the ids of a few types only (labels for a popover) is no registry.
+    many = {**HANDLES, **{f"t{i}": ((), ("out",)) for i in range(4)}}
+    classify("h.ts:L", {"modify-image": {"prompt": "Prompt", "image": "Image"}}, many, found)
+    assert found == Proposal(drawn_inputs=["h.ts:DI"], drawn_outputs=["h.ts:D"])
+    assert 'drawn_outputs = ["h.ts:D"]' in proposal_lines(found)
+
+
 def test_init_proposes_the_load_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "app"
     shutil.copytree(FIXTURES / "load-step", root,
@@ -41,3 +57,17 @@ def test_init_proposes_the_load_step(tmp_path: Path, monkeypatch: pytest.MonkeyP
     done = run(root, "init", monkeypatch=monkeypatch)
     assert done.exit_code == 0, done.output
     assert 'node_types = ["src/store/migrate.ts:LEGACY_TYPES"]' in done.output
+
+
+def test_init_proposes_a_map_of_drawn_handles(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """End to end on the hand-written drawn-handles project: init reads its map of the ids
+    each component draws as `drawn_outputs`, not as a rename of "video-out" to "video"."""
+    root = tmp_path / "app"
+    shutil.copytree(FIXTURES / "drawn-handles", root,
+                    ignore=shutil.ignore_patterns("expected.*", "pygen.toml"))
+    done = run(root, "init", monkeypatch=monkeypatch)
+    assert done.exit_code == 0, done.output
+    assert "maps of the handle ids its components draw" in done.output
+    assert 'drawn_outputs = ["src/handles.ts:DRAWN_OUTPUTS"]' in done.output
+    assert "output_handles" not in done.output

@@ -52,3 +52,22 @@ def test_json_equality_tells_true_from_one_all_the_way_down() -> None:
     assert same_json({"a": [1, {"b": ""}]}, {"a": [1.0, {"b": ""}]})
     assert not same_json({"a": [True]}, {"a": [1]})
     assert not same_json({"a": 1}, {"a": 1, "b": 2}) and not same_json([1], [1, 2])
+
+
+def test_a_field_the_code_reads_with_a_fallback_is_not_owed_when_left_out() -> None:
+    # As if the node's code read `data.provider ?? "a"` and never read `assetId`.
+    conv = {"fallback_fields": {"upload": ["provider", "assetId"]}}
+    found = validate_node_data("upload", {"label": "x", "r2Url": "u"}, catalog(conv))
+    assert rules(found) == [("info", "required", "$.assetId"), ("info", "required", "$.provider")]
+    assert all("fallback_fields" in f.message for f in found)
+    assert rules(apply_profile(found, "strict")) == [
+        ("error", "required", "$.assetId"), ("error", "required", "$.provider")]
+    # Written, the value is still judged; a field not listed is still owed.
+    found = validate_node_data("upload", {"label": "x", "provider": "c"}, catalog(conv))
+    assert sorted(rules(found)) == [("error", "enum", "$.provider"),
+                                    ("error", "required", "$.r2Url"),
+                                    ("info", "required", "$.assetId")]
+    # Listed for another type, it answers for nothing here.
+    found = validate_node_data("upload", {"label": "x", "r2Url": "u"},
+                               catalog({"fallback_fields": {"other": ["provider"]}}))
+    assert ("error", "required", "$.provider") in rules(found)
