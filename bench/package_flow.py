@@ -33,7 +33,7 @@ def write_package(skills: Path, into: Path) -> Path:
     texts = {p: p.read_text(encoding="utf-8") for p in skills.rglob("*")
              if p.is_file() and p.suffix in (".md", ".json")}
     schema = json.loads(texts[layout.schema_file(skills)])
-    for path, text in package_files(into, skills, texts, list(schema["$defs"])).items():
+    for path, text in package_files(into, skills, texts, list(schema["$defs"]), schema).items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return into / EDITOR

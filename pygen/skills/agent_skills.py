@@ -25,6 +25,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from pygen import layout
 from pygen.skills.agent_skills_script import SCRIPT
@@ -48,8 +49,9 @@ _FRONTMATTER = re.compile(r"\A\ufeff?---\r?\n.*?\r?\n---\r?\n+", re.DOTALL)
 
 
 def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
-                  node_types: Sequence[str]) -> dict[Path, str]:
-    """Path → text of every file of the package, from the skills folder's new `texts`."""
+                  node_types: Sequence[str], doc: Mapping[str, Any]) -> dict[Path, str]:
+    """Path → text of every file of the package, from the skills folder's new `texts` and
+    the schema document they hold (`doc`, as gen built it: not parsed again)."""
     editor = out / EDITOR
     guide = texts.get(layout.workflow_editor(skills_dir), "")
     kept, left_out = _orchestrators(skills_dir)
@@ -65,7 +67,7 @@ def package_files(out: Path, skills_dir: Path, texts: Mapping[Path, str],
     schema = texts.get(layout.schema_file(skills_dir))
     if schema is not None:
         files[editor / "references" / "nodes.schema.json"] = schema
-        files[editor / "references" / "index.md"] = index_text(schema)
+        files[editor / "references" / "index.md"] = minimal_index(doc)
     files[editor / "scripts" / "validate_workflow.py"] = SCRIPT
     for text in kept:
         meta = parse_frontmatter(text)
@@ -105,10 +107,9 @@ def _left_out_note(names: Sequence[str]) -> str:
             "workflows, so they are not exported here.\n")
 
 
-def index_text(schema: str) -> str:
-    """Every node type at the minimal detail, from the schema document (the text the server's
+def minimal_index(doc: Mapping[str, Any]) -> str:
+    """Every node type at the minimal detail, from the schema document (what the server's
     `minimal` level is rendered from): enough to build most nodes without a reference."""
-    doc = json.loads(schema)
     defs, handles, nodes = (doc.get(key) or {} for key in ("$defs", "x-handles", "x-nodes"))
     # The app's tool a node runs through is named as the app's: no skills server is here.
     text = "\n\n".join(render_minimal(name, defs[name], handles.get(name) or {},

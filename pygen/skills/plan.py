@@ -229,17 +229,17 @@ def _plan(config: Config, model: Model, stamp: Stamp | None, memo: RenderMemo | 
     updates += [schema, plan_schema_index(skills, existing, schema, doc)]
     updates.append(plan_nodes_index(model, skills, where, existing, stamp))
     if config.agent_skills_dir is not None:
-        updates += plan_agent_skills(config.agent_skills_dir, skills, updates, model)
+        updates += plan_agent_skills(config.agent_skills_dir, skills, updates, model, doc)
     return Plan(model, tuple(updates))
 
 
 def plan_agent_skills(out: Path, skills_dir: Path, updates: list[FileUpdate],
-                      model: Model) -> list[FileUpdate]:
+                      model: Model, doc: Mapping[str, Any]) -> list[FileUpdate]:
     """The Agent Skills package (pygen.skills.agent_skills), from this run's new texts."""
     from pygen.skills.agent_skills import MANIFEST, foreign_files, manifest_text, package_files
 
     texts = {u.path: u.new for u in updates}
-    wanted = package_files(out, skills_dir, texts, [n.key for n in model.nodes])
+    wanted = package_files(out, skills_dir, texts, [n.key for n in model.nodes], doc)
     wanted[out / MANIFEST] = manifest_text(out, list(wanted))
     existing = existing_texts(list(wanted), out)
     foreign = foreign_files(out, wanted, existing)
