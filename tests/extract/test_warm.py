@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pygen.config import load_config
+from pygen.config import Config, load_config
 from pygen.errors import PygenError
 from pygen.extract import noderuntime, warm
 from pygen.extract.runner import request_for
@@ -20,11 +20,16 @@ from pygen.extract.runner import request_for
 CORPUS = Path(__file__).resolve().parents[1] / "fixtures" / "ts"
 
 
-def test_served_replies_are_those_of_one_process_each(tmp_path: Path) -> None:
+def casts(tmp_path: Path) -> tuple[Path, Config]:
+    """A copy of the `casts` fixture project and its config."""
     root = tmp_path / "casts"
     shutil.copytree(CORPUS / "casts", root)
     shutil.copy(CORPUS / "tsconfig.json", tmp_path / "tsconfig.json")
-    config = load_config(root / "pygen.toml")
+    return root, load_config(root / "pygen.toml")
+
+
+def test_served_replies_are_those_of_one_process_each(tmp_path: Path) -> None:
+    root, config = casts(tmp_path)
     script = noderuntime.extractor()
     requests = [json.dumps(request_for(config)), json.dumps({**request_for(config),
                                                              "definitions": ["NOPE"]})]
@@ -36,10 +41,7 @@ def test_served_replies_are_those_of_one_process_each(tmp_path: Path) -> None:
 
 
 def test_a_file_edited_between_requests_is_parsed_again(tmp_path: Path) -> None:
-    root = tmp_path / "casts"
-    shutil.copytree(CORPUS / "casts", root)
-    shutil.copy(CORPUS / "tsconfig.json", tmp_path / "tsconfig.json")
-    config = load_config(root / "pygen.toml")
+    root, config = casts(tmp_path)
     script = noderuntime.extractor()
     request = json.dumps(request_for(config))
     params = root / "src" / "models" / "params.ts"
